@@ -1,0 +1,56 @@
+/**
+ * Every API path of the spec (section 7), spelled as the spec spells them ('statues', 'offer-discount',
+ * 'deactivate-discountoffer'). The client, the msw handlers and the tests build URLs from here; the server
+ * registers the same strings with Fastify's `:param` syntax (see `routePatterns`).
+ */
+type Id = number | string
+
+export const apiPaths = {
+  config: () => '/api/config',
+  health: () => '/api/health',
+
+  authenticate: () => '/api/auth/authenticate',
+  register: () => '/api/auth/register',
+  forgotPassword: () => '/api/auth/forgot-password',
+  resetPassword: () => '/api/auth/reset-password',
+  logout: () => '/api/auth/logout',
+
+  articles: () => '/api/articles',
+  article: (id: Id) => `/api/articles/${id}`,
+  articlesPublished: () => '/api/articles/articles-published',
+  articleImage: () => '/api/articles/image',
+  articleStatuses: () => '/api/articles/statues',
+
+  partners: () => '/api/partners',
+  partner: (id: Id) => `/api/partners/${id}`,
+  partnerDiscountsActivated: (id: Id) => `/api/partners/${id}/discounts-activated`,
+  partnerDiscountsUser: (id: Id, userId: Id) => `/api/partners/${id}/discounts-user/${userId}`,
+  partnerSearch: () => '/api/partners/search',
+  partnerStatuses: () => '/api/partners/statues',
+  categories: () => '/api/partners/categories',
+  cities: () => '/api/partners/cities',
+  partnerImages: (id: Id) => `/api/partners/${id}/image`,
+  partnerImage: (id: Id, imageId: Id) => `/api/partners/${id}/image/${imageId}`,
+  partnerOffers: (id: Id) => `/api/partners/${id}/offer-discount`,
+
+  users: () => '/api/users',
+  user: (id: Id) => `/api/users/${id}`,
+  userStatuses: () => '/api/users/statues',
+  deactivateOffer: (userId: Id, partnerId: Id, offerId: Id) =>
+    `/api/users/deactivate-discountoffer/user/${userId}/partner/${partnerId}/offer/${offerId}`,
+  reactivateOffer: (userId: Id, offerId: Id) => `/api/users/reactivate-discountoffer/user/${userId}/offer/${offerId}`,
+} as const
+
+/** Route patterns for the server and msw (`:name` parameters). */
+export const routePatterns = {
+  article: '/api/articles/:id',
+  partner: '/api/partners/:id',
+  partnerDiscountsActivated: '/api/partners/:id/discounts-activated',
+  partnerDiscountsUser: '/api/partners/:id/discounts-user/:userId',
+  partnerImages: '/api/partners/:id/image',
+  partnerImage: '/api/partners/:id/image/:imageId',
+  partnerOffers: '/api/partners/:id/offer-discount',
+  user: '/api/users/:id',
+  deactivateOffer: '/api/users/deactivate-discountoffer/user/:userId/partner/:partnerId/offer/:offerId',
+  reactivateOffer: '/api/users/reactivate-discountoffer/user/:userId/offer/:offerId',
+} as const

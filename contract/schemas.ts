@@ -1,0 +1,265 @@
+/**
+ * The wire contract between the API server and every client (app, stories' msw handlers, e2e tests).
+ * The server validates requests and documents them (OpenAPI) from these schemas; the client imports the
+ * derived types only (`import type`), so TypeBox never reaches the browser bundle.
+ */
+import Type, { type Static } from 'typebox'
+
+const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+
+/** Identifier objects, as the spec shapes them: articleId {id}, partnerId {id}, userId {id}, offer id {id}. */
+export const IdRef = Type.Object({ id: Type.Integer({ minimum: 1 }) })
+export type IdRef = Static<typeof IdRef>
+
+export const ErrorBody = Type.Object({
+  message: Type.String({ description: 'Message lisible par un utilisateur francophone' }),
+  field: Type.Optional(Type.String({ description: 'Champ en cause, quand il y en a un' })),
+})
+export type ErrorBody = Static<typeof ErrorBody>
+
+export const MessageBody = Type.Object({ message: Type.String() })
+export type MessageBody = Static<typeof MessageBody>
+
+export const StatusOption = Type.Object({ code: Type.String(), label: Type.String() })
+export type StatusOption = Static<typeof StatusOption>
+
+// ---------- Authentication ----------
+
+export const Role = Type.Union([Type.Literal('ROLE_USER'), Type.Literal('ROLE_ADMIN')])
+export type Role = Static<typeof Role>
+
+/** The signed-in user, stored by the client in localStorage under the key `user`. */
+export const AuthUser = Type.Object({
+  access_token: Type.String(),
+  roles: Type.Array(Role),
+  userId: IdRef,
+  firstname: Type.String(),
+  lastname: Type.String(),
+  email: Type.String(),
+})
+export type AuthUser = Static<typeof AuthUser>
+
+export const Credentials = Type.Object({
+  username: Type.String({ description: "L'adresse e-mail" }),
+  password: Type.String(),
+})
+export type Credentials = Static<typeof Credentials>
+
+export const RegisterBody = Type.Object({
+  firstname: Type.String(),
+  lastname: Type.String(),
+  email: Type.String(),
+  password: Type.String(),
+})
+export type RegisterBody = Static<typeof RegisterBody>
+
+export const ForgotPasswordBody = Type.Object({ email: Type.String() })
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>
+
+export const ResetPasswordBody = Type.Object({ token: Type.String(), newPassword: Type.String() })
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>
+
+// ---------- Articles ----------
+
+export const ArticleStatus = Type.Union([Type.Literal('PUBLISHED'), Type.Literal('DRAFT')])
+export type ArticleStatus = Static<typeof ArticleStatus>
+
+export const Image = Type.Object({
+  id: Type.String(),
+  type: Type.String({ description: 'Type MIME du fichier servi, ex. image/webp' }),
+  url: Type.String(),
+})
+export type Image = Static<typeof Image>
+
+export const LinkTarget = Type.Union([Type.Literal(''), Type.Literal('_blank'), Type.Literal('_self')])
+export type LinkTarget = Static<typeof LinkTarget>
+
+export const Link = Type.Object({ text: Type.String(), url: Type.String(), target: LinkTarget })
+export type Link = Static<typeof Link>
+
+export const Article = Type.Object({
+  articleId: IdRef,
+  status: ArticleStatus,
+  title: Type.String(),
+  position: Type.Integer(),
+  image: Nullable(Image),
+  link: Nullable(Link),
+})
+export type Article = Static<typeof Article>
+
+export const ArticleBody = Type.Object({
+  title: Type.String(),
+  status: ArticleStatus,
+  position: Type.Integer(),
+  image: Nullable(Image),
+  link: Nullable(Link),
+})
+export type ArticleBody = Static<typeof ArticleBody>
+
+export const ArticleUpdateBody = Type.Object({ ...ArticleBody.properties, articleId: IdRef })
+export type ArticleUpdateBody = Static<typeof ArticleUpdateBody>
+
+// ---------- Partners ----------
+
+export const PartnerStatus = Type.Union([Type.Literal('ACTIF'), Type.Literal('PROSPECT'), Type.Literal('DESACTIVE')])
+export type PartnerStatus = Static<typeof PartnerStatus>
+
+export const Position = Type.Object({ lat: Type.Number(), lng: Type.Number() })
+export type Position = Static<typeof Position>
+
+export const Location = Type.Object({ address: Type.String(), city: Type.String(), position: Position })
+export type Location = Static<typeof Location>
+
+export const Category = Type.Object({
+  id: Type.Integer(),
+  label: Type.String(),
+  icon: Type.String({ description: 'Nom d’icône Material Design Icons, ex. silverware-fork-knife' }),
+})
+export type Category = Static<typeof Category>
+
+/** In a partner body a category without id is created (icon 'star' unless given). */
+export const CategoryInput = Type.Object({
+  id: Type.Optional(Type.Integer()),
+  label: Type.String(),
+  icon: Type.Optional(Type.String()),
+})
+export type CategoryInput = Static<typeof CategoryInput>
+
+export const OfferStatus = Type.Union([Type.Literal('ENABLED'), Type.Literal('DISABLED')])
+export type OfferStatus = Static<typeof OfferStatus>
+
+export const DiscountOffer = Type.Object({
+  id: IdRef,
+  libelle: Type.String(),
+  status: OfferStatus,
+  expirationDate: Nullable(Type.String({ description: 'yyyy-MM-dd' })),
+})
+export type DiscountOffer = Static<typeof DiscountOffer>
+
+export const OfferBody = Type.Object({
+  status: OfferStatus,
+  libelle: Type.String(),
+  expirationDate: Nullable(Type.String({ description: 'yyyy-MM-dd' })),
+})
+export type OfferBody = Static<typeof OfferBody>
+
+export const OfferUpdateBody = Type.Object({ ...OfferBody.properties, id: IdRef })
+export type OfferUpdateBody = Static<typeof OfferUpdateBody>
+
+export const Partner = Type.Object({
+  partnerId: IdRef,
+  name: Type.String(),
+  description: Type.String(),
+  siren: Nullable(Type.String()),
+  location: Location,
+  email: Type.String(),
+  phone: Type.String(),
+  representativeFirstName: Nullable(Type.String()),
+  representativeLastName: Nullable(Type.String()),
+  categories: Type.Array(Category),
+  status: PartnerStatus,
+  discountOffers: Type.Array(DiscountOffer),
+  images: Type.Array(Image),
+  rating: Nullable(Type.Number({ description: 'Note sur 5' })),
+  userRatingsTotal: Nullable(Type.Integer()),
+})
+export type Partner = Static<typeof Partner>
+
+/** A search result: a partner plus its distance to the user's position, in kilometres, when one was given. */
+export const PartnerSearchResult = Type.Object({
+  ...Partner.properties,
+  distanceToUser: Nullable(Type.Number({ description: 'Distance en kilomètres' })),
+})
+export type PartnerSearchResult = Static<typeof PartnerSearchResult>
+
+export const PartnerBody = Type.Object({
+  name: Type.String(),
+  description: Type.String(),
+  siren: Type.Optional(Nullable(Type.String())),
+  location: Location,
+  email: Type.String(),
+  phone: Type.String(),
+  representativeFirstName: Type.Optional(Nullable(Type.String())),
+  representativeLastName: Type.Optional(Nullable(Type.String())),
+  categories: Type.Array(CategoryInput),
+  status: PartnerStatus,
+  rating: Type.Optional(Nullable(Type.Number())),
+  userRatingsTotal: Type.Optional(Nullable(Type.Integer())),
+})
+export type PartnerBody = Static<typeof PartnerBody>
+
+export const PartnerUpdateBody = Type.Object({ ...PartnerBody.properties, partnerId: IdRef })
+export type PartnerUpdateBody = Static<typeof PartnerUpdateBody>
+
+/**
+ * GET /api/partners/search query. userPosition is "lat,lng"; bounds is "east,north,south,west".
+ * page starts at 0; pageSize defaults to and is capped at 50.
+ */
+export const PartnerSearchQuery = Type.Object({
+  name: Type.Optional(Type.String()),
+  userPosition: Type.Optional(Type.String()),
+  bounds: Type.Optional(Type.String()),
+  categoryId: Type.Optional(Type.Integer()),
+  city: Type.Optional(Type.String()),
+  userId: Type.Optional(Type.Integer()),
+  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+})
+export type PartnerSearchQuery = Static<typeof PartnerSearchQuery>
+
+// ---------- Users ----------
+
+export const UserStatus = PartnerStatus
+export type UserStatus = PartnerStatus
+
+/** A used coupon, as listed on a user's page: the offer plus the partner it belongs to. */
+export const DisabledCoupon = Type.Object({
+  ...DiscountOffer.properties,
+  partnerId: IdRef,
+  partnerName: Type.String(),
+  usedAt: Type.String({ description: 'Date ISO 8601 de l’utilisation' }),
+})
+export type DisabledCoupon = Static<typeof DisabledCoupon>
+
+export const User = Type.Object({
+  userId: IdRef,
+  firstname: Type.String(),
+  lastname: Type.String(),
+  email: Type.String(),
+  status: UserStatus,
+  roles: Type.Array(Role),
+  disabledCoupons: Type.Array(DisabledCoupon),
+})
+export type User = Static<typeof User>
+
+export const UserBody = Type.Object({
+  firstname: Type.String(),
+  lastname: Type.String(),
+  email: Type.String(),
+  status: UserStatus,
+})
+export type UserBody = Static<typeof UserBody>
+
+export const UserUpdateBody = Type.Object({
+  ...UserBody.properties,
+  userId: IdRef,
+  roles: Type.Optional(Type.Array(Role)),
+})
+export type UserUpdateBody = Static<typeof UserUpdateBody>
+
+export const DisabledCouponsBody = Type.Object({ disabledCoupons: Type.Array(DisabledCoupon) })
+export type DisabledCouponsBody = Static<typeof DisabledCouponsBody>
+
+// ---------- Run-time configuration ----------
+
+/** GET /api/config: what the client needs at run time, never baked into the bundle. */
+export const ClientConfig = Type.Object({
+  googleMapsApiKey: Nullable(Type.String()),
+  helpUrl: Type.String(),
+  termsUrl: Type.String(),
+  privacyUrl: Type.String(),
+})
+export type ClientConfig = Static<typeof ClientConfig>
+
+export const Health = Type.Object({ status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]), database: Type.Boolean() })
+export type Health = Static<typeof Health>
