@@ -1,0 +1,60 @@
+import type { Decorator } from '@storybook/react-vite'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { SWRConfig } from 'swr'
+import type { AuthUser } from '../contract/schemas.ts'
+import { DesignSystemProvider } from '../src/design-system/theme/index.ts'
+import { SessionProvider, writeStoredUser } from '../src/session/index.ts'
+import { NotificationProvider } from '../src/notifications/index.ts'
+
+export interface StoryRouterParameters {
+  /** The route pattern the story renders at, e.g. '/partenaire/:id'. Default: any path. */
+  path?: string
+  /** The history to start from; the last entry is the current location. Default: ['/']. */
+  initialEntries?: string[]
+}
+
+declare module '@storybook/react-vite' {
+  interface Parameters {
+    /** The signed-in user of the story (null: signed out, the default). */
+    session?: { user: AuthUser | null }
+    router?: StoryRouterParameters
+  }
+}
+
+/** Rendered when a story navigates away from its own route, so play functions can assert where it went. */
+function LocationEcho() {
+  const location = useLocation()
+  return (
+    <p data-testid="location">
+      Page : {location.pathname}
+      {location.search}
+    </p>
+  )
+}
+
+/**
+ * Every story renders inside the same providers as the app: theme and global style, session, notifications,
+ * a fresh SWR cache (so stories never share data) and a memory router.
+ */
+export const withAppProviders: Decorator = (Story, context) => {
+  const user = context.parameters.session?.user ?? null
+  // The API client reads the token from storage, exactly as in the app.
+  writeStoredUser(user)
+  const router = context.parameters.router ?? {}
+  return (
+    <DesignSystemProvider>
+      <SessionProvider initialUser={user} key={context.id}>
+        <NotificationProvider>
+          <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+            <MemoryRouter initialEntries={router.initialEntries ?? ['/']}>
+              <Routes>
+                <Route path={router.path ?? '*'} element={<Story />} />
+                {router.path ? <Route path="*" element={<LocationEcho />} /> : null}
+              </Routes>
+            </MemoryRouter>
+          </SWRConfig>
+        </NotificationProvider>
+      </SessionProvider>
+    </DesignSystemProvider>
+  )
+}

@@ -1,0 +1,25 @@
+import type { Preview } from '@storybook/react-vite'
+import { mswLoader } from 'msw-storybook-addon/csf3'
+import { withAppProviders } from './decorators.tsx'
+
+/** Phone first (the end-user app), desktop for the back-office; stories pick with `globals.viewport`. */
+const viewports = {
+  phone: { name: 'Téléphone 390x844', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+  tablet: { name: 'Tablette 820x1180', styles: { width: '820px', height: '1180px' }, type: 'tablet' },
+  desktop: { name: 'Ordinateur 1366x900', styles: { width: '1366px', height: '900px' }, type: 'desktop' },
+}
+
+const preview: Preview = {
+  loaders: [mswLoader()],
+  decorators: [withAppProviders],
+  tags: ['autodocs'],
+  parameters: {
+    layout: 'centered',
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    a11y: { test: 'error' },
+    viewport: { options: viewports },
+    backgrounds: { disable: true },
+  },
+}
+
+export default preview

@@ -1,0 +1,99 @@
+import { readStoredUser } from '../session/storage.ts'
+
+/** The one error type of every failed call: the HTTP status and the server's French `message`. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly field: string | undefined
+  constructor(status: number, message: string, field?: string) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.field = field
+  }
+}
+
+/** Shown when a failed response carries no message of its own. */
+export const GENERIC_ERROR_MESSAGE = 'Une erreur est survenue. Veuillez réessayer.'
+export const NETWORK_ERROR_MESSAGE = 'Impossible de joindre le serveur. Vérifiez votre connexion.'
+
+type ApiErrorListener = (error: ApiError) => void
+const listeners = new Set<ApiErrorListener>()
+
+/**
+ * The app's providers subscribe here to show the error toast and to log out on 401; the client itself
+ * neither renders nor navigates.
+ */
+export function subscribeToApiErrors(listener: ApiErrorListener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  body?: unknown
+  query?: Record<string, string | number | undefined | null>
+  signal?: AbortSignal
+  /** Skip the global error listeners: the caller shows its own message (the anonymous auth screens). */
+  silent?: boolean
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value))
+  }
+  const search = params.toString()
+  return search ? `${path}?${search}` : path
+}
+
+/** Calls the API with the bearer token of the signed-in user; resolves the parsed JSON or throws ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  const token = readStoredUser()?.access_token
+  if (token) headers.Authorization = `Bearer ${token}`
+
+  let body: BodyInit | undefined
+  if (options.body instanceof FormData) body = options.body
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(options.body)
+  }
+
+  let response: Response
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    })
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
+    throw report(new ApiError(0, NETWORK_ERROR_MESSAGE), options.silent)
+  }
+
+  if (!response.ok) {
+    let message = GENERIC_ERROR_MESSAGE
+    let field: string | undefined
+    try {
+      const payload = (await response.json()) as { message?: unknown; field?: unknown }
+      if (typeof payload?.message === 'string' && payload.message) message = payload.message
+      if (typeof payload?.field === 'string') field = payload.field
+    } catch {
+      // A body that is not JSON keeps the generic message.
+    }
+    throw report(new ApiError(response.status, message, field), options.silent)
+  }
+
+  if (response.status === 204) return undefined as T
+  const text = await response.text()
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+function report(error: ApiError, silent?: boolean): ApiError {
+  if (!silent) for (const listener of listeners) listener(error)
+  return error
+}
+
+export const apiGet = <T>(path: string, query?: RequestOptions['query']) => apiRequest<T>(path, { query })

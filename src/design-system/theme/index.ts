@@ -1,0 +1,3 @@
+export { theme, breakpoints, type Theme } from './theme.ts'
+export { GlobalStyle } from './GlobalStyle.ts'
+export { DesignSystemProvider } from './ThemeProvider.tsx'

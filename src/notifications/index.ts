@@ -1,0 +1,6 @@
+export {
+  NotificationProvider,
+  useNotification,
+  type Notification,
+  type NotificationType,
+} from './NotificationProvider.tsx'
