@@ -1,0 +1,54 @@
+import { useEffect, type ReactNode } from 'react'
+import { Outlet, useNavigate } from 'react-router'
+import { SWRConfig } from 'swr'
+import { subscribeToApiErrors } from '../src/api/client.ts'
+import { DesignSystemProvider } from '../src/design-system/theme/index.ts'
+import { NotificationToast } from '../src/design-system/components/Toast/NotificationToast.tsx'
+import { NotificationProvider, useNotification } from '../src/notifications/index.ts'
+import { SessionProvider, useSession } from '../src/session/index.ts'
+
+/** Providers that need no router: theme, session, notifications, SWR. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <DesignSystemProvider>
+      <SessionProvider>
+        <NotificationProvider>
+          <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>
+        </NotificationProvider>
+      </SessionProvider>
+    </DesignSystemProvider>
+  )
+}
+
+/**
+ * Any failed call shows its message in the toast; a 401 also ends the session and goes to Login
+ * (spec section 8). Lives inside the router because it navigates.
+ */
+function ApiErrorBridge() {
+  const { notify } = useNotification()
+  const { signOut, isAuthenticated } = useSession()
+  const navigate = useNavigate()
+  useEffect(
+    () =>
+      subscribeToApiErrors((error) => {
+        notify(error.message, 'error')
+        if (error.status === 401 && isAuthenticated) {
+          signOut()
+          navigate('/login', { replace: true })
+        }
+      }),
+    [notify, signOut, navigate, isAuthenticated],
+  )
+  return null
+}
+
+/** The root route's element: the error bridge and the global toast around every page. */
+export function RootLayout() {
+  return (
+    <>
+      <ApiErrorBridge />
+      <Outlet />
+      <NotificationToast />
+    </>
+  )
+}
