@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+import { Icon, mdiAlert, mdiAlertCircle, mdiCheckCircle, mdiInformation } from '../../icons/index.ts'
+
+export type Severity = 'info' | 'success' | 'warning' | 'error'
+
+const icons: Record<Severity, string> = {
+  info: mdiInformation,
+  success: mdiCheckCircle,
+  warning: mdiAlert,
+  error: mdiAlertCircle,
+}
+
+const Root = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: 12px;
+  padding: 12px 16px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: ${({ theme }) => theme.lineHeights.normal};
+  overflow-wrap: anywhere;
+  &[data-severity='info'] {
+    background: ${({ theme }) => theme.colors.infoBg};
+    border-color: ${({ theme }) => theme.colors.info};
+    color: #0b3c75;
+  }
+  &[data-severity='success'] {
+    background: ${({ theme }) => theme.colors.successBg};
+    border-color: ${({ theme }) => theme.colors.success};
+    color: #1b5e20;
+  }
+  &[data-severity='warning'] {
+    background: ${({ theme }) => theme.colors.warningBg};
+    border-color: ${({ theme }) => theme.colors.warning};
+    color: #7a3a05;
+  }
+  &[data-severity='error'] {
+    background: ${({ theme }) => theme.colors.dangerBg};
+    border-color: ${({ theme }) => theme.colors.danger};
+    color: #8e1b1b;
+  }
+  & > svg {
+    flex: none;
+    margin-top: 1px;
+  }
+`
+
+const Body = styled.div`
+  flex: 1;
+  min-width: 0;
+`
+
+const Title = styled.p`
+  margin: 0 0 2px;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`
+
+export interface AlertProps {
+  severity?: Severity
+  title?: ReactNode
+  children: ReactNode
+  /** E.g. a 'Réessayer' button, shown at the end. */
+  action?: ReactNode
+  className?: string
+}
+
+/**
+ * An inline message. Errors use role="alert" (announced at once); the others role="status" (polite).
+ */
+export function Alert({ severity = 'info', title, children, action, className }: AlertProps) {
+  return (
+    <Root role={severity === 'error' ? 'alert' : 'status'} data-severity={severity} className={className}>
+      <Icon path={icons[severity]} size={20} />
+      <Body>
+        {title ? <Title>{title}</Title> : null}
+        {children}
+      </Body>
+      {action}
+    </Root>
+  )
+}

@@ -1,0 +1,227 @@
+import type { ButtonHTMLAttributes, ElementType, ReactNode, Ref } from 'react'
+import { Slot } from 'radix-ui'
+import styled, { css } from 'styled-components'
+import { Spinner } from '../Spinner/index.ts'
+
+export type ButtonVariant = 'contained' | 'outlined' | 'text'
+export type ButtonColor = 'primary' | 'secondary' | 'danger'
+export type ButtonSize = 'small' | 'medium' | 'large'
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant
+  color?: ButtonColor
+  size?: ButtonSize
+  fullWidth?: boolean
+  /** Shows a spinner over the label (the button keeps its width), sets aria-busy and blocks clicks. */
+  loading?: boolean
+  /** Icon (or any node) before the label. */
+  startIcon?: ReactNode
+  /** Icon (or any node) after the label. */
+  endIcon?: ReactNode
+  /** Renders the single child element (e.g. a router `Link` or an `a`) with the button's look. */
+  asChild?: boolean
+  /** Alternative to asChild: the element or component to render, e.g. `as="a"` with `href`. */
+  as?: ElementType
+  /** Passed through when `as` is a router link. */
+  to?: string
+  /** Passed through when `as="a"`. */
+  href?: string
+  target?: string
+  rel?: string
+  ref?: Ref<HTMLButtonElement>
+}
+
+// Foreground/background pairs chosen for WCAG AA contrast on the surface colour.
+const palette = {
+  primary: {
+    main: '#1565c0',
+    hover: '#0d47a1',
+    on: '#ffffff',
+    tint: 'rgba(21, 101, 192, 0.08)',
+    text: '#1565c0',
+  },
+  secondary: {
+    main: '#90caf9',
+    hover: '#64b5f6',
+    on: '#0b2a4a',
+    tint: 'rgba(144, 202, 249, 0.25)',
+    text: '#0b2a4a',
+  },
+  danger: {
+    main: '#c62828',
+    hover: '#b71c1c',
+    on: '#ffffff',
+    tint: 'rgba(198, 40, 40, 0.08)',
+    text: '#c62828',
+  },
+} as const
+
+const sizes = {
+  small: css`
+    min-height: 32px;
+    padding: 4px 12px;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  `,
+  medium: css`
+    min-height: 40px;
+    padding: 8px 16px;
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  `,
+  large: css`
+    min-height: 48px;
+    padding: 10px 22px;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  `,
+}
+
+const variants = {
+  contained: (c: ButtonColor) => css`
+    background: ${palette[c].main};
+    color: ${palette[c].on};
+    border-color: ${palette[c].main};
+    box-shadow: ${({ theme }) => theme.shadows[1]};
+    &:hover:not(:disabled, [aria-disabled='true']) {
+      background: ${palette[c].hover};
+      border-color: ${palette[c].hover};
+    }
+  `,
+  outlined: (c: ButtonColor) => css`
+    background: transparent;
+    color: ${palette[c].text};
+    border-color: ${c === 'secondary' ? palette.secondary.hover : palette[c].main};
+    &:hover:not(:disabled, [aria-disabled='true']) {
+      background: ${palette[c].tint};
+    }
+  `,
+  text: (c: ButtonColor) => css`
+    background: transparent;
+    color: ${palette[c].text};
+    border-color: transparent;
+    &:hover:not(:disabled, [aria-disabled='true']) {
+      background: ${palette[c].tint};
+    }
+  `,
+}
+
+interface StyleProps {
+  $variant: ButtonVariant
+  $color: ButtonColor
+  $size: ButtonSize
+  $fullWidth: boolean
+}
+
+export const ButtonRoot = styled.button<StyleProps>`
+  position: relative;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  width: ${({ $fullWidth }) => ($fullWidth ? '100%' : 'auto')};
+  border: 1px solid transparent;
+  border-radius: ${({ theme }) => theme.radii.md};
+  font-family: inherit;
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  /* Spec: buttons keep their text case. */
+  text-transform: none;
+  text-decoration: none;
+  cursor: pointer;
+  user-select: none;
+  transition:
+    background ${({ theme }) => theme.transitions.fast},
+    border-color ${({ theme }) => theme.transitions.fast};
+  -webkit-tap-highlight-color: transparent;
+  ${({ $size }) => sizes[$size]}
+  ${({ $variant, $color }) => variants[$variant]($color)}
+
+  &:disabled,
+  &[aria-disabled='true'] {
+    cursor: not-allowed;
+    box-shadow: none;
+  }
+  &:disabled:not([aria-busy='true']) {
+    background: ${({ $variant, theme }) => ($variant === 'contained' ? theme.colors.surfaceMuted : 'transparent')};
+    border-color: ${({ $variant, theme }) => ($variant === 'outlined' ? theme.colors.border : 'transparent')};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  &[aria-busy='true'] {
+    cursor: progress;
+  }
+  & > svg {
+    flex: none;
+  }
+`
+
+const Label = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  [aria-busy='true'] > & {
+    /* Transparent rather than hidden: the button keeps its width and its accessible name. */
+    opacity: 0;
+  }
+`
+
+const BusySpinner = styled(Spinner)`
+  position: absolute;
+  inset: 0;
+  margin: auto;
+`
+
+/**
+ * The app's button: contained/outlined/text, primary/secondary/danger, three sizes, an optional loading state.
+ * As a link: `<Button asChild><Link to="/">Accueil</Link></Button>` or `<Button as="a" href="…">`.
+ */
+export function Button({
+  variant = 'contained',
+  color = 'primary',
+  size = 'medium',
+  fullWidth = false,
+  loading = false,
+  startIcon,
+  endIcon,
+  asChild = false,
+  as,
+  disabled,
+  type,
+  children,
+  onClick,
+  ...rest
+}: ButtonProps) {
+  const styleProps: StyleProps = { $variant: variant, $color: color, $size: size, $fullWidth: fullWidth }
+  if (asChild) {
+    return (
+      <ButtonRoot
+        as={Slot.Root}
+        {...styleProps}
+        aria-disabled={disabled || undefined}
+        onClick={onClick}
+        {...rest}
+      >
+        {startIcon}
+        <Slot.Slottable>{children}</Slot.Slottable>
+        {endIcon}
+      </ButtonRoot>
+    )
+  }
+  const isNativeButton = as === undefined || as === 'button'
+  return (
+    <ButtonRoot
+      as={as}
+      {...styleProps}
+      type={isNativeButton ? (type ?? 'button') : undefined}
+      disabled={isNativeButton ? disabled || loading : undefined}
+      aria-disabled={!isNativeButton && (disabled || loading) ? true : undefined}
+      aria-busy={loading || undefined}
+      onClick={loading ? undefined : onClick}
+      {...rest}
+    >
+      <Label>
+        {startIcon}
+        {children}
+        {endIcon}
+      </Label>
+      {loading ? <BusySpinner size={size === 'small' ? 16 : 20} /> : null}
+    </ButtonRoot>
+  )
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react'
+import styled from 'styled-components'
+import { Icon, mdiEye, mdiEyeOff } from '../../icons/index.ts'
+import { TextField, type TextFieldProps } from '../TextField/index.ts'
+
+const Toggle = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 36px;
+  height: 36px;
+  margin-right: -8px;
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`
+
+export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'multiline' | 'trailing'>
+
+/** A password input with a show/hide toggle ('Afficher le mot de passe' / 'Masquer le mot de passe'). */
+export function PasswordField({ autoComplete = 'current-password', disabled, ...props }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false)
+  return (
+    <TextField
+      {...props}
+      disabled={disabled}
+      autoComplete={autoComplete}
+      type={visible ? 'text' : 'password'}
+      trailing={
+        <Toggle
+          type="button"
+          disabled={disabled}
+          aria-label={visible ? 'Masquer le mot de passe' : 'Afficher le mot de passe'}
+          onClick={() => setVisible((v) => !v)}
+        >
+          <Icon path={visible ? mdiEyeOff : mdiEye} size={20} />
+        </Toggle>
+      }
+    />
+  )
+}

@@ -1,0 +1,87 @@
+import styled from 'styled-components'
+
+/** Shared pieces of every form field (TextField, Select, Autocomplete…), so they line up exactly. */
+export const FieldRoot = styled.div<{ $fullWidth?: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  width: ${({ $fullWidth = true }) => ($fullWidth ? '100%' : 'auto')};
+  min-width: 0;
+`
+
+export const FieldLabel = styled.label`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ theme }) => theme.colors.text};
+`
+
+export const HelperText = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  &[data-error='true'] {
+    color: ${({ theme }) => theme.colors.danger};
+  }
+`
+
+/** The bordered box around an input; `data-invalid`, `data-disabled` and focus-within drive its look. */
+export const InputBox = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 44px;
+  padding: 0 12px;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  transition: border-color ${({ theme }) => theme.transitions.fast};
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.textMuted};
+  }
+  &:focus-within {
+    border-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: 0 0 0 1px ${({ theme }) => theme.colors.primary};
+  }
+  &[data-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+  &[data-invalid='true']:focus-within {
+    box-shadow: 0 0 0 1px ${({ theme }) => theme.colors.danger};
+  }
+  &[data-disabled='true'] {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    cursor: not-allowed;
+  }
+  &[data-shape='pill'] {
+    border-radius: ${({ theme }) => theme.radii.pill};
+  }
+  & > svg {
+    flex: none;
+  }
+`
+
+export const BareInput = styled.input`
+  flex: 1;
+  min-width: 0;
+  align-self: stretch;
+  padding: 10px 0;
+  border: 0;
+  outline: none;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  resize: vertical;
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.textMuted};
+    opacity: 1;
+  }
+  &:disabled {
+    cursor: not-allowed;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  /* The box shows focus; the input itself needs no second ring. */
+  &:focus-visible {
+    outline: none;
+  }
+`

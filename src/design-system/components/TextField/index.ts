@@ -1,0 +1,2 @@
+export { TextField, type TextFieldProps } from './TextField.tsx'
+export { BareInput, FieldLabel, FieldRoot, HelperText, InputBox } from './fieldParts.tsx'

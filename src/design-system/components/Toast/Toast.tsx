@@ -1,0 +1,199 @@
+import type { ReactNode } from 'react'
+import { Toast as RadixToast } from 'radix-ui'
+import styled, { keyframes } from 'styled-components'
+import {
+  Icon,
+  mdiAlert,
+  mdiAlertCircle,
+  mdiCheckCircle,
+  mdiClose,
+  mdiInformation,
+} from '../../icons/index.ts'
+import type { Severity } from '../Alert/index.ts'
+
+/** Spec section 9: the notification toast closes itself after 5000 ms. */
+export const TOAST_DURATION = 5000
+
+const Viewport = styled(RadixToast.Viewport)`
+  position: fixed;
+  right: 16px;
+  bottom: 16px;
+  z-index: ${({ theme }) => theme.zIndices.toast};
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: 8px;
+  max-width: 100vw;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  outline: none;
+  /* Phones: full width minus the margins. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+    left: 16px;
+    align-items: stretch;
+  }
+`
+
+const slideIn = keyframes`
+  from { transform: translateX(calc(100% + 16px)); }
+  to { transform: translateX(0); }
+`
+const fadeOut = keyframes`
+  from { opacity: 1; }
+  to { opacity: 0; }
+`
+
+const Root = styled(RadixToast.Root)`
+  display: flex;
+  align-items: flex-start;
+  gap: 12px;
+  box-sizing: border-box;
+  /* Spec section 9: min width 300px, max width 35%, multi-line. */
+  min-width: 300px;
+  max-width: 35vw;
+  padding: 12px 8px 12px 16px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows[3]};
+  color: #ffffff;
+  white-space: pre-line;
+  overflow-wrap: anywhere;
+  &[data-type='info'] {
+    background: #0d47a1;
+  }
+  &[data-type='success'] {
+    background: #1b5e20;
+  }
+  &[data-type='warning'] {
+    background: #8a4300;
+  }
+  &[data-type='error'] {
+    background: #b71c1c;
+  }
+  &[data-state='open'] {
+    animation: ${slideIn} ${({ theme }) => theme.transitions.normal};
+  }
+  &[data-state='closed'] {
+    animation: ${fadeOut} ${({ theme }) => theme.transitions.fast};
+  }
+  &[data-swipe='move'] {
+    transform: translateX(var(--radix-toast-swipe-move-x));
+  }
+  &[data-swipe='cancel'] {
+    transform: translateX(0);
+    transition: transform ${({ theme }) => theme.transitions.normal};
+  }
+  &[data-swipe='end'] {
+    transform: translateX(var(--radix-toast-swipe-end-x));
+  }
+  & > svg {
+    flex: none;
+    margin-top: 2px;
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+    min-width: 0;
+    max-width: none;
+  }
+`
+
+const Message = styled(RadixToast.Description)`
+  flex: 1;
+  min-width: 0;
+  margin: 2px 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: ${({ theme }) => theme.lineHeights.normal};
+`
+
+const Title = styled(RadixToast.Title)`
+  margin: 2px 0 4px;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`
+
+const CloseButton = styled(RadixToast.Close)`
+  flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 32px;
+  height: 32px;
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: transparent;
+  color: inherit;
+  cursor: pointer;
+  &:hover {
+    background: rgba(255, 255, 255, 0.16);
+  }
+  &:focus-visible {
+    outline-color: #ffffff;
+  }
+`
+
+const icons: Record<Severity, string> = {
+  info: mdiInformation,
+  success: mdiCheckCircle,
+  warning: mdiAlert,
+  error: mdiAlertCircle,
+}
+
+export interface ToastProviderProps {
+  children?: ReactNode
+  /** Default auto-close delay in ms. */
+  duration?: number
+}
+
+/**
+ * The toast region (radix Toast provider and its bottom-right viewport). Render once around the app; toasts
+ * render inside it. It does not listen to navigation, so going back never closes a toast.
+ */
+export function ToastProvider({ children, duration = TOAST_DURATION }: ToastProviderProps) {
+  return (
+    <RadixToast.Provider duration={duration} swipeDirection="right" label="Notification">
+      {children}
+      <Viewport label="Notifications ({hotkey})" />
+    </RadixToast.Provider>
+  )
+}
+
+export interface ToastProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The text; line breaks (\n) are kept. */
+  message: ReactNode
+  title?: ReactNode
+  type?: Severity
+  /** Auto-close delay in ms (default 5000). */
+  duration?: number
+}
+
+/** One toast message with its type colour and a 'Fermer' button. Needs a ToastProvider above it. */
+export function Toast({
+  open,
+  onOpenChange,
+  message,
+  title,
+  type = 'info',
+  duration = TOAST_DURATION,
+}: ToastProps) {
+  return (
+    <Root
+      open={open}
+      onOpenChange={onOpenChange}
+      duration={duration}
+      data-type={type}
+      type={type === 'error' ? 'foreground' : 'background'}
+    >
+      <Icon path={icons[type]} size={20} />
+      <Message asChild>
+        <div>
+          {title ? <Title>{title}</Title> : null}
+          {message}
+        </div>
+      </Message>
+      <CloseButton aria-label="Fermer">
+        <Icon path={mdiClose} size={20} />
+      </CloseButton>
+    </Root>
+  )
+}

@@ -1,0 +1,56 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect } from 'storybook/test'
+import { Alert, Button } from '../../src/design-system/index.ts'
+
+const meta = {
+  title: 'Design system/Alert',
+  component: Alert,
+  args: { severity: 'error', children: 'Email ou mot de passe incorrect' },
+  decorators: [(Story) => <div style={{ width: 400 }}>{Story()}</div>],
+} satisfies Meta<typeof Alert>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const ErrorSeverity: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Email ou mot de passe incorrect')
+  },
+}
+
+export const Success: Story = {
+  args: { severity: 'success', children: 'Un e-mail de réinitialisation a été envoyé.' },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('alert')).toBeNull()
+    await expect(canvas.getByRole('status')).toHaveTextContent('Un e-mail de réinitialisation a été envoyé.')
+  },
+}
+
+export const Info: Story = {
+  args: { severity: 'info', children: 'Ajoutez l’application à votre écran d’accueil.' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toBeVisible()
+  },
+}
+
+export const Warning: Story = {
+  args: { severity: 'warning', title: 'Attention', children: 'La carte n’est pas disponible sans clé.' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Attention')).toBeVisible()
+  },
+}
+
+export const LongFrenchTextWithAction: Story = {
+  args: {
+    children:
+      'Erreur lors de la réinitialisation du mot de passe. Le lien a peut-être expiré : demandez-en un nouveau depuis la page « Mot de passe oublié ».',
+    action: (
+      <Button size="small" variant="text" color="danger">
+        Réessayer
+      </Button>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Réessayer' })).toBeVisible()
+  },
+}

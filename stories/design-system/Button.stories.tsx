@@ -1,0 +1,153 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { Link } from 'react-router'
+import { expect, fn, userEvent, within } from 'storybook/test'
+import { Button } from '../../src/design-system/index.ts'
+import { Icon, mdiDirections, mdiPlus } from '../../src/design-system/icons/index.ts'
+
+const meta = {
+  title: 'Design system/Button',
+  component: Button,
+  args: { children: 'Se connecter', onClick: fn() },
+} satisfies Meta<typeof Button>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Contained: Story = {
+  play: async ({ args, canvas }) => {
+    const button = canvas.getByRole('button', { name: 'Se connecter' })
+    // Spec: buttons keep their text case.
+    await expect(getComputedStyle(button).textTransform).toBe('none')
+    await userEvent.click(button)
+    await expect(args.onClick).toHaveBeenCalledTimes(1)
+  },
+}
+
+export const Focus: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.tab()
+    const button = canvas.getByRole('button', { name: 'Se connecter' })
+    await expect(button).toHaveFocus()
+    await expect(getComputedStyle(button).outlineStyle).toBe('solid')
+  },
+}
+
+export const Variants: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(3, auto)' }}>
+      {(['contained', 'outlined', 'text'] as const).flatMap((variant) =>
+        (['primary', 'secondary', 'danger'] as const).map((color) => (
+          <Button key={`${variant}-${color}`} {...args} variant={variant} color={color}>
+            {variant} {color}
+          </Button>
+        )),
+      )}
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('button')).toHaveLength(9)
+  },
+}
+
+export const Sizes: Story = {
+  render: (args) => (
+    <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+      <Button {...args} size="small">
+        Petit
+      </Button>
+      <Button {...args} size="medium">
+        Moyen
+      </Button>
+      <Button {...args} size="large">
+        Grand
+      </Button>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const small = canvas.getByRole('button', { name: 'Petit' }).getBoundingClientRect().height
+    const large = canvas.getByRole('button', { name: 'Grand' }).getBoundingClientRect().height
+    await expect(large).toBeGreaterThan(small)
+  },
+}
+
+export const WithIcons: Story = {
+  args: {
+    children: 'Itinéraire',
+    variant: 'outlined',
+    startIcon: <Icon path={mdiDirections} size={20} />,
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Itinéraire' })).toBeVisible()
+  },
+}
+
+export const Disabled: Story = {
+  args: { disabled: true, children: "S'inscrire" },
+  play: async ({ args, canvas }) => {
+    const button = canvas.getByRole('button', { name: "S'inscrire" })
+    await expect(button).toBeDisabled()
+    await userEvent.click(button, { pointerEventsCheck: 0 })
+    await expect(args.onClick).not.toHaveBeenCalled()
+  },
+}
+
+export const Loading: Story = {
+  args: { loading: true, children: 'Enregistrer' },
+  render: (args) => (
+    <div style={{ display: 'flex', gap: 12 }}>
+      <Button {...args} loading={false} data-testid="idle">
+        Enregistrer
+      </Button>
+      <Button {...args} data-testid="busy" />
+    </div>
+  ),
+  play: async ({ args, canvas }) => {
+    const busy = canvas.getByTestId('busy')
+    await expect(busy).toHaveAttribute('aria-busy', 'true')
+    await expect(busy).toHaveAccessibleName('Enregistrer')
+    // Same width as the idle button: the label stays in place under the spinner.
+    const idleWidth = canvas.getByTestId('idle').getBoundingClientRect().width
+    await expect(busy.getBoundingClientRect().width).toBeCloseTo(idleWidth, 0)
+    await userEvent.click(busy, { pointerEventsCheck: 0 })
+    await expect(args.onClick).not.toHaveBeenCalled()
+  },
+}
+
+export const FullWidth: Story = {
+  args: { fullWidth: true, children: 'Envoyer le lien de réinitialisation' },
+  decorators: [(Story) => <div style={{ width: 320 }}>{Story()}</div>],
+  play: async ({ canvas }) => {
+    const button = canvas.getByRole('button')
+    await expect(button.getBoundingClientRect().width).toBe(320)
+  },
+}
+
+export const LongFrenchText: Story = {
+  args: { children: 'Vous n’avez pas encore de compte ? Créez un compte dès maintenant', variant: 'text' },
+  decorators: [(Story) => <div style={{ width: 240 }}>{Story()}</div>],
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button').getBoundingClientRect().width).toBeLessThanOrEqual(240)
+  },
+}
+
+export const AsRouterLink: Story = {
+  args: { asChild: true, children: undefined, variant: 'outlined' },
+  render: (args) => (
+    <Button {...args} startIcon={<Icon path={mdiPlus} size={20} />}>
+      <Link to="/bo/partenaires/nouveau">Nouveau</Link>
+    </Button>
+  ),
+  play: async ({ canvas }) => {
+    const link = canvas.getByRole('link', { name: 'Nouveau' })
+    await expect(link).toHaveAttribute('href', '/bo/partenaires/nouveau')
+    await expect(link.querySelector('svg')).not.toBeNull()
+  },
+}
+
+export const AsAnchor: Story = {
+  args: { as: 'a', href: 'tel:+33491000000', children: 'Appeler' },
+  play: async ({ canvas }) => {
+    await expect(within(canvas.getByRole('link', { name: 'Appeler' })).queryByRole('button')).toBeNull()
+    await expect(canvas.getByRole('link')).toHaveAttribute('href', 'tel:+33491000000')
+  },
+}

@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useNavigate } from 'react-router'
+import { expect, screen, userEvent, waitFor } from 'storybook/test'
+import { Button, NotificationToast } from '../../src/design-system/index.ts'
+import { useNotification, type NotificationType } from '../../src/notifications/index.ts'
+
+function Demo({ duration, type, message }: { duration?: number; type: NotificationType; message: string }) {
+  const { notify, notification } = useNotification()
+  const navigate = useNavigate()
+  return (
+    <div style={{ display: 'flex', gap: 8 }}>
+      <Button onClick={() => notify(message, type)}>Notifier</Button>
+      <Button variant="outlined" onClick={() => navigate('/ailleurs')}>
+        Naviguer
+      </Button>
+      <Button variant="outlined" onClick={() => navigate(-1)}>
+        Retour
+      </Button>
+      <output data-testid="state">{notification ? notification.message : 'aucune'}</output>
+      <NotificationToast duration={duration} />
+    </div>
+  )
+}
+
+const meta = {
+  title: 'Design system/NotificationToast',
+  component: Demo,
+  args: { type: 'info', message: 'Partenaire enregistré.' },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof Demo>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const ShowsAndClears: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Notifier' }))
+    await expect(await screen.findByText('Partenaire enregistré.', { selector: 'li *' })).toBeVisible()
+    await userEvent.click(screen.getByRole('button', { name: 'Fermer' }))
+    await expect(canvas.getByTestId('state')).toHaveTextContent('aucune')
+  },
+}
+
+export const ErrorColour: Story = {
+  args: { type: 'error', message: 'Une erreur est survenue.' },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Notifier' }))
+    const toast = (await screen.findByText('Une erreur est survenue.', { selector: 'li *' })).closest('li')!
+    await expect(toast).toHaveAttribute('data-type', 'error')
+  },
+}
+
+export const NotClosedByBackNavigation: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Naviguer' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Notifier' }))
+    await screen.findByText('Partenaire enregistré.', { selector: 'li *' })
+    await userEvent.click(canvas.getByRole('button', { name: 'Retour' }))
+    await expect(screen.getByText('Partenaire enregistré.', { selector: 'li *' })).toBeVisible()
+    await expect(canvas.getByTestId('state')).toHaveTextContent('Partenaire enregistré.')
+  },
+}
+
+export const AutoClosesAndClears: Story = {
+  args: { duration: 600 },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Notifier' }))
+    await screen.findByText('Partenaire enregistré.', { selector: 'li *' })
+    await waitFor(() => expect(canvas.getByTestId('state')).toHaveTextContent('aucune'), { timeout: 3000 })
+  },
+}

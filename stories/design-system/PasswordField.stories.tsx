@@ -1,0 +1,55 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent } from 'storybook/test'
+import { PasswordField } from '../../src/design-system/index.ts'
+import { mdiLock } from '../../src/design-system/icons/index.ts'
+
+const meta = {
+  title: 'Design system/PasswordField',
+  component: PasswordField,
+  args: { label: 'Mot de passe', name: 'password', leadingIcon: mdiLock },
+  decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],
+} satisfies Meta<typeof PasswordField>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    const input = canvas.getByLabelText('Mot de passe')
+    await expect(input).toHaveAttribute('type', 'password')
+    await userEvent.type(input, 'secret123')
+    await userEvent.click(canvas.getByRole('button', { name: 'Afficher le mot de passe' }))
+    await expect(input).toHaveAttribute('type', 'text')
+    await expect(input).toHaveValue('secret123')
+    await userEvent.click(canvas.getByRole('button', { name: 'Masquer le mot de passe' }))
+    await expect(input).toHaveAttribute('type', 'password')
+  },
+}
+
+export const KeyboardToggle: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.tab()
+    await expect(canvas.getByLabelText('Mot de passe')).toHaveFocus()
+    await userEvent.tab()
+    await expect(canvas.getByRole('button', { name: 'Afficher le mot de passe' })).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    await expect(canvas.getByLabelText('Mot de passe')).toHaveAttribute('type', 'text')
+  },
+}
+
+export const WithError: Story = {
+  args: { label: 'Confirmer le mot de passe', error: 'Les mots de passe ne correspondent pas.' },
+  play: async ({ canvas }) => {
+    const input = canvas.getByLabelText('Confirmer le mot de passe')
+    await expect(input).toHaveAttribute('aria-invalid', 'true')
+    await expect(input).toHaveAccessibleDescription('Les mots de passe ne correspondent pas.')
+  },
+}
+
+export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText('Mot de passe')).toBeDisabled()
+    await expect(canvas.getByRole('button', { name: 'Afficher le mot de passe' })).toBeDisabled()
+  },
+}
