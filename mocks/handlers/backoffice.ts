@@ -1,0 +1,312 @@
+import { delay, http, HttpResponse, type HttpHandler } from 'msw'
+import type {
+  Article,
+  ArticleBody,
+  ArticleUpdateBody,
+  Category,
+  CategoryInput,
+  DisabledCoupon,
+  DiscountOffer,
+  ErrorBody,
+  OfferBody,
+  OfferUpdateBody,
+  Partner,
+  PartnerBody,
+  PartnerUpdateBody,
+  StatusOption,
+  User,
+  UserBody,
+  UserUpdateBody,
+} from '../../contract/schemas.ts'
+import { apiPaths, routePatterns } from '../../contract/paths.ts'
+import { articles } from '../fixtures/articles.ts'
+import {
+  articleStatuses,
+  backofficePartners,
+  partnerStatuses,
+  uploadedImage,
+  userStatuses,
+} from '../fixtures/backoffice.ts'
+import { categories } from '../fixtures/categories.ts'
+import { cities } from '../fixtures/cities.ts'
+import { users } from '../fixtures/users.ts'
+
+export interface BackofficeData {
+  partners: Partner[]
+  categories: Category[]
+  cities: string[]
+  articles: Article[]
+  users: User[]
+  partnerStatuses: StatusOption[]
+  userStatuses: StatusOption[]
+  articleStatuses: StatusOption[]
+}
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  body: unknown
+}
+
+type Method = 'get' | 'post' | 'put' | 'delete'
+
+const notFound = (message: string) => HttpResponse.json<ErrorBody>({ message }, { status: 404 })
+const badRequest = (message: string, field?: string) =>
+  HttpResponse.json<ErrorBody>({ message, field }, { status: 400 })
+
+const nextId = (ids: number[]) => Math.max(0, ...ids) + 1
+
+/**
+ * An in-memory back-office API speaking the contract's shapes: every list, detail and change of the
+ * admin screens, so a story can create, edit and delete and see the result. `reset()` restores the seed
+ * (call it in a story's `beforeEach`); `requests` records the bodies sent, for play functions to check.
+ */
+export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
+  const initial: BackofficeData = {
+    partners: backofficePartners,
+    categories,
+    cities,
+    articles,
+    users,
+    partnerStatuses,
+    userStatuses,
+    articleStatuses,
+    ...seed,
+  }
+  let db: BackofficeData = structuredClone(initial)
+  let uploads = 0
+  const requests: RecordedRequest[] = []
+
+  const record = async (request: Request): Promise<unknown> => {
+    let body: unknown = null
+    const type = request.headers.get('content-type') ?? ''
+    if (type.includes('application/json')) body = await request.clone().json()
+    else if (type.includes('multipart/form-data'))
+      body = Object.fromEntries((await request.clone().formData()).entries())
+    requests.push({ method: request.method, path: new URL(request.url).pathname, body })
+    return body
+  }
+
+  const resolveCategories = (inputs: CategoryInput[]): Category[] =>
+    inputs.map((input) => {
+      const known = input.id != null ? db.categories.find((category) => category.id === input.id) : undefined
+      if (known) return known
+      const created: Category = {
+        id: nextId(db.categories.map((category) => category.id)),
+        label: input.label,
+        icon: input.icon || 'star',
+      }
+      db.categories.push(created)
+      return created
+    })
+
+  const findPartner = (id: string | readonly string[] | undefined) =>
+    db.partners.find((partner) => partner.partnerId.id === Number(id))
+  const findUser = (id: string | readonly string[] | undefined) =>
+    db.users.find((user) => user.userId.id === Number(id))
+
+  const handlers: HttpHandler[] = [
+    http.post(apiPaths.logout(), () => new HttpResponse(null, { status: 204 })),
+
+    // Partners: fixed paths before `/api/partners/:id`, which would match them too.
+    http.get(apiPaths.partnerStatuses(), () => HttpResponse.json(db.partnerStatuses)),
+    http.get(apiPaths.categories(), () => HttpResponse.json(db.categories)),
+    http.get(apiPaths.cities(), () => HttpResponse.json(db.cities)),
+    http.get(apiPaths.partners(), () => HttpResponse.json(db.partners)),
+    http.post(apiPaths.partners(), async ({ request }) => {
+      const body = (await record(request)) as PartnerBody
+      if (!body.name?.trim()) return badRequest('Le champ « name » est obligatoire.', 'name')
+      const partner: Partner = {
+        ...body,
+        siren: body.siren ?? null,
+        representativeFirstName: body.representativeFirstName ?? null,
+        representativeLastName: body.representativeLastName ?? null,
+        rating: body.rating ?? null,
+        userRatingsTotal: body.userRatingsTotal ?? null,
+        partnerId: { id: nextId(db.partners.map((p) => p.partnerId.id)) },
+        categories: resolveCategories(body.categories),
+        discountOffers: [],
+        images: [],
+      }
+      db.partners.push(partner)
+      return HttpResponse.json(partner, { status: 201 })
+    }),
+    http.get(routePatterns.partner, ({ params }) => {
+      const partner = findPartner(params.id)
+      return partner ? HttpResponse.json(partner) : notFound('Partenaire introuvable.')
+    }),
+    http.put(routePatterns.partner, async ({ request, params }) => {
+      const body = (await record(request)) as PartnerUpdateBody
+      const partner = findPartner(params.id)
+      if (!partner) return notFound('Partenaire introuvable.')
+      Object.assign(partner, {
+        ...body,
+        siren: body.siren ?? null,
+        representativeFirstName: body.representativeFirstName ?? null,
+        representativeLastName: body.representativeLastName ?? null,
+        rating: body.rating ?? partner.rating,
+        userRatingsTotal: body.userRatingsTotal ?? partner.userRatingsTotal,
+        categories: resolveCategories(body.categories),
+      })
+      return HttpResponse.json(partner)
+    }),
+    http.post(routePatterns.partnerImages, async ({ request, params }) => {
+      const body = (await record(request)) as { file?: File }
+      const partner = findPartner(params.id)
+      if (!partner) return notFound('Partenaire introuvable.')
+      uploads += 1
+      const image = uploadedImage(uploads, body.file?.name)
+      partner.images.push(image)
+      return HttpResponse.json(image, { status: 201 })
+    }),
+    http.delete(routePatterns.partnerImage, async ({ request, params }) => {
+      await record(request)
+      const partner = findPartner(params.id)
+      if (!partner) return notFound('Partenaire introuvable.')
+      partner.images = partner.images.filter((image) => image.id !== params.imageId)
+      return new HttpResponse(null, { status: 204 })
+    }),
+    http.post(routePatterns.partnerOffers, async ({ request, params }) => {
+      const body = (await record(request)) as OfferBody
+      const partner = findPartner(params.id)
+      if (!partner) return notFound('Partenaire introuvable.')
+      const allOffers = db.partners.flatMap((p) => p.discountOffers.map((offer) => offer.id.id))
+      const offer: DiscountOffer = { ...body, id: { id: nextId(allOffers) } }
+      partner.discountOffers.push(offer)
+      return HttpResponse.json(offer.id, { status: 201 })
+    }),
+    http.put(routePatterns.partnerOffers, async ({ request, params }) => {
+      const body = (await record(request)) as OfferUpdateBody
+      const partner = findPartner(params.id)
+      const offer = partner?.discountOffers.find((candidate) => candidate.id.id === body.id.id)
+      if (!offer) return notFound('Coupon introuvable.')
+      Object.assign(offer, body)
+      return HttpResponse.json(offer)
+    }),
+
+    // Articles.
+    http.get(apiPaths.articleStatuses(), () => HttpResponse.json(db.articleStatuses)),
+    http.get(apiPaths.articlesPublished(), () =>
+      HttpResponse.json(db.articles.filter((article) => article.status === 'PUBLISHED')),
+    ),
+    http.get(apiPaths.articles(), () =>
+      HttpResponse.json([...db.articles].sort((a, b) => a.position - b.position)),
+    ),
+    http.post(apiPaths.articleImage(), async ({ request }) => {
+      const body = (await record(request)) as { file?: File }
+      uploads += 1
+      return HttpResponse.json(uploadedImage(uploads, body.file?.name), { status: 201 })
+    }),
+    http.post(apiPaths.articles(), async ({ request }) => {
+      const body = (await record(request)) as ArticleBody
+      const article: Article = { ...body, articleId: { id: nextId(db.articles.map((a) => a.articleId.id)) } }
+      db.articles.push(article)
+      return HttpResponse.json(article, { status: 201 })
+    }),
+    http.get(routePatterns.article, ({ params }) => {
+      const article = db.articles.find((candidate) => candidate.articleId.id === Number(params.id))
+      return article ? HttpResponse.json(article) : notFound('Article introuvable.')
+    }),
+    http.put(routePatterns.article, async ({ request, params }) => {
+      const body = (await record(request)) as ArticleUpdateBody
+      const article = db.articles.find((candidate) => candidate.articleId.id === Number(params.id))
+      if (!article) return notFound('Article introuvable.')
+      Object.assign(article, body)
+      return HttpResponse.json(article)
+    }),
+    http.delete(routePatterns.article, async ({ request, params }) => {
+      await record(request)
+      db.articles = db.articles.filter((article) => article.articleId.id !== Number(params.id))
+      return new HttpResponse(null, { status: 204 })
+    }),
+
+    // Users.
+    http.get(apiPaths.userStatuses(), () => HttpResponse.json(db.userStatuses)),
+    http.get(apiPaths.users(), () => HttpResponse.json(db.users)),
+    http.post(apiPaths.users(), async ({ request }) => {
+      const body = (await record(request)) as UserBody
+      if (db.users.some((user) => user.email === body.email)) {
+        return HttpResponse.json<ErrorBody>(
+          { message: 'Un compte existe déjà avec cette adresse e-mail.', field: 'email' },
+          { status: 409 },
+        )
+      }
+      const user: User = {
+        ...body,
+        userId: { id: nextId(db.users.map((u) => u.userId.id)) },
+        roles: ['ROLE_USER'],
+        disabledCoupons: [],
+      }
+      db.users.push(user)
+      return HttpResponse.json(user, { status: 201 })
+    }),
+    http.get(routePatterns.user, ({ params }) => {
+      const user = findUser(params.id)
+      return user ? HttpResponse.json(user) : notFound('Utilisateur introuvable.')
+    }),
+    http.put(routePatterns.user, async ({ request, params }) => {
+      const body = (await record(request)) as UserUpdateBody
+      const user = findUser(params.id)
+      if (!user) return notFound('Utilisateur introuvable.')
+      Object.assign(user, body)
+      return HttpResponse.json(user)
+    }),
+    http.put(routePatterns.reactivateOffer, async ({ request, params }) => {
+      await record(request)
+      const user = findUser(params.userId)
+      if (!user) return notFound('Utilisateur introuvable.')
+      user.disabledCoupons = user.disabledCoupons.filter(
+        (coupon: DisabledCoupon) => coupon.id.id !== Number(params.offerId),
+      )
+      return HttpResponse.json({ disabledCoupons: user.disabledCoupons })
+    }),
+  ]
+
+  return {
+    handlers,
+    requests,
+    /** The current in-memory data (after the story's changes). */
+    get data() {
+      return db
+    },
+    reset() {
+      db = structuredClone(initial)
+      uploads = 0
+      requests.length = 0
+    },
+    /** The body of the last request with this method and path, e.g. lastBody('POST', '/api/articles'). */
+    lastBody<T = unknown>(method: string, path: string): T | undefined {
+      return requests.findLast((entry) => entry.method === method.toUpperCase() && entry.path === path)
+        ?.body as T | undefined
+    },
+  }
+}
+
+/** A call that never answers: the loading and submitting states. */
+export const pending = (method: Method, path: string): HttpHandler =>
+  http[method](path, async () => {
+    await delay('infinite')
+    return new HttpResponse(null, { status: 204 })
+  })
+
+/** A call that fails with the server's error body (default: a 500 with a French message). */
+export const failing = (
+  method: Method,
+  path: string,
+  {
+    status = 500,
+    message = 'Une erreur interne est survenue.',
+    field,
+  }: Partial<ErrorBody> & { status?: number } = {},
+): HttpHandler => http[method](path, () => HttpResponse.json<ErrorBody>({ message, field }, { status }))
+
+/** The server refusing a body (400 with the field in cause). */
+export const rejecting = (method: Method, path: string, message: string, field?: string): HttpHandler =>
+  failing(method, path, { status: 400, message, field })
+
+/** A call that answers after `ms`, so a story can see a loading state end. */
+export const slow = (method: Method, path: string, ms: number, body: unknown, status = 200): HttpHandler =>
+  http[method](path, async () => {
+    await delay(ms)
+    return HttpResponse.json(body as object, { status })
+  })

@@ -1,0 +1,23 @@
+import { useCallback } from 'react'
+import { useSWRConfig } from 'swr'
+import type { IdRef, OfferBody } from '../../../contract/schemas.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { apiRequest } from '../client.ts'
+
+/** POST /api/partners/{id}/offer-discount; answers the new offer's id object. */
+export const createOffer = (partnerId: number, body: OfferBody) =>
+  apiRequest<IdRef>(apiPaths.partnerOffers(partnerId), { method: 'POST', body })
+
+/** Creates, then refetches the partner (its coupons) and the list. */
+export function useCreateOffer(partnerId: number) {
+  const { mutate } = useSWRConfig()
+  return useCallback(
+    async (body: OfferBody) => {
+      const created = await createOffer(partnerId, body)
+      await mutate(apiPaths.partner(partnerId))
+      void mutate(apiPaths.partners())
+      return created
+    },
+    [mutate, partnerId],
+  )
+}

@@ -1,0 +1,27 @@
+import { useCallback } from 'react'
+import { useSWRConfig } from 'swr'
+import type { Partner } from '../../../contract/schemas.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { apiRequest } from '../client.ts'
+
+/** DELETE /api/partners/{id}/image/{imageId}. */
+export const deletePartnerImage = (partnerId: number, imageId: string) =>
+  apiRequest<void>(apiPaths.partnerImage(partnerId, imageId), { method: 'DELETE' })
+
+/** Deletes, then drops the image from the cached partner. */
+export function useDeletePartnerImage(partnerId: number) {
+  const { mutate } = useSWRConfig()
+  return useCallback(
+    async (imageId: string) => {
+      await deletePartnerImage(partnerId, imageId)
+      await mutate<Partner>(
+        apiPaths.partner(partnerId),
+        (partner) =>
+          partner ? { ...partner, images: partner.images.filter((image) => image.id !== imageId) } : partner,
+        { revalidate: false },
+      )
+      void mutate(apiPaths.partners())
+    },
+    [mutate, partnerId],
+  )
+}

@@ -1,0 +1,10 @@
+import useSWR from 'swr'
+import { apiPaths } from '../../../contract/paths.ts'
+import { apiGet } from '../client.ts'
+
+/** GET /api/partners/cities: the plain list of city names. */
+export const getCities = () => apiGet<string[]>(apiPaths.cities())
+
+export function useCities() {
+  return useSWR(apiPaths.cities(), getCities, { revalidateOnFocus: false })
+}

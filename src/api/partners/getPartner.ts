@@ -1,0 +1,12 @@
+import useSWR from 'swr'
+import type { Partner } from '../../../contract/schemas.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { apiGet } from '../client.ts'
+
+/** GET /api/partners/{id}. */
+export const getPartner = (id: number | string) => apiGet<Partner>(apiPaths.partner(id))
+
+/** A null id (e.g. the create form) fetches nothing. */
+export function usePartner(id: number | string | null | undefined) {
+  return useSWR(id == null ? null : apiPaths.partner(id), () => getPartner(id as number | string))
+}

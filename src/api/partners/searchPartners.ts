@@ -1,0 +1,61 @@
+import useSWR from 'swr'
+import useSWRInfinite from 'swr/infinite'
+import type { PartnerSearchQuery, PartnerSearchResult } from '../../../contract/schemas.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { apiGet } from '../client.ts'
+
+/** Spec section 9: search pages hold 50 partners. */
+export const SEARCH_PAGE_SIZE = 50
+
+export type PartnerSearchCriteria = Omit<PartnerSearchQuery, 'page' | 'pageSize'>
+
+/** GET /api/partners/search with the criteria (page from 0). */
+export function searchPartners(criteria: PartnerSearchQuery): Promise<PartnerSearchResult[]> {
+  return apiGet<PartnerSearchResult[]>(apiPaths.partnerSearch(), { pageSize: SEARCH_PAGE_SIZE, ...criteria })
+}
+
+type SearchKey = readonly [string, PartnerSearchQuery]
+
+/**
+ * The Find list: pages of 50 from page 0; a short page ends the list. New criteria give a new key, so the
+ * list restarts at page 0 and is replaced (spec section 4).
+ */
+export function usePartnerSearch(criteria: PartnerSearchCriteria | null) {
+  const getKey = (pageIndex: number, previousPage: PartnerSearchResult[] | null): SearchKey | null => {
+    if (!criteria) return null
+    if (previousPage && previousPage.length < SEARCH_PAGE_SIZE) return null
+    return [apiPaths.partnerSearch(), { ...criteria, page: pageIndex, pageSize: SEARCH_PAGE_SIZE }]
+  }
+  const swr = useSWRInfinite(getKey, ([, query]: SearchKey) => searchPartners(query), {
+    revalidateFirstPage: false,
+    revalidateOnFocus: false,
+  })
+  const pages = swr.data ?? []
+  const lastPage = pages[pages.length - 1]
+  const partners = pages.flat()
+  const isLoadingFirstPage = swr.isLoading && pages.length === 0
+  const isLoadingMore = !swr.error && swr.size > 0 && pages.length < swr.size && !isLoadingFirstPage
+  const hasMore = !lastPage || lastPage.length === SEARCH_PAGE_SIZE
+  return {
+    partners,
+    error: swr.error as Error | undefined,
+    isLoadingFirstPage,
+    isLoadingMore,
+    isValidating: swr.isValidating,
+    isEmpty: pages.length > 0 && partners.length === 0,
+    hasMore: !swr.error && pages.length > 0 && hasMore,
+    loadMore: () => swr.setSize((size) => size + 1),
+    retry: () => swr.mutate(),
+  }
+}
+
+/** The map: the first 50 partners inside the given bounds ('east,north,south,west'), with the category filter. */
+export function usePartnersInArea(criteria: PartnerSearchCriteria | null) {
+  return useSWR(
+    criteria
+      ? ([apiPaths.partnerSearch(), { ...criteria, page: 0, pageSize: SEARCH_PAGE_SIZE }] as const)
+      : null,
+    ([, query]) => searchPartners(query),
+    { keepPreviousData: true, revalidateOnFocus: false },
+  )
+}

@@ -1,0 +1,24 @@
+import { useCallback } from 'react'
+import { useSWRConfig } from 'swr'
+import type { Partner, PartnerUpdateBody } from '../../../contract/schemas.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { apiRequest } from '../client.ts'
+
+/** PUT /api/partners/{id} with the partner plus partnerId. */
+export const updatePartner = (body: PartnerUpdateBody) =>
+  apiRequest<Partner>(apiPaths.partner(body.partnerId.id), { method: 'PUT', body })
+
+/** Updates, then refreshes the list, that partner and the categories. */
+export function useUpdatePartner() {
+  const { mutate } = useSWRConfig()
+  return useCallback(
+    async (body: PartnerUpdateBody) => {
+      const updated = await updatePartner(body)
+      void mutate(apiPaths.partners())
+      void mutate(apiPaths.partner(body.partnerId.id))
+      void mutate(apiPaths.categories())
+      return updated
+    },
+    [mutate],
+  )
+}

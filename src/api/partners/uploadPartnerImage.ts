@@ -1,0 +1,30 @@
+import { useCallback } from 'react'
+import { useSWRConfig } from 'swr'
+import type { Image, Partner } from '../../../contract/schemas.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { apiRequest } from '../client.ts'
+
+/** POST /api/partners/{id}/image, multipart with the field `file`; answers the stored image. */
+export function uploadPartnerImage(partnerId: number, file: File) {
+  const body = new FormData()
+  body.append('file', file)
+  return apiRequest<Image>(apiPaths.partnerImages(partnerId), { method: 'POST', body })
+}
+
+/** Uploads, then adds the image to the cached partner without refetching it. */
+export function useUploadPartnerImage(partnerId: number) {
+  const { mutate } = useSWRConfig()
+  return useCallback(
+    async (file: File) => {
+      const image = await uploadPartnerImage(partnerId, file)
+      await mutate<Partner>(
+        apiPaths.partner(partnerId),
+        (partner) => (partner ? { ...partner, images: [...partner.images, image] } : partner),
+        { revalidate: false },
+      )
+      void mutate(apiPaths.partners())
+      return image
+    },
+    [mutate, partnerId],
+  )
+}

@@ -1,0 +1,11 @@
+import useSWR from 'swr'
+import type { User } from '../../../contract/schemas.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { apiGet } from '../client.ts'
+
+/** GET /api/users. */
+export const getUsers = () => apiGet<User[]>(apiPaths.users())
+
+export function useUsers() {
+  return useSWR(apiPaths.users(), getUsers)
+}

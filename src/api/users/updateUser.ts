@@ -1,0 +1,21 @@
+import { useCallback } from 'react'
+import { useSWRConfig } from 'swr'
+import type { UserUpdateBody } from '../../../contract/schemas.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { apiRequest } from '../client.ts'
+
+/** PUT /api/users/{id} with the user plus userId. */
+export const updateUser = (body: UserUpdateBody) =>
+  apiRequest<unknown>(apiPaths.user(body.userId.id), { method: 'PUT', body })
+
+export function useUpdateUser() {
+  const { mutate } = useSWRConfig()
+  return useCallback(
+    async (body: UserUpdateBody) => {
+      await updateUser(body)
+      void mutate(apiPaths.users())
+      void mutate(apiPaths.user(body.userId.id))
+    },
+    [mutate],
+  )
+}
