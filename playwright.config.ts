@@ -19,7 +19,9 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -30,7 +32,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testIgnore: /backoffice/ },
-    { name: 'desktop', use: { viewport: { width: 1366, height: 900 }, browserName: 'chromium' }, testMatch: /backoffice/ },
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1366, height: 900 }, browserName: 'chromium' },
+      testMatch: /backoffice/,
+    },
   ],
   // The server exactly as `npm start` runs it (built app + API on one port), on its own data directory.
   webServer: {

@@ -1,5 +1,7 @@
 import type { Preview } from '@storybook/react-vite'
+import { isCommonAssetRequest } from 'msw'
 import { mswLoader } from 'msw-storybook-addon/csf3'
+import { baseHandlers } from '../mocks/handlers/config.ts'
 import { withAppProviders } from './decorators.tsx'
 
 /** Phone first (the end-user app), desktop for the back-office; stories pick with `globals.viewport`. */
@@ -9,8 +11,23 @@ const viewports = {
   desktop: { name: 'Ordinateur 1366x900', styles: { width: '1366px', height: '900px' }, type: 'desktop' },
 }
 
+/** One worker for all stories; its initial handlers (run-time config) survive the reset between stories. */
+async function startWorker() {
+  const { setupWorker } = await import('msw/browser')
+  const worker = setupWorker(...baseHandlers)
+  await worker.start({
+    quiet: true,
+    onUnhandledRequest(request, print) {
+      // An API call a story forgot to mock is a bug in the story: say so loudly.
+      if (new URL(request.url).pathname.startsWith('/api/')) print.error()
+      else if (!isCommonAssetRequest(request)) return
+    },
+  })
+  return worker
+}
+
 const preview: Preview = {
-  loaders: [mswLoader()],
+  loaders: [mswLoader(startWorker)],
   decorators: [withAppProviders],
   tags: ['autodocs'],
   parameters: {

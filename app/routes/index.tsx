@@ -18,7 +18,10 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { path: '/login', lazy: lazyScreen(() => import('../../src/screens/auth/LoginScreen.tsx')) },
-          { path: '/inscription', lazy: lazyScreen(() => import('../../src/screens/auth/RegisterScreen.tsx')) },
+          {
+            path: '/inscription',
+            lazy: lazyScreen(() => import('../../src/screens/auth/RegisterScreen.tsx')),
+          },
           {
             path: '/forgot-password',
             lazy: lazyScreen(() => import('../../src/screens/auth/ForgotPasswordScreen.tsx')),
@@ -31,7 +34,10 @@ export const routes: RouteObject[] = [
       },
       publicRoutes,
       backofficeRoutes,
-      { path: '/unauthorized', lazy: lazyScreen(() => import('../../src/screens/errors/AccessDeniedScreen.tsx')) },
+      {
+        path: '/unauthorized',
+        lazy: lazyScreen(() => import('../../src/screens/errors/AccessDeniedScreen.tsx')),
+      },
       { path: '*', lazy: lazyScreen(() => import('../../src/screens/errors/NotFoundScreen.tsx')) },
     ],
   },

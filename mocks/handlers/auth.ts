@@ -13,7 +13,9 @@ export const authHandlers = {
       return HttpResponse.json({ ...user, email: body.username })
     }),
   authenticateFailure: () =>
-    http.post(apiPaths.authenticate(), () => HttpResponse.json({ message: WRONG_CREDENTIALS }, { status: 401 })),
+    http.post(apiPaths.authenticate(), () =>
+      HttpResponse.json({ message: WRONG_CREDENTIALS }, { status: 401 }),
+    ),
   authenticatePending: () =>
     http.post(apiPaths.authenticate(), async () => {
       await delay('infinite')

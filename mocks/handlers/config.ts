@@ -1,0 +1,18 @@
+import { http, HttpResponse } from 'msw'
+import type { ClientConfig } from '../../contract/schemas.ts'
+import { apiPaths } from '../../contract/paths.ts'
+
+export const demoClientConfig: ClientConfig = {
+  googleMapsApiKey: null,
+  helpUrl: '/docs/aide.html',
+  termsUrl: '/docs/conditions-generales-utilisation.pdf',
+  privacyUrl: '/docs/politique-de-confidentialite.pdf',
+}
+
+export const configHandlers = {
+  config: (config: Partial<ClientConfig> = {}) =>
+    http.get(apiPaths.config(), () => HttpResponse.json({ ...demoClientConfig, ...config })),
+}
+
+/** Answered in every story unless the story overrides it: the run-time configuration the app fetches first. */
+export const baseHandlers = [configHandlers.config()]

@@ -1,0 +1,32 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, within } from 'storybook/test'
+import { AccessDeniedScreen } from '../../../src/screens/errors/AccessDeniedScreen.tsx'
+import { NotFoundScreen } from '../../../src/screens/errors/NotFoundScreen.tsx'
+
+const meta = {
+  title: 'Écrans/Erreurs',
+  component: AccessDeniedScreen,
+  parameters: { layout: 'fullscreen', router: { path: '/page', initialEntries: ['/page'] } },
+  globals: { viewport: { value: 'phone' } },
+} satisfies Meta<typeof AccessDeniedScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const AccesRefuse: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { name: 'Oups ! Accès refusé' })).toBeVisible()
+    await userEvent.click(canvas.getByRole('link', { name: "Retour à l'accueil" }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /')
+  },
+}
+
+export const PageNonTrouvee: Story = {
+  render: () => <NotFoundScreen />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { name: 'Oups ! Page non trouvée' })).toBeVisible()
+    await expect(canvas.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/')
+  },
+}
