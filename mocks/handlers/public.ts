@@ -3,13 +3,7 @@
  * (contract/paths.ts). Each call has factories per state: success, empty, error, loading (an endless delay).
  */
 import { delay, http, HttpResponse } from 'msw'
-import type {
-  Article,
-  Category,
-  ErrorBody,
-  Partner,
-  PartnerSearchResult,
-} from '../../contract/schemas.ts'
+import type { Article, Category, ErrorBody, Partner, PartnerSearchResult } from '../../contract/schemas.ts'
 import { apiPaths, routePatterns } from '../../contract/paths.ts'
 import { articles, publishedArticles } from '../fixtures/articles.ts'
 import { categories } from '../fixtures/categories.ts'
@@ -40,7 +34,9 @@ function filterResults(results: PartnerSearchResult[], url: URL): PartnerSearchR
 
 export const searchHandlers = {
   success: (results: PartnerSearchResult[] = partnerSearchResults) =>
-    http.get(apiPaths.partnerSearch(), ({ request }) => HttpResponse.json(filterResults(results, new URL(request.url)))),
+    http.get(apiPaths.partnerSearch(), ({ request }) =>
+      HttpResponse.json(filterResults(results, new URL(request.url))),
+    ),
   /** `count` results, served 50 a page: the infinite list loads more as it scrolls. */
   many: (count = 120, pageDelayMs = 150) => {
     const results = manyPartnerSearchResults(count)
@@ -124,7 +120,10 @@ export const passwordHandlers = {
   resetSuccess: () => http.post(apiPaths.resetPassword(), () => new HttpResponse(null, { status: 204 })),
   resetError: () =>
     http.post(apiPaths.resetPassword(), () =>
-      HttpResponse.json<ErrorBody>({ message: 'Lien de réinitialisation invalide ou expiré.' }, { status: 400 }),
+      HttpResponse.json<ErrorBody>(
+        { message: 'Lien de réinitialisation invalide ou expiré.' },
+        { status: 400 },
+      ),
     ),
 }
 

@@ -1,4 +1,62 @@
-/** Replaced by the real screen (issue 5). */
-export default function ForgotPasswordScreen() {
-  return <main><h1>ForgotPassword</h1></main>
+import { useState } from 'react'
+import { Field, Form } from 'react-final-form'
+import { Link } from 'react-router'
+import { requestPasswordReset } from '../../api/auth/passwordReset.ts'
+import { Alert, Button, TextField, mdiEmail } from '../../design-system/index.ts'
+import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
+
+export const FORGOT_SUCCESS_MESSAGE = 'Un e-mail de réinitialisation a été envoyé.'
+export const FORGOT_FAILURE_MESSAGE = "Erreur lors de l'envoi de l'e-mail."
+
+interface ForgotValues {
+  email: string
 }
+
+type Outcome = { severity: 'success' | 'error'; message: string } | null
+
+export function ForgotPasswordScreen() {
+  const [outcome, setOutcome] = useState<Outcome>(null)
+
+  const onSubmit = async ({ email }: ForgotValues) => {
+    setOutcome(null)
+    try {
+      await requestPasswordReset({ email: email.trim() })
+      setOutcome({ severity: 'success', message: FORGOT_SUCCESS_MESSAGE })
+    } catch {
+      setOutcome({ severity: 'error', message: FORGOT_FAILURE_MESSAGE })
+    }
+  }
+
+  return (
+    <AuthLayout title="Mot de passe oublié">
+      <Form<ForgotValues> onSubmit={onSubmit} initialValues={{ email: '' }}>
+        {({ handleSubmit, submitting }) => (
+          <AuthForm onSubmit={handleSubmit} aria-label="Mot de passe oublié">
+            {outcome ? <Alert severity={outcome.severity}>{outcome.message}</Alert> : null}
+            <Field<string> name="email">
+              {({ input }) => (
+                <TextField
+                  {...input}
+                  type="email"
+                  label="Email"
+                  autoComplete="email"
+                  inputMode="email"
+                  leadingIcon={mdiEmail}
+                  required
+                />
+              )}
+            </Field>
+            <Button type="submit" size="large" fullWidth loading={submitting}>
+              Envoyer le lien de réinitialisation
+            </Button>
+            <AuthLinks>
+              <Link to="/login">Retour à la connexion</Link>
+            </AuthLinks>
+          </AuthForm>
+        )}
+      </Form>
+    </AuthLayout>
+  )
+}
+
+export default ForgotPasswordScreen

@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { ForgotPasswordScreen } from '../../../src/screens/auth/ForgotPasswordScreen.tsx'
+import { passwordHandlers } from '../../../mocks/handlers/public.ts'
+
+const meta = {
+  title: 'Écrans/Authentification/Mot de passe oublié',
+  component: ForgotPasswordScreen,
+  parameters: {
+    layout: 'fullscreen',
+    router: { path: '/forgot-password', initialEntries: ['/forgot-password'] },
+    msw: [passwordHandlers.forgotSuccess()],
+  },
+  globals: { viewport: { value: 'phone' } },
+} satisfies Meta<typeof ForgotPasswordScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByLabelText('Email')).toHaveAttribute('type', 'email')
+    await expect(canvas.getByRole('button', { name: 'Envoyer le lien de réinitialisation' })).toBeEnabled()
+    await expect(canvas.getByRole('link', { name: 'Retour à la connexion' })).toHaveAttribute(
+      'href',
+      '/login',
+    )
+  },
+}
+
+export const Sent: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByLabelText('Email'), 'camille.martin@exemple.fr')
+    await userEvent.click(canvas.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }))
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      'Un e-mail de réinitialisation a été envoyé.',
+    )
+  },
+}
+
+export const Sending: Story = {
+  parameters: { msw: [passwordHandlers.forgotLoading()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByLabelText('Email'), 'camille.martin@exemple.fr')
+    await userEvent.click(canvas.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }))
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: /Envoyer le lien/ })).toHaveAttribute('aria-busy', 'true'),
+    )
+  },
+}
+
+export const Failure: Story = {
+  parameters: { msw: [passwordHandlers.forgotError()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByLabelText('Email'), 'camille.martin@exemple.fr')
+    await userEvent.click(canvas.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent("Erreur lors de l'envoi de l'e-mail.")
+  },
+}
+
+export const BackToLogin: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('link', { name: 'Retour à la connexion' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /login')
+  },
+}

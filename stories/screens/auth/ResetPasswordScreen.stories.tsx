@@ -1,0 +1,76 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, within } from 'storybook/test'
+import { ResetPasswordScreen } from '../../../src/screens/auth/ResetPasswordScreen.tsx'
+import { passwordHandlers } from '../../../mocks/handlers/public.ts'
+
+const meta = {
+  title: 'Écrans/Authentification/Réinitialiser le mot de passe',
+  component: ResetPasswordScreen,
+  parameters: {
+    layout: 'fullscreen',
+    router: { path: '/reset-password', initialEntries: ['/reset-password?token=jeton-du-mail'] },
+    msw: [passwordHandlers.resetSuccess()],
+  },
+  globals: { viewport: { value: 'phone' } },
+} satisfies Meta<typeof ResetPasswordScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByLabelText('Nouveau mot de passe')).toHaveAttribute('type', 'password')
+    await expect(canvas.getByLabelText('Confirmer le mot de passe')).toHaveAttribute('type', 'password')
+    await expect(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' })).toBeEnabled()
+    await expect(canvas.getByRole('link', { name: 'Retour à la connexion' })).toHaveAttribute(
+      'href',
+      '/login',
+    )
+  },
+}
+
+export const Mismatch: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
+    await userEvent.type(canvas.getByLabelText('Confirmer le mot de passe'), 'nouveau-secret-2')
+    await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' }))
+    await expect(await canvas.findByText('Les mots de passe ne correspondent pas.')).toBeVisible()
+    await expect(canvas.getByLabelText('Confirmer le mot de passe')).toHaveAttribute('aria-invalid', 'true')
+  },
+}
+
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
+    await userEvent.type(canvas.getByLabelText('Confirmer le mot de passe'), 'nouveau-secret-1')
+    await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' }))
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      'Mot de passe réinitialisé avec succès.',
+    )
+  },
+}
+
+export const Failure: Story = {
+  parameters: { msw: [passwordHandlers.resetError()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
+    await userEvent.type(canvas.getByLabelText('Confirmer le mot de passe'), 'nouveau-secret-1')
+    await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Erreur lors de la réinitialisation du mot de passe.',
+    )
+  },
+}
+
+/** Without a token in the query the page sends the visitor to forgot-password. */
+export const WithoutToken: Story = {
+  parameters: { router: { path: '/reset-password', initialEntries: ['/reset-password'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /forgot-password')
+  },
+}
