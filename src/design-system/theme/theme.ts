@@ -40,9 +40,12 @@ export const theme = {
     DESACTIVE: { fg: '#ffffff', bg: '#c62828' },
     PUBLISHED: { fg: '#ffffff', bg: '#2e7d32' },
     DRAFT: { fg: '#ffffff', bg: '#c62828' },
+    /** Coupon statuses. */
+    ENABLED: { fg: '#ffffff', bg: '#2e7d32' },
+    DISABLED: { fg: '#ffffff', bg: '#616161' },
   },
   fonts: {
-    body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', sans-serif",
+    body: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', sans-serif",
     mono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
   },
   fontSizes: { xs: '0.75rem', sm: '0.875rem', md: '1rem', lg: '1.125rem', xl: '1.375rem', xxl: '1.75rem' },
