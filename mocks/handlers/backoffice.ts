@@ -106,7 +106,10 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
     db.users.find((user) => user.userId.id === Number(id))
 
   const handlers: HttpHandler[] = [
-    http.post(apiPaths.logout(), () => new HttpResponse(null, { status: 204 })),
+    http.post(apiPaths.logout(), async ({ request }) => {
+      await record(request)
+      return new HttpResponse(null, { status: 204 })
+    }),
 
     // Partners: fixed paths before `/api/partners/:id`, which would match them too.
     http.get(apiPaths.partnerStatuses(), () => HttpResponse.json(db.partnerStatuses)),

@@ -1,0 +1,32 @@
+import { Field } from 'react-final-form'
+import { TextField, type TextFieldProps } from '../../../design-system/components/TextField/index.ts'
+
+interface FormTextFieldProps extends Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> {
+  name: string
+}
+
+/** A TextField bound to react-final-form: the error shows once the field was touched or a submit was tried. */
+export function FormTextField({ name, type, ...rest }: FormTextFieldProps) {
+  return (
+    <Field<string> name={name} type={type}>
+      {({ input, meta }) => (
+        <TextField {...rest} {...input} value={input.value ?? ''} error={fieldError(meta)} />
+      )}
+    </Field>
+  )
+}
+
+interface MetaLike {
+  touched?: boolean
+  error?: unknown
+  submitError?: unknown
+  dirtySinceLastSubmit?: boolean
+}
+
+/** The message to show for a field: its validation error, else the server's until the field is changed. */
+export function fieldError(meta: MetaLike): string | undefined {
+  if (!meta.touched) return undefined
+  if (typeof meta.error === 'string') return meta.error
+  if (typeof meta.submitError === 'string' && !meta.dirtySinceLastSubmit) return meta.submitError
+  return undefined
+}

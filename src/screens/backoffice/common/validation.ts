@@ -1,0 +1,37 @@
+/**
+ * The admin forms' field messages. The spec leaves them open ("not shown"), so they are decided here once
+ * and shared, except the two it spells out (image and coupon date).
+ */
+export const messages = {
+  required: 'Ce champ est obligatoire',
+  email: 'Adresse e-mail invalide',
+  number: 'Veuillez saisir un nombre',
+  integer: 'Veuillez saisir un nombre entier',
+  categories: 'Choisissez au moins une catégorie',
+  imageRequired: "L'image est obligatoire",
+  date: 'La date doit être au format AAAA-MM-JJ',
+} as const
+
+// The server's rule (one @, no spaces, a dotted domain), so the form refuses what the server would.
+const emailPattern = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/
+
+export const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+
+export const isEmail = (value: string): boolean => emailPattern.test(value.trim())
+
+/** The spec's coupon date rule: four digits, dash, two digits, dash, two digits. */
+export const isIsoDate = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value.trim())
+
+export const isNumber = (value: unknown): boolean =>
+  typeof value === 'number'
+    ? Number.isFinite(value)
+    : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value.replace(',', '.')))
+
+/** Accepts a French decimal comma, since admins type coordinates by hand. */
+export const toNumber = (value: string | number): number =>
+  typeof value === 'number' ? value : Number(value.trim().replace(',', '.'))
+
+/** Empty strings become null: the contract's optional texts are nullable. */
+export const emptyToNull = (value: string | null | undefined): string | null =>
+  value === undefined || value === null || value.trim() === '' ? null : value.trim()

@@ -1,0 +1,165 @@
+import type { ReactNode } from 'react'
+import { Link, NavLink, Outlet, useNavigate } from 'react-router'
+import styled from 'styled-components'
+import { mdiAccountGroup, mdiHomeEdit, mdiShieldAccount, mdiStorefront, mdiWeb } from '@mdi/js'
+import { logout } from '../../../api/auth/logout.ts'
+import { IconButton } from '../../../design-system/components/IconButton/index.ts'
+import { Icon, mdiLogout } from '../../../design-system/icons/index.ts'
+import { useSession } from '../../../session/index.ts'
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: 240px minmax(0, 1fr);
+  grid-template-rows: auto minmax(0, 1fr);
+  grid-template-areas:
+    'bar bar'
+    'nav main';
+  min-height: 100vh;
+  min-height: 100dvh;
+  background: ${({ theme }) => theme.colors.background};
+  /* Below a laptop's width (tablets) the side menu becomes a row of tabs under the bar, leaving the tables the full width. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+    grid-template-columns: minmax(0, 1fr);
+    grid-template-rows: auto auto minmax(0, 1fr);
+    grid-template-areas:
+      'bar'
+      'nav'
+      'main';
+  }
+`
+
+const Bar = styled.header`
+  grid-area: bar;
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndices.appBar};
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]}px;
+  min-height: 56px;
+  padding: 0 ${({ theme }) => theme.space[4]}px;
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  box-shadow: ${({ theme }) => theme.shadows[2]};
+`
+
+const BarTitle = styled.p`
+  display: flex;
+  flex: 1;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`
+
+const Nav = styled.nav`
+  grid-area: nav;
+  padding: ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[2]}px;
+  background: ${({ theme }) => theme.colors.surface};
+  border-right: 1px solid ${({ theme }) => theme.colors.divider};
+  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+    padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[2]}px;
+    border-right: 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+    overflow-x: auto;
+  }
+`
+
+const NavList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]}px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+    flex-direction: row;
+  }
+`
+
+const NavItem = styled(NavLink)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]}px;
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space[3]}px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  text-decoration: none;
+  white-space: nowrap;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.colors.primaryLight};
+    color: ${({ theme }) => theme.colors.primaryDark};
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`
+
+const Main = styled.main`
+  grid-area: main;
+  width: 100%;
+  max-width: 1440px;
+  padding: ${({ theme }) => theme.space[5]}px;
+  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+    padding: ${({ theme }) => theme.space[4]}px;
+  }
+`
+
+const menu = [
+  { to: '/bo/gerer-accueil', label: "Gérer page d'accueil", icon: mdiHomeEdit },
+  { to: '/bo/partenaires', label: 'Partenaires', icon: mdiStorefront },
+  { to: '/bo/utilisateurs', label: 'Utilisateurs', icon: mdiAccountGroup },
+]
+
+/**
+ * The back-office layout: a top bar (admin area title, public pages, logout), the side menu and the page.
+ * `children` replaces the routed page (stories).
+ */
+export function BackofficeShell({ children }: { children?: ReactNode }) {
+  const { signOut } = useSession()
+  const navigate = useNavigate()
+
+  const onLogout = async () => {
+    // The server call needs the token, so it goes before the session is cleared; it never rejects.
+    await logout()
+    signOut()
+    navigate('/login')
+  }
+
+  return (
+    <Layout>
+      <Bar>
+        <BarTitle>
+          <Icon path={mdiShieldAccount} />
+          Espace administration
+        </BarTitle>
+        <IconButton label="Aller aux pages publiques" icon={mdiWeb} color="inherit" asChild>
+          <Link to="/" />
+        </IconButton>
+        <IconButton label="Déconnexion" icon={mdiLogout} color="inherit" onClick={onLogout} />
+      </Bar>
+      <Nav aria-label="Menu d'administration">
+        <NavList>
+          {menu.map((item) => (
+            <li key={item.to}>
+              <NavItem to={item.to}>
+                <Icon path={item.icon} size={22} />
+                {item.label}
+              </NavItem>
+            </li>
+          ))}
+        </NavList>
+      </Nav>
+      <Main>{children ?? <Outlet />}</Main>
+    </Layout>
+  )
+}
+
+export default BackofficeShell

@@ -1,0 +1,84 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { BackofficeShell } from '../../../src/screens/backoffice/shell/BackofficeShell.tsx'
+import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
+import { createBackofficeApi } from '../../../mocks/handlers/backoffice.ts'
+import { readStoredUser } from '../../../src/session/index.ts'
+
+const api = createBackofficeApi()
+
+const meta = {
+  title: 'Écrans/Back-office/Shell',
+  component: BackofficeShell,
+  args: { children: <h1>Contenu de la page</h1> },
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInAdmin },
+    router: { path: '/bo/*', initialEntries: ['/bo/partenaires'] },
+    msw: api.handlers,
+  },
+  globals: { viewport: { value: 'desktop' } },
+} satisfies Meta<typeof BackofficeShell>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Desktop: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Espace administration')).toBeVisible()
+    const nav = within(canvas.getByRole('navigation', { name: "Menu d'administration" }))
+    await expect(nav.getByRole('link', { name: "Gérer page d'accueil" })).toHaveAttribute(
+      'href',
+      '/bo/gerer-accueil',
+    )
+    await expect(nav.getByRole('link', { name: 'Partenaires' })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByRole('link', { name: 'Utilisateurs' })).toHaveAttribute('href', '/bo/utilisateurs')
+    await expect(canvas.getByRole('link', { name: 'Aller aux pages publiques' })).toHaveAttribute('href', '/')
+  },
+}
+
+export const Tooltips: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const body = within(canvasElement.ownerDocument.body)
+    await userEvent.hover(canvas.getByRole('button', { name: 'Déconnexion' }))
+    await expect(await body.findByRole('tooltip')).toHaveTextContent('Déconnexion')
+    await userEvent.unhover(canvas.getByRole('button', { name: 'Déconnexion' }))
+    await userEvent.hover(canvas.getByRole('link', { name: 'Aller aux pages publiques' }))
+    await waitFor(() => expect(body.getByRole('tooltip')).toHaveTextContent('Aller aux pages publiques'))
+  },
+}
+
+export const Tablet: Story = {
+  globals: { viewport: { value: 'tablet' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    // On a tablet the menu stays on screen as a row under the bar, every entry reachable.
+    for (const name of ["Gérer page d'accueil", 'Partenaires', 'Utilisateurs']) {
+      await expect(canvas.getByRole('link', { name })).toBeVisible()
+    }
+  },
+}
+
+export const GoesToMenuEntry: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('link', { name: 'Utilisateurs' }))
+    await waitFor(() =>
+      expect(canvas.getByRole('link', { name: 'Utilisateurs' })).toHaveAttribute('aria-current', 'page'),
+    )
+  },
+}
+
+export const Logout: Story = {
+  beforeEach: () => api.reset(),
+  parameters: { router: { path: '/bo/partenaires', initialEntries: ['/bo/partenaires'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Déconnexion' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /login')
+    await expect(readStoredUser()).toBeNull()
+    await expect(api.requests.some((request) => request.path === '/api/auth/logout')).toBe(true)
+  },
+}
