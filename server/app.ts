@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { authGuards } from './auth.ts'
+import type { Config } from './config.ts'
+import type { AppContext } from './context.ts'
+import type { Db } from './db/index.ts'
+import { HttpError, installErrorHandling, validatorCompiler } from './errors.ts'
+import { articleRoutes } from './routes/articles.ts'
+import { authRoutes } from './routes/auth.ts'
+import { partnerRoutes } from './routes/partners.ts'
+import { systemRoutes } from './routes/system.ts'
+import { userRoutes } from './routes/users.ts'
+import { uploadsDir } from './services/images.ts'
+import { createMailer, type Mailer } from './services/mail.ts'
+import { createPasswordHasher } from './services/passwords.ts'
+import { LoginThrottle } from './services/throttle.ts'
+
+export interface BuildAppOptions {
+  db: Db
+  config: Config
+  /** Built client (vite's dist/) to serve with SPA fallback; omitted or missing folder: API only. */
+  staticDir?: string | null
+  /** Overrides the configured mailer (tests). */
+  mailer?: Mailer
+  logger?: FastifyServerOptions['logger']
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** Content-Security-Policy: exactly what the app and the Google Maps JavaScript API need. */
+export const cspDirectives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://maps.googleapis.com'],
+  // styled-components injects <style> tags at run time; Google Maps adds inline styles and its font CSS.
+  styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.ggpht.com'],
+  connectSrc: ["'self'", 'https://maps.googleapis.com', 'https://places.googleapis.com'],
+  fontSrc: ["'self'", 'https://fonts.gstatic.com'],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  scriptSrcAttr: ["'none'"],
+  upgradeInsecureRequests: null,
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.newPassword',
+          '*.token',
+          '*.access_token',
+        ],
+        censor: '[masqué]',
+      },
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  installErrorHandling(app)
+  app.decorateRequest('currentUser', null)
+
+  const ctx: AppContext = {
+    db,
+    config,
+    hasher: createPasswordHasher(config.argon2),
+    mailer: options.mailer ?? createMailer(config),
+    throttle: new LoginThrottle(config.loginThrottle),
+  }
+  if (!options.mailer) app.addHook('onClose', async () => ctx.mailer.close())
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
+    // Google Maps tiles and images are cross-origin without CORP headers.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // Sent below only when the request itself came over https.
+    strictTransportSecurity: false,
+  })
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+  })
+
+  await app.register(rateLimit, { global: false })
+  await app.register(multipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  })
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'API Partenaires et coupons',
+        description:
+          'API REST de l’annuaire de partenaires et des coupons de réduction. Les erreurs sont toujours au format JSON { message } en français. Authentification : en-tête `Authorization: Bearer <access_token>` obtenu par /api/auth/authenticate.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  })
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header: string) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  })
+
+  const guards = authGuards(ctx)
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>()
+  systemRoutes(typed, ctx)
+  authRoutes(typed, ctx, guards)
+  articleRoutes(typed, ctx, guards)
+  partnerRoutes(typed, ctx, guards)
+  userRoutes(typed, ctx, guards)
+
+  const uploads = uploadsDir(config.dataDir)
+  mkdirSync(uploads, { recursive: true })
+  const staticDir = options.staticDir && existsSync(join(options.staticDir, 'index.html')) ? options.staticDir : null
+
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: !staticDir,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    setHeaders: (res) => {
+      // Files have server-chosen random names and never change: cache them for good.
+      res.header('cache-control', IMMUTABLE)
+      res.header('x-content-type-options', 'nosniff')
+      res.header('content-security-policy', "default-src 'none'; sandbox")
+    },
+    cacheControl: false,
+  })
+
+  if (staticDir) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      decorateReply: true,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under assets/; anything else (index.html, sw.js, manifest) must revalidate.
+        res.header('cache-control', path.includes(`${join('/', 'assets', '/')}`) ? IMMUTABLE : 'no-cache')
+      },
+    })
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html')
+    const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/uploads/')
+    if (staticDir && !isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+      reply.header('cache-control', 'no-cache')
+      return reply.sendFile('index.html', staticDir)
+    }
+    throw new HttpError(404, isApi ? 'Cette adresse d’API n’existe pas.' : 'Page introuvable.')
+  })
+
+  await app.ready()
+  return app
+}

@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
+import { Migrator } from 'kysely/migration'
+import pg from 'pg'
+import type { Config } from '../config.ts'
+import { migrationProvider } from './migrations.ts'
+import type { Database } from './types.ts'
+
+export type Db = Kysely<Database>
+
+export interface DatabaseHandle {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** PostgreSQL schema in use, when not the default one. */
+  schema: string | null
+  close(): Promise<void>
+}
+
+type DbConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>
+
+// pg would parse `date` into a local-midnight Date; keep it as the 'YYYY-MM-DD' text it is.
+pg.types.setTypeParser(1082, (value: string) => value)
+
+export function pgliteDir(config: Pick<Config, 'dataDir'>): string {
+  return join(config.dataDir, 'db')
+}
+
+/** PGlite under DATA_DIR/db by default, PostgreSQL when DATABASE_URL is set; same schema, same dialect. */
+export async function openDatabase(config: DbConfig): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    const schema = config.databaseSchema
+    if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('DATABASE_SCHEMA invalide')
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+    })
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on('error', () => {})
+    if (schema) {
+      const client = await pool.connect()
+      try {
+        await client.query(`create schema if not exists "${schema}"`)
+      } finally {
+        client.release()
+      }
+    }
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { db, kind: 'postgres', schema: schema ?? null, close: () => db.destroy() }
+  }
+  const dir = pgliteDir(config)
+  mkdirSync(dir, { recursive: true })
+  // Extensions must be passed on every open, not only the first.
+  const pglite = new PGlite(dir, { extensions: { pg_trgm } })
+  await pglite.waitReady
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
+  return { db, kind: 'pglite', schema: null, close: () => db.destroy() }
+}
+
+export async function migrateToLatest(handle: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {
+  // Kysely finds its bookkeeping table in any schema unless told which one.
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: migrationProvider,
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    throw new Error(`Échec de la migration ${failed?.migrationName ?? ''}: ${String(error)}`)
+  }
+}
+
+export async function pingDatabase(db: Db, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await Promise.race([
+      sql`select 1`.execute(db),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), timeoutMs)
+      }),
+    ])
+    return true
+  } catch {
+    return false
+  } finally {
+    clearTimeout(timer)
+  }
+}

@@ -1,0 +1,141 @@
+import { sql, type Kysely } from 'kysely'
+import type { Migration, MigrationProvider } from 'kysely/migration'
+
+/**
+ * Versioned migrations, in code so they ship with the server and run at start. Never edit a released
+ * migration: add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('firstname', 'text', (c) => c.notNull())
+        .addColumn('lastname', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text')
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('ACTIF','PROSPECT','DESACTIVE')`))
+        .addColumn('is_admin', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+
+      await db.schema
+        .createTable('password_tokens')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+      await db.schema.createIndex('password_tokens_user_idx').on('password_tokens').column('user_id').execute()
+
+      await db.schema
+        .createTable('categories')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('icon', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createIndex('categories_label_key')
+        .on('categories')
+        .unique()
+        .expression(sql`lower(label)`)
+        .execute()
+
+      await db.schema
+        .createTable('partners')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('search_name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('siren', 'text')
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('city', 'text', (c) => c.notNull())
+        .addColumn('lat', 'double precision', (c) => c.notNull())
+        .addColumn('lng', 'double precision', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('representative_first_name', 'text')
+        .addColumn('representative_last_name', 'text')
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('ACTIF','PROSPECT','DESACTIVE')`))
+        .addColumn('rating', 'double precision')
+        .addColumn('user_ratings_total', 'integer')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+      await db.schema.createIndex('partners_status_name_idx').on('partners').columns(['status', 'search_name', 'id']).execute()
+      await db.schema.createIndex('partners_city_idx').on('partners').expression(sql`lower(city)`).execute()
+      await db.schema.createIndex('partners_lat_lng_idx').on('partners').columns(['lat', 'lng']).execute()
+      // Trigram index so "name contains" stays fast on large directories (pg_trgm is a trusted extension).
+      await sql`create extension if not exists pg_trgm with schema public`.execute(db)
+      await sql`create index partners_search_name_trgm on partners using gin (search_name public.gin_trgm_ops)`.execute(db)
+
+      await db.schema
+        .createTable('partner_categories')
+        .addColumn('partner_id', 'integer', (c) => c.notNull().references('partners.id').onDelete('cascade'))
+        .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('partner_categories_pk', ['partner_id', 'category_id'])
+        .execute()
+      await db.schema.createIndex('partner_categories_category_idx').on('partner_categories').columns(['category_id', 'partner_id']).execute()
+
+      await db.schema
+        .createTable('images')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('file_name', 'text', (c) => c.notNull())
+        .addColumn('partner_id', 'integer', (c) => c.references('partners.id').onDelete('cascade'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+      await db.schema.createIndex('images_partner_idx').on('images').column('partner_id').execute()
+
+      await db.schema
+        .createTable('articles')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('PUBLISHED','DRAFT')`))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('image_id', 'text', (c) => c.references('images.id').onDelete('set null'))
+        .addColumn('link_text', 'text')
+        .addColumn('link_url', 'text')
+        .addColumn('link_target', 'text')
+        .execute()
+      await db.schema.createIndex('articles_position_idx').on('articles').columns(['position', 'id']).execute()
+
+      await db.schema
+        .createTable('offers')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('partner_id', 'integer', (c) => c.notNull().references('partners.id').onDelete('cascade'))
+        .addColumn('libelle', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('ENABLED','DISABLED')`))
+        .addColumn('expiration_date', 'date')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute()
+      await db.schema.createIndex('offers_partner_idx').on('offers').columns(['partner_id', 'id']).execute()
+
+      await db.schema
+        .createTable('used_coupons')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('offer_id', 'integer', (c) => c.notNull().references('offers.id').onDelete('cascade'))
+        .addColumn('used_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        // The unique pair is what makes "use a coupon" atomic under concurrency.
+        .addPrimaryKeyConstraint('used_coupons_pk', ['user_id', 'offer_id'])
+        .execute()
+      await db.schema.createIndex('used_coupons_offer_idx').on('used_coupons').column('offer_id').execute()
+
+      await db.schema
+        .createTable('app_meta')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute()
+    },
+  },
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+}

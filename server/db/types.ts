@@ -1,0 +1,116 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+
+export interface UsersTable {
+  id: Generated<number>
+  email: string
+  firstname: string
+  lastname: string
+  password_hash: string | null
+  status: string
+  is_admin: Generated<boolean>
+  /** Bumped on logout, password change, role/status change: tokens carrying an older value are refused. */
+  token_version: Generated<number>
+  created_at: Timestamp
+}
+
+export interface PasswordTokensTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  purpose: string
+  expires_at: Timestamp
+  used_at: Timestamp | null
+  created_at: Timestamp
+}
+
+export interface CategoriesTable {
+  id: Generated<number>
+  label: string
+  icon: string
+}
+
+export interface PartnersTable {
+  id: Generated<number>
+  name: string
+  /** Lower-case, accent-free copy of name, computed on write, for contains-search on any PostgreSQL. */
+  search_name: string
+  description: string
+  siren: string | null
+  address: string
+  city: string
+  lat: number
+  lng: number
+  email: string
+  phone: string
+  representative_first_name: string | null
+  representative_last_name: string | null
+  status: string
+  rating: number | null
+  user_ratings_total: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface PartnerCategoriesTable {
+  partner_id: number
+  category_id: number
+  position: number
+}
+
+export interface ImagesTable {
+  id: string
+  type: string
+  file_name: string
+  partner_id: number | null
+  created_at: Timestamp
+}
+
+export interface ArticlesTable {
+  id: Generated<number>
+  title: string
+  status: string
+  position: number
+  image_id: string | null
+  link_text: string | null
+  link_url: string | null
+  link_target: string | null
+}
+
+export interface OffersTable {
+  id: Generated<number>
+  partner_id: number
+  libelle: string
+  status: string
+  /** Stored as a date; always read back through to_char(..., 'YYYY-MM-DD') to avoid time-zone shifts. */
+  expiration_date: ColumnType<Date | string | null, string | null, string | null>
+  created_at: Timestamp
+}
+
+export interface UsedCouponsTable {
+  user_id: number
+  offer_id: number
+  used_at: Timestamp
+}
+
+export interface AppMetaTable {
+  key: string
+  value: string
+}
+
+export interface Database {
+  users: UsersTable
+  password_tokens: PasswordTokensTable
+  categories: CategoriesTable
+  partners: PartnersTable
+  partner_categories: PartnerCategoriesTable
+  images: ImagesTable
+  articles: ArticlesTable
+  offers: OffersTable
+  used_coupons: UsedCouponsTable
+  app_meta: AppMetaTable
+}
+
+export type UserRow = Selectable<UsersTable>
+export type NewPartner = Insertable<PartnersTable>

@@ -1,0 +1,184 @@
+import type { FastifyError, FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify'
+import type { TSchema } from 'typebox'
+import { Compile } from 'typebox/compile'
+
+/** An error whose message is meant for the (French-speaking) client. */
+export class HttpError extends Error {
+  statusCode: number
+  field: string | undefined
+  headers: Record<string, string>
+  constructor(statusCode: number, message: string, field?: string, headers: Record<string, string> = {}) {
+    super(message)
+    this.statusCode = statusCode
+    this.field = field
+    this.headers = headers
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, field)
+export const notFound = (message = 'Ressource introuvable.') => new HttpError(404, message)
+export const forbidden = (message = 'Vous n’avez pas les droits pour cette action.') => new HttpError(403, message)
+export const conflict = (message: string, field?: string) => new HttpError(409, message, field)
+
+type JsonSchema = {
+  type?: string
+  properties?: Record<string, JsonSchema>
+  anyOf?: JsonSchema[]
+}
+
+/**
+ * Query strings and path parameters arrive as text: convert only what is unambiguous ("12" -> 12 for an
+ * integer, "1.5" stays "1.5" and fails), so a malformed number is a 400, never silently truncated.
+ * Bodies are JSON and are checked as sent: a string where a number is expected is an error.
+ */
+function convertFlat(schema: JsonSchema, value: unknown): unknown {
+  if (!schema.properties || typeof value !== 'object' || value === null) return value
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) }
+  for (const [key, prop] of Object.entries(schema.properties)) {
+    const raw = out[key]
+    if (typeof raw !== 'string') continue
+    if (prop.type === 'integer' && /^-?\d{1,15}$/.test(raw)) out[key] = Number(raw)
+    else if (prop.type === 'number' && /^-?\d+(\.\d+)?$/.test(raw)) out[key] = Number(raw)
+    else if (prop.type === 'boolean' && (raw === 'true' || raw === 'false')) out[key] = raw === 'true'
+  }
+  return out
+}
+
+export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
+  const check = Compile(schema)
+  return (value: unknown) => {
+    const converted = httpPart === 'body' ? value : convertFlat(schema as JsonSchema, value)
+    if (check.Check(converted)) return { value: converted }
+    return { error: check.Errors(converted) as unknown as FastifySchemaValidationError[] }
+  }
+}
+
+const typeNames: Record<string, string> = {
+  string: 'une chaîne de caractères',
+  integer: 'un nombre entier',
+  number: 'un nombre',
+  boolean: 'un booléen (true ou false)',
+  object: 'un objet',
+  array: 'une liste',
+  null: 'null',
+}
+
+const partNames: Record<string, string> = {
+  body: 'Le corps de la requête',
+  querystring: 'Les paramètres de la requête',
+  params: 'L’adresse',
+}
+
+function fieldName(instancePath: string, extra?: string): string {
+  const parts = instancePath.split('/').filter(Boolean)
+  if (extra) parts.push(extra)
+  return parts.reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '')
+}
+
+interface ValidationIssue {
+  keyword: string
+  instancePath: string
+  params: Record<string, unknown>
+}
+
+/** Turns TypeBox's (Ajv-shaped) errors into one French sentence naming the field and the problem. */
+export function formatValidation(errors: ValidationIssue[], context: string): { message: string; field?: string } {
+  const required = errors.find((e) => e.keyword === 'required')
+  if (required) {
+    const props = (required.params.requiredProperties ?? [required.params.missingProperty]) as string[]
+    const field = fieldName(required.instancePath, String(props[0]))
+    return { message: `Le champ « ${field} » est obligatoire.`, field }
+  }
+  // Union members (nullable objects, enums) each report a failure; keep the most precise one.
+  const consts = errors.filter((e) => e.keyword === 'const')
+  const concrete = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'const' && !(e.keyword === 'type' && e.params.type === 'null'))
+  const deepest = [...concrete].sort((a, b) => b.instancePath.length - a.instancePath.length)[0]
+  if (consts.length > 0 && (!deepest || deepest.instancePath.length <= consts[0].instancePath.length)) {
+    const path = consts[0].instancePath
+    const allowed = consts.filter((e) => e.instancePath === path).map((e) => JSON.stringify(e.params.allowedValue))
+    const field = fieldName(path)
+    return { message: `Le champ « ${field} » doit valoir l’une des valeurs : ${allowed.join(', ')}.`, field }
+  }
+  const issue = deepest ?? errors[0]
+  if (!issue) return { message: 'Requête invalide.' }
+  const field = fieldName(issue.instancePath)
+  const subject = field ? `Le champ « ${field} »` : (partNames[context] ?? 'La requête')
+  switch (issue.keyword) {
+    case 'type': {
+      const expected = String(issue.params.type)
+      if (!field && expected === 'object' && context === 'body') {
+        return { message: 'Le corps de la requête doit être un objet JSON.' }
+      }
+      return { message: `${subject} doit être ${typeNames[expected] ?? expected}.`, field: field || undefined }
+    }
+    case 'minimum':
+      return { message: `${subject} doit être supérieur ou égal à ${String(issue.params.limit ?? issue.params.minimum)}.`, field }
+    case 'maximum':
+      return { message: `${subject} doit être inférieur ou égal à ${String(issue.params.limit ?? issue.params.maximum)}.`, field }
+    case 'minLength':
+      return { message: `${subject} est trop court.`, field }
+    case 'maxLength':
+      return { message: `${subject} est trop long.`, field }
+    default:
+      return { message: `${subject} est invalide.`, field: field || undefined }
+  }
+}
+
+const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'])
+
+/** True for errors meaning "the database did not answer" (as opposed to a bad query). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const e = error as { code?: unknown; message?: unknown }
+  const code = typeof e.code === 'string' ? e.code : ''
+  const message = typeof e.message === 'string' ? e.message : ''
+  if (connectionErrorCodes.has(code)) return true
+  // SQLSTATE classes 08 (connection), 57P (operator intervention: shutdown), 53 (insufficient resources).
+  if (/^(08|57P|53)/.test(code)) return true
+  return /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|instance is already closed|Client has encountered a connection error/i.test(message)
+}
+
+const fastifyCodes: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Le corps de la requête n’est pas un JSON valide.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Le corps de la requête est vide alors qu’un JSON est attendu.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Le corps de la requête est trop volumineux.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Type de contenu non pris en charge : envoyez du JSON (application/json).' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'La longueur annoncée du corps de la requête est incorrecte.' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'Le fichier est trop volumineux.' },
+  FST_FILES_LIMIT: { status: 413, message: 'Un seul fichier est accepté.' },
+  FST_PARTS_LIMIT: { status: 413, message: 'Trop de parties dans le formulaire envoyé.' },
+  FST_FIELDS_LIMIT: { status: 413, message: 'Trop de champs dans le formulaire envoyé.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'La requête doit être de type multipart/form-data avec un champ « file ».' },
+  FST_ERR_VALIDATION: { status: 400, message: 'Requête invalide.' },
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setSchemaErrorFormatter((errors, dataVar) => {
+    const formatted = formatValidation(errors as unknown as ValidationIssue[], dataVar)
+    return new HttpError(400, formatted.message, formatted.field)
+  })
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'server error')
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send(error.field ? { message: error.message, field: error.field } : { message: error.message })
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined
+    if (known) return reply.code(known.status).send({ message: known.message })
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable')
+      return reply.code(503).header('retry-after', '5').send({ message: 'Le service est momentanément indisponible (base de données injoignable). Réessayez dans quelques instants.' })
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500
+    if (status === 429) return reply.code(429).send({ message: 'Trop de requêtes : réessayez dans quelques instants.' })
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error')
+      return reply.code(status).send({ message: 'Requête invalide.' })
+    }
+    request.log.error({ err: error }, 'unexpected error')
+    return reply.code(500).send({ message: 'Une erreur interne est survenue. Réessayez plus tard.' })
+  })
+}

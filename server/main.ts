@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { buildApp } from './app.ts'
+import { ensureAdmin } from './bootstrap.ts'
+import { loadConfig } from './config.ts'
+import { migrateToLatest, openDatabase } from './db/index.ts'
+import { seedDemoIfFirstStart } from './seed/index.ts'
+
+const config = loadConfig()
+const handle = await openDatabase(config)
+await migrateToLatest(handle)
+const distDir = resolve(import.meta.dirname, '..', 'dist')
+const app = await buildApp({ db: handle.db, config, staticDir: existsSync(distDir) ? distDir : null })
+if (config.seedDemo) await seedDemoIfFirstStart(handle.db, config, app.log)
+await ensureAdmin(handle.db, config, app.log)
+
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  app.log.info({ signal }, 'arrêt en cours')
+  // Fastify stops accepting connections and lets in-flight requests finish before the store closes.
+  const force = setTimeout(() => {
+    app.log.error('arrêt forcé après 10 s')
+    process.exit(1)
+  }, 10_000)
+  force.unref()
+  try {
+    await app.close()
+    await handle.close()
+    process.exit(0)
+  } catch (error) {
+    app.log.error({ err: error }, 'erreur pendant l’arrêt')
+    process.exit(1)
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))
+
+await app.listen({ port: config.port, host: config.host })
+app.log.info(`Serveur prêt : ${config.publicUrl} (base ${handle.kind}${handle.kind === 'pglite' ? ` dans ${config.dataDir}` : ''})`)

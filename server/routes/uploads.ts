@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify'
+import { badRequest, HttpError } from '../errors.ts'
+
+/** Reads the single multipart field `file` into memory; the size limit (413) is enforced while streaming. */
+export async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'La requête doit être de type multipart/form-data avec un champ « file ».', 'file')
+  }
+  const part = await request.file()
+  if (!part) throw badRequest('Le fichier est obligatoire (champ « file »).', 'file')
+  if (part.fieldname !== 'file') {
+    part.file.resume()
+    throw badRequest('Le fichier doit être envoyé dans le champ « file ».', 'file')
+  }
+  const buffer = await part.toBuffer()
+  if (buffer.length === 0) throw badRequest('Le fichier envoyé est vide.', 'file')
+  return buffer
+}
+
+export const uploadDescription = (maxBytes: number) =>
+  `multipart/form-data, champ « file » : image JPEG, PNG ou WebP reconnue par son contenu (415 sinon), ${Math.round(maxBytes / 1024 / 1024)} Mo au plus (413 au-delà). Ré-encodée en WebP sans métadonnées.`

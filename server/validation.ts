@@ -1,0 +1,106 @@
+import { badRequest } from './errors.ts'
+
+/** Strips control characters (except tab and newlines) so stored text stays printable. */
+function isControl(code: number, multiline: boolean): boolean {
+  if (multiline && (code === 9 || code === 10 || code === 13)) return false
+  return code < 32 || code === 127
+}
+
+function clean(value: string, multiline: boolean): string {
+  let out = ''
+  for (const char of value) if (!isControl(char.charCodeAt(0), multiline)) out += char
+  return out.trim()
+}
+
+export interface TextRule {
+  max: number
+  multiline?: boolean
+}
+
+/** A required text field: trimmed, non-empty, bounded. Markup is kept as text; the client renders it as text. */
+export function requiredText(value: string, field: string, label: string, rule: TextRule): string {
+  const text = clean(value, rule.multiline ?? false)
+  if (text === '') throw badRequest(`Le champ « ${label} » est obligatoire.`, field)
+  if (text.length > rule.max) throw badRequest(`Le champ « ${label} » ne doit pas dépasser ${rule.max} caractères.`, field)
+  return text
+}
+
+export function optionalText(value: string | null | undefined, field: string, label: string, rule: TextRule): string | null {
+  if (value === null || value === undefined) return null
+  const text = clean(value, rule.multiline ?? false)
+  if (text === '') return null
+  if (text.length > rule.max) throw badRequest(`Le champ « ${label} » ne doit pas dépasser ${rule.max} caractères.`, field)
+  return text
+}
+
+// Pragmatic address check: one @, no spaces, a dotted domain; the real proof is the mail we send.
+const emailPattern = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/
+
+export function email(value: string, field = 'email'): string {
+  const text = value.trim().toLowerCase()
+  if (text === '') throw badRequest('Le champ « email » est obligatoire.', field)
+  if (text.length > 254 || !emailPattern.test(text)) throw badRequest('L’adresse e-mail n’est pas valide.', field)
+  return text
+}
+
+export function intInRange(value: number, field: string, label: string, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw badRequest(`Le champ « ${label} » doit être un entier entre ${min} et ${max}.`, field)
+  }
+  return value
+}
+
+export function numberInRange(value: number, field: string, label: string, min: number, max: number): number {
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw badRequest(`Le champ « ${label} » doit être un nombre entre ${min} et ${max}.`, field)
+  }
+  return value
+}
+
+/** yyyy-MM-dd that is a real calendar date; '' and null mean "no expiry". */
+export function optionalIsoDate(value: string | null | undefined, field: string): string | null {
+  if (value === null || value === undefined || value.trim() === '') return null
+  const text = value.trim()
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  const message = 'La date doit être au format AAAA-MM-JJ'
+  if (!match) throw badRequest(`${message} (champ « ${field} »).`, field)
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  if (year < 1900 || year > 9999 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    throw badRequest(`${message} et être une date réelle (champ « ${field} »).`, field)
+  }
+  return text
+}
+
+/** Lower-case without diacritics: the form stored in partners.search_name and used for contains-search. */
+export function normalizeForSearch(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** Escapes LIKE wildcards so user input matches literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/** An article link url: an internal path ("/x", not "//host") or an absolute http(s) URL. */
+export function linkUrl(value: string, field: string): string {
+  const text = value.trim()
+  if (text === '') throw badRequest('Le lien doit avoir une adresse (url).', field)
+  if (text.length > 2000) throw badRequest('L’adresse du lien est trop longue (2000 caractères au plus).', field)
+  if (/\s/.test(text) || [...text].some((c) => isControl(c.charCodeAt(0), false))) throw badRequest('L’adresse du lien ne doit pas contenir d’espaces.', field)
+  if (text.startsWith('/') && !text.startsWith('//') && !text.startsWith('/\\')) return text
+  try {
+    const url = new URL(text)
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '') return text
+  } catch {
+    // fall through to the refusal below
+  }
+  throw badRequest('L’adresse du lien doit être un chemin interne (commençant par /) ou une adresse http(s).', field)
+}
