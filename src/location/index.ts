@@ -1,0 +1,7 @@
+export {
+  UserLocationProvider,
+  requestUserPosition,
+  useUserLocation,
+  type UserLocation,
+} from './UserLocationProvider.tsx'
+export { USER_CITY_KEY, USER_CITY_TTL_MS, readCachedUserCity, writeCachedUserCity } from './userCityCache.ts'
