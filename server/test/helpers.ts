@@ -1,0 +1,244 @@
+/**
+ * Test harness: a real server on a random port with its own DATA_DIR and its own database.
+ * PGlite by default (each store copied from a migrated template, which saves ~2 s of initdb per file);
+ * with DATABASE_URL set, each server gets a fresh PostgreSQL schema, dropped on close.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import type { AuthUser } from '../../contract/schemas.ts'
+import { buildApp } from '../app.ts'
+import { ensureAdmin } from '../bootstrap.ts'
+import { loadConfig, type Config } from '../config.ts'
+import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from '../db/index.ts'
+import { migrations } from '../db/migrations.ts'
+import type { Mailer } from '../services/mail.ts'
+
+export const ADMIN = { email: 'admin@test.fr', password: 'admin-de-test-42' }
+export const silentLog = { info: () => {}, warn: () => {} }
+
+export interface TestServer {
+  url: string
+  app: FastifyInstance
+  handle: DatabaseHandle
+  config: Config
+  dataDir: string
+  /** Stops the server; removes its data unless keepData (for restart tests). */
+  close(options?: { keepData?: boolean }): Promise<void>
+}
+
+export interface StartOptions {
+  /** Reuse an existing data directory (and PostgreSQL schema) instead of a fresh one. */
+  dataDir?: string
+  schema?: string
+  config?: Partial<Config>
+  mailer?: Mailer
+  staticDir?: string
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'secret-de-test-suffisamment-long-pour-hs256',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_URL: 'http://app.test',
+    SEED_DEMO: '0',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  })
+  return {
+    ...base,
+    logLevel: 'silent',
+    // Cheap hashes keep the suite fast; production uses the OWASP baseline from config.ts.
+    argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 },
+    loginThrottle: { maxPerAccount: 5, maxPerIp: 10_000, windowMs: 60_000, lockMs: 60_000 },
+    authRateLimitPerMinute: 100_000,
+    ...overrides,
+  }
+}
+
+const templateKey = createHash('sha256').update(Object.keys(migrations).join(',')).update('pglite-0.5.16').digest('hex').slice(0, 16)
+const templateDir = join(tmpdir(), `partenaires-pglite-template-${templateKey}`)
+
+/** A migrated, empty PGlite store, built once per migration set and copied for each test server. */
+async function pgliteTemplate(): Promise<string> {
+  if (existsSync(join(templateDir, 'db', 'PG_VERSION'))) return templateDir
+  const building = `${templateDir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
+  const handle = await openDatabase({ dataDir: building, databaseUrl: null, databaseSchema: null })
+  await migrateToLatest(handle)
+  await handle.close()
+  try {
+    renameSync(building, templateDir)
+  } catch {
+    // Another run built it first: use theirs.
+    rmSync(building, { recursive: true, force: true })
+  }
+  return templateDir
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'partenaires-test-'))
+  const usePg = Boolean(process.env.DATABASE_URL)
+  const schema = usePg ? (options.schema ?? `t_${process.pid}_${randomBytes(4).toString('hex')}`) : null
+  const config = testConfig(dataDir, { databaseSchema: schema, ...options.config })
+  if (!usePg && !existsSync(join(pgliteDir(config), 'PG_VERSION'))) {
+    cpSync(join(await pgliteTemplate(), 'db'), pgliteDir(config), { recursive: true })
+  }
+  const handle = await openDatabase(config)
+  await migrateToLatest(handle)
+  await ensureAdmin(handle.db, config, silentLog)
+  const app = await buildApp({ db: handle.db, config, mailer: options.mailer, staticDir: options.staticDir })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  return {
+    url: address,
+    app,
+    handle,
+    config,
+    dataDir,
+    async close(closeOptions = {}) {
+      await app.close()
+      await handle.close()
+      if (!closeOptions.keepData) {
+        if (schema) await dropSchema(schema)
+        rmSync(dataDir, { recursive: true, force: true })
+      }
+    },
+  }
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number
+  body: T
+  headers: Headers
+  text: string
+}
+
+export interface RequestOptions {
+  token?: string | null
+  body?: unknown
+  /** Sent as is (no JSON encoding), with the given content type. */
+  raw?: string | Buffer | FormData
+  contentType?: string
+  headers?: Record<string, string>
+}
+
+/** A tiny fetch client bound to one server. */
+export function client(server: Pick<TestServer, 'url'>) {
+  async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
+    if (options.token) headers.authorization = `Bearer ${options.token}`
+    let body: BodyInit | undefined
+    if (options.raw !== undefined) {
+      body = options.raw as BodyInit
+      if (options.contentType) headers['content-type'] = options.contentType
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body)
+      headers['content-type'] = 'application/json'
+    }
+    const res = await fetch(server.url + path, { method, headers, body })
+    const text = await res.text()
+    let parsed: unknown = text
+    if ((res.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text)
+    return { status: res.status, body: parsed as T, headers: res.headers, text }
+  }
+  return {
+    request,
+    get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+    post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+    put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+    del: <T = unknown>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+    async login(email: string, password: string): Promise<AuthUser> {
+      const res = await request<AuthUser>('POST', '/api/auth/authenticate', { body: { username: email, password } })
+      if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${res.text}`)
+      return res.body
+    },
+    async register(overrides: Partial<{ firstname: string; lastname: string; email: string; password: string }> = {}): Promise<AuthUser> {
+      const body = {
+        firstname: 'Léa',
+        lastname: 'Testeuse',
+        email: `user-${randomBytes(5).toString('hex')}@test.fr`,
+        password: 'un mot de passe long',
+        ...overrides,
+      }
+      const res = await request<AuthUser>('POST', '/api/auth/register', { body })
+      if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`)
+      return res.body
+    },
+  }
+}
+
+export type Client = ReturnType<typeof client>
+
+/** A valid partner body to tweak per test. */
+export function partnerBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Partenaire de test',
+    description: 'Une description.',
+    siren: null,
+    location: { address: '1 rue de la Paix', city: 'Marseille', position: { lat: 43.3, lng: 5.37 } },
+    email: 'contact@partenaire.fr',
+    phone: '04 91 00 00 00',
+    representativeFirstName: 'Jean',
+    representativeLastName: 'Dupont',
+    categories: [{ label: 'Restaurants', icon: 'silverware-fork-knife' }],
+    status: 'ACTIF',
+    ...overrides,
+  }
+}
+
+export async function pngBytes(width = 40, height = 30): Promise<Buffer> {
+  const sharp = (await import('sharp')).default
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
+    .png()
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-data' } } })
+    .toBuffer()
+}
+
+export function fileForm(bytes: Buffer | string, name = 'photo.png', type = 'image/png', field = 'file'): FormData {
+  const form = new FormData()
+  form.append(field, new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name)
+  return form
+}
+
+/** Polls until fn returns a value (mails are sent in the background). */
+export async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const start = Date.now()
+  for (;;) {
+    const value = await fn()
+    if (value !== undefined) return value
+    if (Date.now() - start > timeoutMs) throw new Error('waitFor: timeout')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+/** Mails written to DATA_DIR/outbox (no SMTP configured), soft line breaks of quoted-printable undone. */
+export async function outboxMails(dataDir: string): Promise<string[]> {
+  const { readdir, readFile } = await import('node:fs/promises')
+  const dir = join(dataDir, 'outbox')
+  if (!existsSync(dir)) return []
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.eml')).sort()
+  return Promise.all(names.map(async (n) => (await readFile(join(dir, n), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=')))
+}
+
+/** Waits for the n-th mail to `to` and returns the token of its reset link. */
+export async function tokenFromMail(dataDir: string, to: string, nth = 1): Promise<{ token: string; mail: string }> {
+  return waitFor(async () => {
+    const mails = (await outboxMails(dataDir)).filter((m) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(m))
+    const mail = mails[nth - 1]
+    const match = mail ? /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail) : null
+    return match && mail ? { token: match[1], mail } : undefined
+  })
+}
