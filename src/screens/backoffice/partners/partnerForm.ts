@@ -1,4 +1,5 @@
 import type { CategoryInput, Partner, PartnerBody, PartnerStatus } from '../../../../contract/schemas.ts'
+import type { PlaceDetails } from '../../../maps/types.ts'
 import { emptyToNull, isBlank, isEmail, isNumber, messages, toNumber } from '../common/validation.ts'
 
 /** The partner form's values: the contract's shape, with coordinates as typed text. */
@@ -103,34 +104,19 @@ export function valuesToPartnerBody(values: PartnerFormValues): PartnerBody {
   }
 }
 
-/** What a maps place search gives back, reduced to what the form uses. */
-export interface PlaceDetails {
-  name?: string
-  streetNumber?: string
-  route?: string
-  locality?: string
-  position?: { lat: number; lng: number }
-  phone?: string
-  rating?: number
-  userRatingsTotal?: number
-}
-
 /**
- * Pre-fills the form from a place (spec: address from street number plus street name, city from the
- * locality); fields the place does not give keep what the admin typed.
+ * Pre-fills the form from a place found by the maps search (the service already builds the address from street
+ * number plus street name and the city from the locality); what the place lacks keeps what the admin typed.
  */
 export function applyPlace(values: PartnerFormValues, place: PlaceDetails): PartnerFormValues {
-  const address = [place.streetNumber, place.route].filter(Boolean).join(' ')
   return {
     ...values,
     name: place.name || values.name,
     phone: place.phone || values.phone,
     location: {
-      address: address || values.location.address,
-      city: place.locality || values.location.city,
-      position: place.position
-        ? { lat: String(place.position.lat), lng: String(place.position.lng) }
-        : values.location.position,
+      address: place.address || values.location.address,
+      city: place.city || values.location.city,
+      position: { lat: String(place.position.lat), lng: String(place.position.lng) },
     },
     rating: place.rating ?? values.rating,
     userRatingsTotal: place.userRatingsTotal ?? values.userRatingsTotal,

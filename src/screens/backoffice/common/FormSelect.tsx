@@ -1,0 +1,33 @@
+import { Field } from 'react-final-form'
+import { Select, type SelectOption } from '../../../design-system/components/Select/index.ts'
+import { fieldError } from './FormTextField.tsx'
+
+interface FormSelectProps {
+  name: string
+  label: string
+  options: SelectOption[]
+  placeholder?: string
+  disabled?: boolean
+}
+
+/** A Select bound to react-final-form, with the same error display as the text fields. */
+export function FormSelect({ name, label, options, placeholder, disabled }: FormSelectProps) {
+  return (
+    <Field<string> name={name}>
+      {({ input, meta }) => (
+        <Select
+          label={label}
+          name={input.name}
+          value={input.value ?? ''}
+          onValueChange={input.onChange}
+          onBlur={() => input.onBlur()}
+          onFocus={() => input.onFocus()}
+          options={options}
+          placeholder={placeholder}
+          disabled={disabled}
+          error={fieldError(meta)}
+        />
+      )}
+    </Field>
+  )
+}

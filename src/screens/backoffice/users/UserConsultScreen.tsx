@@ -1,0 +1,172 @@
+import { useState } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import styled from 'styled-components'
+import { format, parseISO } from 'date-fns'
+import type { DisabledCoupon } from '../../../../contract/schemas.ts'
+import { useUser } from '../../../api/users/getUser.ts'
+import { useReactivateOffer } from '../../../api/users/reactivateOffer.ts'
+import { ApiError } from '../../../api/client.ts'
+import { Button } from '../../../design-system/components/Button/index.ts'
+import { Dialog } from '../../../design-system/components/Dialog/index.ts'
+import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
+import { StatusChip } from '../../../design-system/components/StatusChip/index.ts'
+import { Icon, mdiPencil, mdiRefresh } from '../../../design-system/icons/index.ts'
+import { useNotification } from '../../../notifications/index.ts'
+import { DetailList } from '../common/DetailList.tsx'
+import { PageHeader, Panel, SectionTitle } from '../common/PageHeader.tsx'
+import { useGoBackOnError } from '../common/useGoBackOnError.ts'
+
+const Section = styled.section`
+  margin-top: ${({ theme }) => theme.space[6]}px;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]}px;
+`
+
+const CouponList = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
+  gap: ${({ theme }) => theme.space[3]}px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`
+
+const CouponButton = styled.button`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[3]}px;
+  width: 100%;
+  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-left: 4px solid ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  & > svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`
+
+const CouponText = styled.span`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  min-width: 0;
+`
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`
+
+const formatDay = (iso: string) => {
+  const date = parseISO(iso)
+  return Number.isNaN(date.getTime()) ? iso : format(date, 'dd/MM/yyyy')
+}
+
+/** /bo/utilisateurs/:id: the user's details and used coupons, which an admin can reactivate. */
+export function UserConsultScreen() {
+  const { id } = useParams()
+  const navigate = useNavigate()
+  const { notify } = useNotification()
+  const { data: user, error } = useUser(id)
+  useGoBackOnError(error)
+  const reactivate = useReactivateOffer(Number(id))
+  const [selected, setSelected] = useState<DisabledCoupon | null>(null)
+  const [reactivating, setReactivating] = useState(false)
+
+  const onReactivate = async () => {
+    if (!selected) return
+    setReactivating(true)
+    try {
+      await reactivate(selected.id.id)
+      notify('Le coupon a été réactivé.', 'success')
+      setSelected(null)
+    } catch (failure) {
+      // The toast shows the server's message; the dialog stays open for another try.
+      if (!(failure instanceof ApiError)) throw failure
+    } finally {
+      setReactivating(false)
+    }
+  }
+
+  if (!user) {
+    return (
+      <Panel>
+        <SkeletonRows rows={4} lines={2} label="Chargement de l'utilisateur" />
+      </Panel>
+    )
+  }
+
+  return (
+    <Panel>
+      <PageHeader
+        title={`${user.firstname} ${user.lastname}`}
+        subtitle="Consultation"
+        actions={
+          <Button
+            startIcon={<Icon path={mdiPencil} size={20} />}
+            onClick={() => navigate(`/bo/utilisateurs/edit/${user.userId.id}`)}
+          >
+            Editer
+          </Button>
+        }
+      />
+      <DetailList
+        items={[
+          { label: 'Statut', value: <StatusChip status={user.status} /> },
+          { label: 'Email', value: user.email },
+        ]}
+      />
+      <Section aria-labelledby="coupons-utilises">
+        <SectionTitle id="coupons-utilises">Coupons utilisés</SectionTitle>
+        {user.disabledCoupons.length === 0 ? (
+          <p>(Aucun)</p>
+        ) : (
+          <CouponList>
+            {user.disabledCoupons.map((coupon) => (
+              <li key={coupon.id.id}>
+                <CouponButton type="button" onClick={() => setSelected(coupon)}>
+                  <Icon path={mdiRefresh} />
+                  <CouponText>
+                    <strong>{coupon.libelle}</strong>
+                    <span>{coupon.partnerName}</span>
+                    <Muted>Utilisé le {formatDay(coupon.usedAt)}</Muted>
+                  </CouponText>
+                </CouponButton>
+              </li>
+            ))}
+          </CouponList>
+        )}
+      </Section>
+      <Dialog
+        open={selected !== null}
+        onOpenChange={(open) => {
+          if (!open) setSelected(null)
+        }}
+        title="Editer le coupon utilisé"
+        description="Ce coupon a été utilisé. Voulez vous le réactiver pour permettre à l'utilisateur de le réutiliser?"
+        cancelLabel="Annuler"
+        confirmLabel="Réactiver"
+        onConfirm={onReactivate}
+        confirmLoading={reactivating}
+      >
+        {selected ? (
+          <p>
+            <strong>{selected.libelle}</strong> — {selected.partnerName}
+          </p>
+        ) : null}
+      </Dialog>
+    </Panel>
+  )
+}
+
+export default UserConsultScreen

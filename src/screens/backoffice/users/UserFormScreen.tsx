@@ -1,0 +1,100 @@
+import { useCallback, useMemo } from 'react'
+import { Form } from 'react-final-form'
+import { useNavigate, useParams } from 'react-router'
+import type { IdRef } from '../../../../contract/schemas.ts'
+import { useCreateUser } from '../../../api/users/createUser.ts'
+import { useUser } from '../../../api/users/getUser.ts'
+import { useUserStatuses } from '../../../api/users/getUserStatuses.ts'
+import { useUpdateUser } from '../../../api/users/updateUser.ts'
+import { Button } from '../../../design-system/components/Button/index.ts'
+import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
+import { FormActions, FormGrid } from '../common/FormGrid.tsx'
+import { FormSelect } from '../common/FormSelect.tsx'
+import { FormTextField } from '../common/FormTextField.tsx'
+import { PageHeader, Panel } from '../common/PageHeader.tsx'
+import { useGoBackOnError } from '../common/useGoBackOnError.ts'
+import { useSubmitFlow } from '../common/useSubmitFlow.ts'
+import {
+  emptyUserValues,
+  userToValues,
+  validateUser,
+  valuesToUserBody,
+  type UserFormValues,
+} from './userForm.ts'
+
+/** 'Nouvel Utilisateur' (/bo/utilisateurs/nouveau) and 'Edition' (/bo/utilisateurs/edit/:id). */
+export function UserFormScreen() {
+  const { id } = useParams()
+  const isEdit = id !== undefined
+  const navigate = useNavigate()
+  const { data: user, error } = useUser(id)
+  useGoBackOnError(error)
+  const { data: statuses } = useUserStatuses()
+  const createUser = useCreateUser()
+  const updateUser = useUpdateUser()
+
+  const send = useCallback(
+    async (values: UserFormValues): Promise<{ userId: IdRef } | null> => {
+      const body = valuesToUserBody(values)
+      if (user) {
+        await updateUser({ ...body, userId: user.userId })
+        return null
+      }
+      return createUser(body)
+    },
+    [user, updateUser, createUser],
+  )
+  const onSubmit = useSubmitFlow({
+    isEdit,
+    send,
+    consultPath: (created) => `/bo/utilisateurs/${created?.userId.id}`,
+    successMessage: isEdit ? "L'utilisateur a été modifié." : "L'utilisateur a été créé.",
+  })
+  // A stable object: react-final-form would otherwise reset the form on every render.
+  const initialValues = useMemo(() => (user ? userToValues(user) : emptyUserValues), [user])
+  const statusOptions = useMemo(
+    () => (statuses ?? []).map((status) => ({ value: status.code, label: status.label })),
+    [statuses],
+  )
+  const title = isEdit ? 'Edition' : 'Nouvel Utilisateur'
+
+  if (isEdit && !user) {
+    return (
+      <Panel>
+        <PageHeader title={title} />
+        <SkeletonRows rows={4} lines={1} label="Chargement de l'utilisateur" />
+      </Panel>
+    )
+  }
+
+  return (
+    <Panel>
+      <PageHeader title={title} />
+      <Form<UserFormValues>
+        onSubmit={onSubmit}
+        validate={validateUser}
+        initialValues={initialValues}
+        render={({ handleSubmit, submitting }) => (
+          <form onSubmit={handleSubmit} noValidate aria-label={title}>
+            <FormGrid>
+              <FormTextField name="firstname" label="Prénom" autoComplete="off" />
+              <FormTextField name="lastname" label="Nom" autoComplete="off" />
+              <FormTextField name="email" label="Email" type="email" autoComplete="off" />
+              <FormSelect name="status" label="Statut" options={statusOptions} />
+            </FormGrid>
+            <FormActions>
+              <Button variant="outlined" onClick={() => navigate(-1)} disabled={submitting}>
+                Annuler
+              </Button>
+              <Button type="submit" loading={submitting}>
+                Valider
+              </Button>
+            </FormActions>
+          </form>
+        )}
+      />
+    </Panel>
+  )
+}
+
+export default UserFormScreen

@@ -1,0 +1,144 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { routePatterns } from '../../../contract/paths.ts'
+import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
+import { createBackofficeApi, failing, pending } from '../../../mocks/handlers/backoffice.ts'
+import { UserConsultScreen } from '../../../src/screens/backoffice/users/UserConsultScreen.tsx'
+import { withToast } from './decorators.tsx'
+import { expectToast, portals } from './helpers.ts'
+
+const api = createBackofficeApi()
+const QUESTION =
+  "Ce coupon a été utilisé. Voulez vous le réactiver pour permettre à l'utilisateur de le réutiliser?"
+
+const meta = {
+  title: 'Écrans/Back-office/Utilisateur (consultation)',
+  component: UserConsultScreen,
+  decorators: [withToast],
+  beforeEach: () => api.reset(),
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInAdmin },
+    router: { path: '/bo/utilisateurs/:id', initialEntries: ['/bo/utilisateurs', '/bo/utilisateurs/2'] },
+    msw: api.handlers,
+  },
+  globals: { viewport: { value: 'desktop' } },
+} satisfies Meta<typeof UserConsultScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const WithUsedCoupons: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Camille Martin' })).toBeVisible()
+    await expect(canvas.getByText('Consultation')).toBeVisible()
+    await expect(canvas.getByText('Actif')).toBeVisible()
+    await expect(canvas.getByText('camille.martin@exemple.fr')).toBeVisible()
+    await expect(canvas.getByRole('heading', { name: 'Coupons utilisés' })).toBeVisible()
+    await expect(canvas.getAllByRole('button', { name: /Utilisé le/ })).toHaveLength(2)
+  },
+}
+
+export const WithoutUsedCoupons: Story = {
+  parameters: { router: { path: '/bo/utilisateurs/:id', initialEntries: ['/bo/utilisateurs/3'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Lucas Bernard' })).toBeVisible()
+    await expect(canvas.getByText('(Aucun)')).toBeVisible()
+    await expect(canvas.getByText('Prospect')).toBeVisible()
+  },
+}
+
+export const Loading: Story = {
+  parameters: { msw: [pending('get', routePatterns.user), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('status', { name: "Chargement de l'utilisateur" }),
+    ).toBeVisible()
+  },
+}
+
+export const LoadFailure: Story = {
+  parameters: {
+    msw: [
+      failing('get', routePatterns.user, { status: 404, message: 'Utilisateur introuvable.' }),
+      ...api.handlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent(
+      'Page : /bo/utilisateurs',
+    )
+  },
+}
+
+export const GoesToEdit: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Editer' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/utilisateurs/edit/2')
+  },
+}
+
+export const Reactivate: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: /-10 % sur l’addition/ }))
+    const dialog = await portals().findByRole('dialog', { name: 'Editer le coupon utilisé' })
+    await expect(dialog).toHaveTextContent(QUESTION)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    // The list is the server's answer: only the other coupon remains.
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: /Utilisé le/ })).toHaveLength(1))
+    await expect(canvas.queryByRole('button', { name: /-10 % sur l’addition/ })).toBeNull()
+    await expectToast('Le coupon a été réactivé.')
+  },
+}
+
+export const ReactivateLastCoupon: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    for (const name of [/-10 % sur l’addition/, /Première séance offerte/]) {
+      await userEvent.click(await canvas.findByRole('button', { name }))
+      await userEvent.click(await portals().findByRole('button', { name: 'Réactiver' }))
+      await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    }
+    await expect(await canvas.findByText('(Aucun)')).toBeVisible()
+  },
+}
+
+export const CancelReactivation: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
+    await userEvent.click(await portals().findByRole('button', { name: 'Annuler' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(canvas.getAllByRole('button', { name: /Utilisé le/ })).toHaveLength(2)
+  },
+}
+
+export const Reactivating: Story = {
+  parameters: { msw: [pending('put', routePatterns.reactivateOffer), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
+    await userEvent.click(await portals().findByRole('button', { name: 'Réactiver' }))
+    await waitFor(() =>
+      expect(portals().getByRole('button', { name: 'Réactiver' })).toHaveAttribute('aria-busy', 'true'),
+    )
+  },
+}
+
+export const ReactivationFails: Story = {
+  parameters: { msw: [failing('put', routePatterns.reactivateOffer), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
+    await userEvent.click(await portals().findByRole('button', { name: 'Réactiver' }))
+    await expectToast('Une erreur interne est survenue.')
+    await expect(portals().getByRole('dialog', { name: 'Editer le coupon utilisé' })).toBeVisible()
+    // The page behind the modal is hidden from assistive technology, hence `hidden`.
+    await expect(canvas.getAllByRole('button', { name: /Utilisé le/, hidden: true })).toHaveLength(2)
+  },
+}

@@ -1,0 +1,170 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { routePatterns } from '../../../contract/paths.ts'
+import { apiPaths } from '../../../contract/paths.ts'
+import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
+import { createBackofficeApi, failing, pending } from '../../../mocks/handlers/backoffice.ts'
+import { UserFormScreen } from '../../../src/screens/backoffice/users/UserFormScreen.tsx'
+import { withToast } from './decorators.tsx'
+import { chooseOption, expectToast } from './helpers.ts'
+
+const api = createBackofficeApi()
+
+const meta = {
+  title: 'Écrans/Back-office/Utilisateur (formulaire)',
+  component: UserFormScreen,
+  decorators: [withToast],
+  beforeEach: () => api.reset(),
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInAdmin },
+    router: {
+      path: '/bo/utilisateurs/nouveau',
+      initialEntries: ['/bo/utilisateurs', '/bo/utilisateurs/nouveau'],
+    },
+    msw: api.handlers,
+  },
+  globals: { viewport: { value: 'desktop' } },
+} satisfies Meta<typeof UserFormScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const editRouter = {
+  path: '/bo/utilisateurs/edit/:id',
+  initialEntries: ['/bo/utilisateurs/3', '/bo/utilisateurs/edit/3'],
+}
+
+async function fillNewUser(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  await userEvent.type(canvas.getByLabelText('Prénom'), 'Margaux')
+  await userEvent.type(canvas.getByLabelText('Nom'), 'Fontaine')
+  await userEvent.type(canvas.getByLabelText('Email'), 'margaux.fontaine@exemple.fr')
+  await chooseOption(await canvas.findByLabelText('Statut'), 'Prospect')
+}
+
+export const Create: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Nouvel Utilisateur' })).toBeVisible()
+    await fillNewUser(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    // Create success replaces the form with the new user's consult page.
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/utilisateurs/5')
+    await expect(api.lastBody('POST', apiPaths.users())).toEqual({
+      firstname: 'Margaux',
+      lastname: 'Fontaine',
+      email: 'margaux.fontaine@exemple.fr',
+      status: 'PROSPECT',
+    })
+  },
+}
+
+export const ValidationErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await expect(await canvas.findAllByText('Ce champ est obligatoire')).toHaveLength(4)
+    await userEvent.type(canvas.getByLabelText('Email'), 'pas-une-adresse')
+    await expect(await canvas.findByText('Adresse e-mail invalide')).toBeVisible()
+    await expect(canvas.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true')
+    await expect(api.requests).toHaveLength(0)
+  },
+}
+
+export const Submitting: Story = {
+  parameters: { msw: [pending('post', apiPaths.users()), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await fillNewUser(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: 'Valider' })).toHaveAttribute('aria-busy', 'true'),
+    )
+    await expect(canvas.getByRole('button', { name: 'Annuler' })).toBeDisabled()
+  },
+}
+
+export const ServerError: Story = {
+  parameters: { msw: [failing('post', apiPaths.users()), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await fillNewUser(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await expectToast('Une erreur interne est survenue.')
+    // The loading ends, the form stays with the typed values.
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: 'Valider' })).not.toHaveAttribute('aria-busy'),
+    )
+    await expect(canvas.getByLabelText('Prénom')).toHaveValue('Margaux')
+    await expect(canvas.queryByTestId('location')).toBeNull()
+  },
+}
+
+export const EmailAlreadyUsed: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByLabelText('Prénom'), 'Lucas')
+    await userEvent.type(canvas.getByLabelText('Nom'), 'Bernard')
+    await userEvent.type(canvas.getByLabelText('Email'), 'lucas.bernard@exemple.fr')
+    await chooseOption(await canvas.findByLabelText('Statut'), 'Actif')
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    // The server names the field in cause: its message shows under it.
+    await expect(
+      await canvas.findByText('Un compte existe déjà avec cette adresse e-mail.', { selector: 'p' }),
+    ).toBeVisible()
+  },
+}
+
+export const Cancel: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Annuler' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/utilisateurs')
+  },
+}
+
+export const EditLoading: Story = {
+  parameters: { router: editRouter, msw: [pending('get', routePatterns.user), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Edition' })).toBeVisible()
+    await expect(canvas.getByRole('status', { name: "Chargement de l'utilisateur" })).toBeVisible()
+  },
+}
+
+export const Edit: Story = {
+  parameters: { router: editRouter },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByLabelText('Prénom')).toHaveValue('Lucas')
+    await expect(canvas.getByLabelText('Statut')).toHaveTextContent('Prospect')
+    await userEvent.clear(canvas.getByLabelText('Nom'))
+    await userEvent.type(canvas.getByLabelText('Nom'), 'Bernard-Petit')
+    await chooseOption(canvas.getByLabelText('Statut'), 'Actif')
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    // Edit success goes back one step.
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/utilisateurs/3')
+    await expect(api.lastBody('PUT', apiPaths.user(3))).toEqual({
+      firstname: 'Lucas',
+      lastname: 'Bernard-Petit',
+      email: 'lucas.bernard@exemple.fr',
+      status: 'ACTIF',
+      userId: { id: 3 },
+    })
+  },
+}
+
+export const EditLoadFailure: Story = {
+  parameters: {
+    router: editRouter,
+    msw: [
+      failing('get', routePatterns.user, { status: 404, message: 'Utilisateur introuvable.' }),
+      ...api.handlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/utilisateurs/3')
+  },
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react'
+import type { Decorator } from '@storybook/react-vite'
+import { subscribeToApiErrors } from '../../../src/api/client.ts'
+import { NotificationToast } from '../../../src/design-system/components/Toast/index.ts'
+import { useNotification } from '../../../src/notifications/index.ts'
+
+/** The app's error bridge, reduced to the toast: a failed call shows the server's message, as in the app. */
+function ApiErrorToast() {
+  const { notify } = useNotification()
+  useEffect(() => subscribeToApiErrors((error) => notify(error.message, 'error')), [notify])
+  return <NotificationToast />
+}
+
+/** Back-office stories show the global toast (success messages and the server's errors). */
+export const withToast: Decorator = (Story) => (
+  <>
+    <Story />
+    <ApiErrorToast />
+  </>
+)
