@@ -1,0 +1,352 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuthUser, Category, DiscountOffer, Image, Partner, PartnerSearchResult } from '../../contract/schemas.ts'
+import { ADMIN, client, fileForm, partnerBody, pngBytes, startServer, type Client, type TestServer } from './helpers.ts'
+
+let server: TestServer
+let api: Client
+let admin: AuthUser
+let user: AuthUser
+const A = () => ({ token: admin.access_token })
+const U = () => ({ token: user.access_token })
+
+async function createPartner(overrides: Record<string, unknown> = {}): Promise<Partner> {
+  const res = await api.post<Partner>('/api/partners', partnerBody(overrides), A())
+  if (res.status !== 201) throw new Error(`${res.status} ${res.text}`)
+  return res.body
+}
+
+async function addOffer(partnerId: number, body: Record<string, unknown>): Promise<DiscountOffer> {
+  const res = await api.post<DiscountOffer>(`/api/partners/${partnerId}/offer-discount`, body, A())
+  if (res.status !== 201) throw new Error(`${res.status} ${res.text}`)
+  return res.body
+}
+
+const today = new Date().toISOString().slice(0, 10)
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+
+beforeAll(async () => {
+  server = await startServer()
+  api = client(server)
+  admin = await api.login(ADMIN.email, ADMIN.password)
+  user = await api.register()
+})
+afterAll(() => server.close())
+
+describe('partners CRUD and categories', () => {
+  it('creates a partner, creating categories given without id (icon star by default), reusing known ones', async () => {
+    const created = await createPartner({
+      name: 'Chez <b>Marius</b>',
+      categories: [{ label: 'Pizzerias' }, { label: 'Glaciers', icon: 'ice-cream' }],
+      siren: '123 456 789',
+      rating: 4.5,
+      userRatingsTotal: 12,
+    })
+    expect(created.partnerId.id).toBeGreaterThan(0)
+    expect(created.name).toBe('Chez <b>Marius</b>')
+    expect(created.siren).toBe('123456789')
+    expect(created.categories.map((c) => [c.label, c.icon])).toEqual([
+      ['Pizzerias', 'star'],
+      ['Glaciers', 'ice-cream'],
+    ])
+    const again = await createPartner({ name: 'Autre', categories: [{ label: 'pizzerias' }, { id: created.categories[1].id, label: 'ignored' }] })
+    expect(again.categories.map((c) => c.id)).toEqual(created.categories.map((c) => c.id))
+
+    const categories = await api.get<Category[]>('/api/partners/categories', U())
+    expect(categories.status).toBe(200)
+    const labels = categories.body.map((c) => c.label)
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'fr')))
+    expect(labels).toContain('Pizzerias')
+  })
+
+  it('reads one partner; unknown id is 404; non-numeric id is 400', async () => {
+    const p = await createPartner({ name: 'Lecture' })
+    const res = await api.get<Partner>(`/api/partners/${p.partnerId.id}`, U())
+    expect(res.status).toBe(200)
+    expect(res.body.location).toEqual({ address: '1 rue de la Paix', city: 'Marseille', position: { lat: 43.3, lng: 5.37 } })
+    expect((await api.get('/api/partners/999999', U())).status).toBe(404)
+    expect((await api.get('/api/partners/abc', U())).status).toBe(400)
+    expect((await api.get('/api/partners/1.5', U())).status).toBe(400)
+    expect((await api.get('/api/partners/99999999999999', U())).status).toBe(400)
+  })
+
+  it('hides non-active partners from users but not from admins', async () => {
+    const p = await createPartner({ name: 'Prospect caché', status: 'PROSPECT' })
+    expect((await api.get(`/api/partners/${p.partnerId.id}`, U())).status).toBe(404)
+    expect((await api.get(`/api/partners/${p.partnerId.id}`, A())).status).toBe(200)
+  })
+
+  it('updates a partner; the body id must match the path', async () => {
+    const p = await createPartner({ name: 'Avant' })
+    const body = { ...partnerBody({ name: 'Après', categories: [{ label: 'Bars', icon: 'glass-cocktail' }] }), partnerId: p.partnerId }
+    const res = await api.put<Partner>(`/api/partners/${p.partnerId.id}`, body, A())
+    expect(res.status).toBe(200)
+    expect(res.body.name).toBe('Après')
+    expect(res.body.categories.map((c) => c.label)).toEqual(['Bars'])
+    expect((await api.put(`/api/partners/${p.partnerId.id + 1000}`, { ...body, partnerId: { id: p.partnerId.id + 1000 } }, A())).status).toBe(404)
+    const mismatch = await api.put<{ message: string }>(`/api/partners/${p.partnerId.id}`, { ...body, partnerId: { id: 1 } }, A())
+    expect(mismatch.status).toBe(400)
+    expect(mismatch.body.message).toMatch(/partnerId/)
+  })
+
+  it.each([
+    [{ name: '' }, 'Dénomination'],
+    [{ email: 'pas-un-email' }, 'e-mail'],
+    [{ phone: 'appelez-moi' }, 'téléphone'],
+    [{ categories: [] }, 'catégorie'],
+    [{ categories: [{ id: 999999, label: 'X' }] }, 'Catégorie inconnue'],
+    [{ categories: [{ label: 'X', icon: '<svg onload=alert(1)>' }] }, 'icône'],
+    [{ location: { address: 'a', city: 'b', position: { lat: 95, lng: 0 } } }, 'Latitude'],
+    [{ location: { address: 'a', city: 'b', position: { lat: 0, lng: 'est' } } }, 'location.position.lng'],
+    [{ location: { address: 'a', city: '', position: { lat: 0, lng: 0 } } }, 'Ville'],
+    [{ status: 'SUPPRIME' }, 'status'],
+    [{ siren: '12AB' }, 'SIREN'],
+    [{ description: 'x'.repeat(5001) }, '5000'],
+    [{ rating: 7 }, 'Note'],
+  ])('refuses an invalid partner %# (400, field named)', async (overrides, expected) => {
+    const res = await api.post<{ message: string }>('/api/partners', partnerBody(overrides), A())
+    expect(res.status).toBe(400)
+    expect(res.body.message).toContain(expected)
+  })
+
+  it('stores SQL metacharacters and markup as plain text', async () => {
+    const name = `Robert'); DROP TABLE partners;-- <script>alert("x")</script> %_\\`
+    const p = await createPartner({ name, description: '<img src=x onerror=alert(1)>' })
+    const res = await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())
+    expect(res.body.name).toBe(name)
+    expect(res.body.description).toBe('<img src=x onerror=alert(1)>')
+    expect((await api.get<Partner[]>('/api/partners', A())).body.length).toBeGreaterThan(3)
+  })
+
+  it('lists distinct cities of active partners, French order, case-insensitive distinct', async () => {
+    await createPartner({ name: 'É1', location: { address: 'a', city: 'Évry', position: { lat: 48.6, lng: 2.4 } } })
+    await createPartner({ name: 'E2', location: { address: 'a', city: 'Eze', position: { lat: 43.7, lng: 7.3 } } })
+    await createPartner({ name: 'Z', location: { address: 'a', city: 'Zonza', position: { lat: 41.7, lng: 9.1 } }, status: 'DESACTIVE' })
+    await createPartner({ name: 'M2', location: { address: 'a', city: 'MARSEILLE', position: { lat: 43.3, lng: 5.4 } } })
+    const res = await api.get<string[]>('/api/partners/cities', U())
+    expect(res.status).toBe(200)
+    expect(res.body).not.toContain('Zonza')
+    expect(res.body.filter((c) => c.toLowerCase() === 'marseille')).toHaveLength(1)
+    expect(res.body.indexOf('Évry')).toBeLessThan(res.body.indexOf('Eze'))
+  })
+
+  it('serves status lists with French labels', async () => {
+    const res = await api.get('/api/partners/statues', U())
+    expect(res.body).toEqual([
+      { code: 'ACTIF', label: 'Actif' },
+      { code: 'PROSPECT', label: 'Prospect' },
+      { code: 'DESACTIVE', label: 'Désactivé' },
+    ])
+  })
+})
+
+describe('offers', () => {
+  it('creates and updates offers; validates date format; unknown ids 404', async () => {
+    const p = await createPartner({ name: 'Offres' })
+    const offer = await addOffer(p.partnerId.id, { status: 'ENABLED', libelle: '-10 %', expirationDate: '2099-12-31' })
+    expect(offer).toEqual({ id: { id: expect.any(Number) }, libelle: '-10 %', status: 'ENABLED', expirationDate: '2099-12-31' })
+    const noDate = await addOffer(p.partnerId.id, { status: 'ENABLED', libelle: 'Sans date', expirationDate: '' })
+    expect(noDate.expirationDate).toBeNull()
+
+    const upd = await api.put<DiscountOffer>(`/api/partners/${p.partnerId.id}/offer-discount`, { id: offer.id, status: 'DISABLED', libelle: '-20 %', expirationDate: null }, A())
+    expect(upd.status).toBe(200)
+    expect(upd.body).toEqual({ id: offer.id, libelle: '-20 %', status: 'DISABLED', expirationDate: null })
+
+    for (const expirationDate of ['31/12/2099', '2099-13-01', '2099-02-30', '2099-1-1', 'demain']) {
+      const res = await api.post<{ message: string }>(`/api/partners/${p.partnerId.id}/offer-discount`, { status: 'ENABLED', libelle: 'x', expirationDate }, A())
+      expect(res.status).toBe(400)
+      expect(res.body.message).toContain('La date doit être au format AAAA-MM-JJ')
+    }
+    expect((await api.post(`/api/partners/${p.partnerId.id}/offer-discount`, { status: 'ENABLED', libelle: '  ', expirationDate: null }, A())).status).toBe(400)
+    expect((await api.post(`/api/partners/${p.partnerId.id}/offer-discount`, { status: 'ACTIVE', libelle: 'x', expirationDate: null }, A())).status).toBe(400)
+    expect((await api.post('/api/partners/999999/offer-discount', { status: 'ENABLED', libelle: 'x', expirationDate: null }, A())).status).toBe(404)
+    const other = await createPartner({ name: 'Autre partenaire' })
+    expect((await api.put(`/api/partners/${other.partnerId.id}/offer-discount`, { id: offer.id, status: 'ENABLED', libelle: 'x', expirationDate: null }, A())).status).toBe(404)
+  })
+
+  it('discounts-activated lists only enabled, unexpired offers; admins see every offer on the partner', async () => {
+    const p = await createPartner({ name: 'Filtre offres' })
+    const ok = await addOffer(p.partnerId.id, { status: 'ENABLED', libelle: 'ok', expirationDate: today })
+    await addOffer(p.partnerId.id, { status: 'ENABLED', libelle: 'expirée', expirationDate: yesterday })
+    await addOffer(p.partnerId.id, { status: 'DISABLED', libelle: 'désactivée', expirationDate: null })
+    const res = await api.get<DiscountOffer[]>(`/api/partners/${p.partnerId.id}/discounts-activated`, U())
+    expect(res.status).toBe(200)
+    expect(res.body.map((o) => o.id)).toEqual([ok.id])
+    expect((await api.get<Partner>(`/api/partners/${p.partnerId.id}`, U())).body.discountOffers.map((o) => o.libelle)).toEqual(['ok'])
+    expect((await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())).body.discountOffers).toHaveLength(3)
+    expect((await api.get('/api/partners/999999/discounts-activated', U())).status).toBe(404)
+  })
+})
+
+describe('partner images', () => {
+  it('accepts JPEG/PNG/WebP by content, re-encodes to WebP without metadata, serves it cached and nosniff, deletes file on removal', async () => {
+    const p = await createPartner({ name: 'Photos' })
+    const png = await pngBytes()
+    expect(png.includes(Buffer.from('secret-gps-data'))).toBe(true)
+    // Declared as text: the bytes decide.
+    const res = await api.request<Image>('POST', `/api/partners/${p.partnerId.id}/image`, { ...A(), raw: fileForm(png, 'notes.txt', 'text/plain') })
+    expect(res.status).toBe(201)
+    expect(res.body.type).toBe('image/webp')
+    expect(res.body.url).toMatch(/^\/uploads\/[a-f0-9]{24}\.webp$/)
+    const file = await fetch(server.url + res.body.url)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toBe('image/webp')
+    expect(file.headers.get('cache-control')).toContain('immutable')
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff')
+    const bytes = Buffer.from(await file.arrayBuffer())
+    expect(bytes.subarray(8, 12).toString()).toBe('WEBP')
+    expect(bytes.includes(Buffer.from('secret-gps-data'))).toBe(false)
+
+    const sharp = (await import('sharp')).default
+    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } }).jpeg().toBuffer()
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#0f0' } }).webp().toBuffer()
+    for (const bytesIn of [jpeg, webp]) {
+      expect((await api.request('POST', `/api/partners/${p.partnerId.id}/image`, { ...A(), raw: fileForm(bytesIn, 'x.bin', 'application/octet-stream') })).status).toBe(201)
+    }
+    const partner = (await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())).body
+    expect(partner.images).toHaveLength(3)
+
+    const fileName = res.body.url.split('/').pop()!
+    const path = join(server.dataDir, 'uploads', fileName)
+    expect(existsSync(path)).toBe(true)
+    const del = await api.del(`/api/partners/${p.partnerId.id}/image/${res.body.id}`, A())
+    expect(del.status).toBe(200)
+    expect(existsSync(path)).toBe(false)
+    expect((await fetch(server.url + res.body.url)).status).toBe(404)
+    expect((await api.del(`/api/partners/${p.partnerId.id}/image/${res.body.id}`, A())).status).toBe(404)
+    expect((await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())).body.images).toHaveLength(2)
+  })
+
+  it('refuses non-images (415), renamed HTML/SVG (415), oversized (413), missing file (400), JSON body (415)', async () => {
+    const p = await createPartner({ name: 'Refus' })
+    const path = `/api/partners/${p.partnerId.id}/image`
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+    for (const [bytes, name, type] of [
+      ['<html><script>alert(1)</script></html>', 'x.png', 'image/png'],
+      [svg, 'x.svg', 'image/svg+xml'],
+      ['GIF89a' + 'x'.repeat(50), 'x.gif', 'image/gif'],
+      [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), 'broken.png', 'image/png'],
+    ] as const) {
+      const res = await api.request<{ message: string }>('POST', path, { ...A(), raw: fileForm(bytes, name, type) })
+      expect(res.status).toBe(415)
+      expect(res.body.message).toMatch(/JPEG, PNG ou WebP|illisible/)
+    }
+    const big = Buffer.alloc(server.config.maxUploadBytes + 10, 1)
+    const tooBig = await api.request<{ message: string }>('POST', path, { ...A(), raw: fileForm(big) })
+    expect(tooBig.status).toBe(413)
+    expect(tooBig.body.message).toMatch(/trop volumineux/)
+    expect((await api.request('POST', path, { ...A(), raw: fileForm(await pngBytes(), 'x.png', 'image/png', 'autre') })).status).toBe(400)
+    expect((await api.post(path, { file: 'x' }, A())).status).toBe(415)
+    expect((await api.request('POST', '/api/partners/999999/image', { ...A(), raw: fileForm(await pngBytes()) })).status).toBe(404)
+    expect((await api.get('/api/health')).status).toBe(200)
+    expect((await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())).body.images).toHaveLength(0)
+  })
+})
+
+describe('search', () => {
+  let ids: Record<string, number>
+  let categoryId: number
+  beforeAll(async () => {
+    const make = async (name: string, city: string, lat: number, lng: number, extra: Record<string, unknown> = {}) =>
+      (await createPartner({ name, location: { address: '1 rue', city, position: { lat, lng } }, categories: [{ label: 'Recherche' }], ...extra })).partnerId.id
+    ids = {
+      creperie: await make('Crêperie Bretonne', 'Rennes', 48.11, -1.68),
+      cafe: await make('Café de la Gare', 'Rennes', 48.103, -1.672),
+      boulangerie: await make('BOULANGERIE Élise', 'Saint-Malo', 48.65, -2.02),
+      inactive: await make('Crêperie fermée', 'Rennes', 48.11, -1.68, { status: 'DESACTIVE' }),
+      prospect: await make('Crêperie prospect', 'Rennes', 48.11, -1.68, { status: 'PROSPECT' }),
+      other: await make('Bistro autre catégorie', 'Rennes', 48.12, -1.69, { categories: [{ label: 'Autre catégorie de recherche' }] }),
+    }
+    categoryId = (await api.get<Category[]>('/api/partners/categories', U())).body.find((c) => c.label === 'Recherche')!.id
+    await addOffer(ids.creperie, { status: 'ENABLED', libelle: 'valide', expirationDate: null })
+    await addOffer(ids.creperie, { status: 'ENABLED', libelle: 'expirée', expirationDate: yesterday })
+    await addOffer(ids.creperie, { status: 'DISABLED', libelle: 'désactivée', expirationDate: null })
+  })
+
+  const search = (qs: string) => api.get<PartnerSearchResult[]>(`/api/partners/search?${qs}`, U())
+
+  it('matches the name case- and accent-insensitively anywhere, active partners only', async () => {
+    for (const q of ['creperie', 'CRÊPERIE', 'crep', 'bretonne', 'ÊPE']) {
+      const res = await search(`name=${encodeURIComponent(q)}`)
+      expect(res.status).toBe(200)
+      expect(res.body.map((p) => p.partnerId.id)).toEqual([ids.creperie])
+    }
+    expect((await search('name=elise')).body.map((p) => p.partnerId.id)).toEqual([ids.boulangerie])
+    // LIKE wildcards match literally: only the partner whose name really contains them.
+    for (const wildcard of ['%', '_']) {
+      const found = (await search(`name=${encodeURIComponent(wildcard)}`)).body
+      expect(found.length).toBeGreaterThan(0)
+      expect(found.every((p) => p.name.includes(wildcard))).toBe(true)
+    }
+    expect((await search(`name=${encodeURIComponent("' or 1=1 --")}`)).body).toHaveLength(0)
+  })
+
+  it('returns only enabled, unexpired offers', async () => {
+    const [p] = (await search('name=bretonne')).body
+    expect(p.discountOffers.map((o) => o.libelle)).toEqual(['valide'])
+    expect(p.distanceToUser).toBeNull()
+  })
+
+  it('filters by city (exact, case-insensitive) and category', async () => {
+    const rennes = (await search(`city=rennes&categoryId=${categoryId}`)).body.map((p) => p.partnerId.id).sort()
+    expect(rennes).toEqual([ids.creperie, ids.cafe].sort())
+    expect((await search('city=Renn')).body).toHaveLength(0)
+    expect((await search(`city=${encodeURIComponent('SAINT-MALO')}`)).body.map((p) => p.partnerId.id)).toEqual([ids.boulangerie])
+  })
+
+  it('filters by bounds (east,north,south,west) and sorts by distance (km) from userPosition', async () => {
+    const box = (await search(`bounds=-1.6,48.2,48.0,-1.7&categoryId=${categoryId}`)).body.map((p) => p.partnerId.id).sort()
+    expect(box).toEqual([ids.creperie, ids.cafe].sort())
+    const near = (await search(`userPosition=48.103,-1.672&categoryId=${categoryId}`)).body
+    expect(near.map((p) => p.partnerId.id)).toEqual([ids.cafe, ids.creperie, ids.boulangerie])
+    expect(near[0].distanceToUser).toBeLessThan(0.01)
+    // Rennes to Saint-Malo is about 65 km as the crow flies.
+    expect(near[2].distanceToUser).toBeGreaterThan(55)
+    expect(near[2].distanceToUser).toBeLessThan(75)
+  })
+
+  it('pages from 0 with a stable order, never repeating or skipping', async () => {
+    const all = (await search('pageSize=50')).body.map((p) => p.partnerId.id)
+    const paged: number[] = []
+    for (let page = 0; ; page++) {
+      const res = await search(`pageSize=2&page=${page}`)
+      if (res.body.length === 0) break
+      paged.push(...res.body.map((p) => p.partnerId.id))
+    }
+    expect(paged).toEqual(all)
+    expect(new Set(paged).size).toBe(paged.length)
+  })
+
+  it.each([
+    'pageSize=51',
+    'pageSize=0',
+    'page=-1',
+    'page=abc',
+    'page=1.5',
+    'categoryId=x',
+    'bounds=1,2,3',
+    'bounds=a,b,c,d',
+    'bounds=1,10,20,0',
+    'userPosition=48.1',
+    'userPosition=91,0',
+    'userPosition=48,200',
+    'userPosition=48.1;-1.6',
+    `name=${'x'.repeat(201)}`,
+    'page=100000',
+  ])('refuses bad parameter %s with a 400 and a message', async (qs) => {
+    const res = await search(qs)
+    expect(res.status).toBe(400)
+    expect((res.body as unknown as { message: string }).message).toBeTruthy()
+  })
+
+  it('marks offers the user already used as DISABLED when userId is given, and refuses another user’s id', async () => {
+    const [p] = (await search('name=bretonne')).body
+    const offerId = p.discountOffers[0].id.id
+    expect((await api.put(`/api/users/deactivate-discountoffer/user/${user.userId.id}/partner/${ids.creperie}/offer/${offerId}`, undefined, U())).status).toBe(200)
+    const mine = (await search(`name=bretonne&userId=${user.userId.id}`)).body[0]
+    expect(mine.discountOffers[0].status).toBe('DISABLED')
+    expect((await search('name=bretonne')).body[0].discountOffers[0].status).toBe('ENABLED')
+    expect((await search(`name=bretonne&userId=${admin.userId.id}`)).status).toBe(403)
+  })
+})
