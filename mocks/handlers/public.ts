@@ -18,18 +18,22 @@ const endless = async () => {
   return new HttpResponse(null, { status: 504 })
 }
 
-/** The server's filters, applied to fixtures: name contains (case-insensitive), category id, city, pages of 50. */
+/** The server's filters on fixtures: name contains (case-insensitive), category id, city, pages of 50. */
 function filterResults(results: PartnerSearchResult[], url: URL): PartnerSearchResult[] {
   const name = url.searchParams.get('name')?.toLowerCase()
   const categoryId = url.searchParams.get('categoryId')
   const city = url.searchParams.get('city')
   const page = Number(url.searchParams.get('page') ?? 0)
   const pageSize = Math.min(Number(url.searchParams.get('pageSize') ?? 50), 50)
-  return results
-    .filter((p) => !name || p.name.toLowerCase().includes(name))
-    .filter((p) => !categoryId || p.categories.some((c) => c.id === Number(categoryId)))
-    .filter((p) => !city || p.location.city === city)
-    .slice(page * pageSize, (page + 1) * pageSize)
+  return (
+    results
+      .filter((p) => !name || p.name.toLowerCase().includes(name))
+      .filter((p) => !categoryId || p.categories.some((c) => c.id === Number(categoryId)))
+      .filter((p) => !city || p.location.city === city)
+      .slice(page * pageSize, (page + 1) * pageSize)
+      // As the server: a distance only when the user's position was sent.
+      .map((p) => (url.searchParams.has('userPosition') ? p : { ...p, distanceToUser: null }))
+  )
 }
 
 export const searchHandlers = {
@@ -48,6 +52,13 @@ export const searchHandlers = {
   },
   empty: () => http.get(apiPaths.partnerSearch(), () => HttpResponse.json<PartnerSearchResult[]>([])),
   error: () => http.get(apiPaths.partnerSearch(), () => serverError()),
+  /** Fails once, then answers: the 'Réessayer' button recovers. */
+  errorThenSuccess: (results: PartnerSearchResult[] = partnerSearchResults) => {
+    let calls = 0
+    return http.get(apiPaths.partnerSearch(), ({ request }) =>
+      calls++ === 0 ? serverError() : HttpResponse.json(filterResults(results, new URL(request.url))),
+    )
+  },
   loading: () => http.get(apiPaths.partnerSearch(), endless),
 }
 

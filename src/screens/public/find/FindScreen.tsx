@@ -1,0 +1,207 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { Virtuoso } from 'react-virtuoso'
+import styled from 'styled-components'
+import { usePartnerSearch, type PartnerSearchCriteria } from '../../../api/partners/searchPartners.ts'
+import { useCategories } from '../../../api/partners/getCategories.ts'
+import { useCities } from '../../../api/partners/getCities.ts'
+import { BottomSheetPicker } from '../../../design-system/components/BottomSheetPicker/index.ts'
+import { EmptyState, ErrorState } from '../../../design-system/components/EmptyState/index.ts'
+import { IconButton } from '../../../design-system/components/IconButton/index.ts'
+import { LoadingBar } from '../../../design-system/components/LoadingBar/index.ts'
+import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
+import { TextField } from '../../../design-system/components/TextField/index.ts'
+import {
+  mdiArrowLeft,
+  mdiMagnify,
+  mdiMapMarker,
+  mdiShapeOutline,
+} from '../../../design-system/icons/index.ts'
+import { useUserLocation } from '../../../location/index.ts'
+import { useSession } from '../../../session/index.ts'
+import { useDebouncedValue } from '../useDebouncedValue.ts'
+import { PartnerRow } from './PartnerRow.tsx'
+
+export const EMPTY_MESSAGE = "Aucun résultat essayez avec d'autres critères!"
+export const ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les résultats'
+export const SEARCH_DEBOUNCE_MS = 300
+
+const Header = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndices.appBar};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows[1]};
+`
+
+const SearchRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  padding: 8px 12px 4px 4px;
+`
+
+const Pickers = styled.div`
+  display: flex;
+  gap: 8px;
+  padding: 4px 12px 8px;
+  overflow-x: auto;
+  scrollbar-width: none;
+`
+
+const Title = styled.h1`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+`
+
+const Main = styled.main`
+  min-height: 100%;
+  background: ${({ theme }) => theme.colors.surface};
+`
+
+export function FindScreen() {
+  const navigate = useNavigate()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const { user } = useSession()
+  const { position, city: userCity } = useUserLocation()
+  const categories = useCategories()
+  const cities = useCities()
+
+  const categoryId = searchParams.get('c')
+  const city = searchParams.get('v')
+  const [name, setName] = useState('')
+  const debouncedName = useDebouncedValue(name.trim(), SEARCH_DEBOUNCE_MS)
+
+  // The user's own city preselects the city picker once, when the link did not choose one (spec section 8).
+  const preselected = useRef(searchParams.has('v'))
+  useEffect(() => {
+    if (preselected.current || !userCity || !cities.data) return
+    preselected.current = true
+    if (!cities.data.includes(userCity.cityName)) return
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.set('v', userCity.cityName)
+        return next
+      },
+      { replace: true },
+    )
+  }, [userCity, cities.data, setSearchParams])
+
+  const setParam = (key: 'c' | 'v', value: string | null) => {
+    preselected.current = true
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        if (value === null) next.delete(key)
+        else next.set(key, value)
+        return next
+      },
+      { replace: true },
+    )
+  }
+
+  const criteria = useMemo<PartnerSearchCriteria>(
+    () => ({
+      name: debouncedName || undefined,
+      categoryId: categoryId ? Number(categoryId) : undefined,
+      city: city ?? undefined,
+      userPosition: position ? `${position.lat},${position.lng}` : undefined,
+      userId: user?.userId.id,
+    }),
+    [debouncedName, categoryId, city, position, user],
+  )
+  const search = usePartnerSearch(criteria)
+
+  const categoryOptions = useMemo(
+    () => (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.label })),
+    [categories.data],
+  )
+  const cityOptions = useMemo(() => (cities.data ?? []).map((c) => ({ value: c, label: c })), [cities.data])
+
+  let content
+  if (search.error && search.partners.length === 0) {
+    content = <ErrorState message={ERROR_MESSAGE} onRetry={search.retry} retrying={search.isValidating} />
+  } else if (search.isLoadingFirstPage) {
+    content = <SkeletonRows rows={10} lines={3} withMedia rowHeight={96} label="Chargement des partenaires" />
+  } else if (search.isEmpty) {
+    content = <EmptyState message={EMPTY_MESSAGE} />
+  } else {
+    content = (
+      <Virtuoso
+        useWindowScroll
+        data={search.partners}
+        computeItemKey={(_, partner) => partner.partnerId.id}
+        itemContent={(_, partner) => <PartnerRow partner={partner} />}
+        endReached={() => {
+          if (search.hasMore && !search.isLoadingMore && !search.isValidating) void search.loadMore()
+        }}
+        increaseViewportBy={400}
+        context={{ loadingMore: search.isLoadingMore, error: search.error, retry: search.retry }}
+        components={listComponents}
+      />
+    )
+  }
+
+  return (
+    <Main>
+      <Title>Rechercher un partenaire</Title>
+      <Header>
+        <SearchRow>
+          <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={() => navigate(-1)} />
+          <TextField
+            type="search"
+            shape="pill"
+            aria-label="Rechercher un partenaire"
+            placeholder="Rechercher un partenaire"
+            leadingIcon={mdiMagnify}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+        </SearchRow>
+        <Pickers>
+          <BottomSheetPicker
+            label="Ville"
+            icon={mdiMapMarker}
+            options={cityOptions}
+            value={city}
+            defaultOptionLabel="Dans toutes les villes"
+            onChange={(value) => setParam('v', value)}
+          />
+          <BottomSheetPicker
+            label="Catégorie"
+            icon={mdiShapeOutline}
+            options={categoryOptions}
+            value={categoryId}
+            defaultOptionLabel="Toutes les catégories"
+            onChange={(value) => setParam('c', value)}
+          />
+        </Pickers>
+        <LoadingBar active={search.isValidating} label="Chargement des partenaires" />
+      </Header>
+      {content}
+    </Main>
+  )
+}
+
+interface ListContext {
+  loadingMore: boolean
+  error?: Error
+  retry: () => void
+}
+
+function ListFooter({ context: { loadingMore, error, retry } }: { context: ListContext }) {
+  if (error) return <ErrorState message={ERROR_MESSAGE} onRetry={retry} />
+  if (loadingMore)
+    return <SkeletonRows rows={1} lines={3} withMedia rowHeight={96} label="Chargement de la suite" />
+  return null
+}
+
+const listComponents = { Footer: ListFooter }
+
+export default FindScreen

@@ -1,0 +1,135 @@
+import { memo } from 'react'
+import { Link } from 'react-router'
+import styled from 'styled-components'
+import type { PartnerSearchResult } from '../../../../contract/schemas.ts'
+import { Chip } from '../../../design-system/components/Chip/index.ts'
+import { StarRating } from '../../../design-system/components/StarRating/index.ts'
+import { Icon, mdiImageOff, mdiMapMarker } from '../../../design-system/icons/index.ts'
+import { formatDistance } from '../formatDistance.ts'
+
+// Static styles only: hundreds of rows render while scrolling.
+const RowLink = styled(Link)`
+  display: flex;
+  gap: 12px;
+  padding: 12px 16px;
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  background: ${({ theme }) => theme.colors.surface};
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: -2px;
+  }
+`
+
+const Thumb = styled.div`
+  flex: none;
+  width: 72px;
+  height: 72px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  overflow: hidden;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  & > img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`
+
+const Body = styled.div`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+`
+
+const Name = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+`
+
+const Muted = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`
+
+const Meta = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const Distance = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 2px;
+`
+
+const Offers = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  margin: 4px 0 0;
+  padding: 0;
+  list-style: none;
+`
+
+/** One search result: first photo (or placeholder), name, categories, address, rating, distance, offers. */
+export const PartnerRow = memo(function PartnerRow({ partner }: { partner: PartnerSearchResult }) {
+  const image = partner.images[0]
+  const hasRating = partner.rating != null && partner.userRatingsTotal != null
+  return (
+    <RowLink to={`/partenaire/${partner.partnerId.id}`} data-testid="partner-row">
+      <Thumb>
+        {image ? (
+          <img src={image.url} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <Icon path={mdiImageOff} size={28} title="Pas de photo" />
+        )}
+      </Thumb>
+      <Body>
+        <Name>{partner.name}</Name>
+        <Muted>{partner.categories.map((category) => category.label).join(' • ')}</Muted>
+        <Muted>{`${partner.location.address}, ${partner.location.city}`}</Muted>
+        {hasRating || partner.distanceToUser != null ? (
+          <Meta>
+            {hasRating ? (
+              <StarRating value={partner.rating ?? 0} count={partner.userRatingsTotal ?? 0} size={16} />
+            ) : null}
+            {partner.distanceToUser != null ? (
+              <Distance>
+                <Icon path={mdiMapMarker} size={16} />
+                {formatDistance(partner.distanceToUser)}
+              </Distance>
+            ) : null}
+          </Meta>
+        ) : null}
+        {partner.discountOffers.length > 0 ? (
+          <Offers aria-label="Offres">
+            {partner.discountOffers.map((offer) => (
+              <li key={offer.id.id}>
+                <Chip label={offer.libelle} size="small" variant="primary" />
+              </li>
+            ))}
+          </Offers>
+        ) : null}
+      </Body>
+    </RowLink>
+  )
+})

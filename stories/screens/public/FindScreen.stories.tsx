@@ -1,0 +1,221 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { FindScreen } from '../../../src/screens/public/find/FindScreen.tsx'
+import { signedInUser } from '../../../mocks/fixtures/session.ts'
+import { categoriesHandlers, citiesHandlers, searchHandlers } from '../../../mocks/handlers/public.ts'
+import { vieuxPortLocation, withUserLocation } from './decorators.tsx'
+
+const meta = {
+  title: 'Écrans/Public/Rechercher',
+  component: FindScreen,
+  decorators: [withUserLocation()],
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInUser },
+    router: { path: '/rechercher', initialEntries: ['/rechercher'] },
+    msw: [searchHandlers.success(), categoriesHandlers.success(), citiesHandlers.success()],
+  },
+  globals: { viewport: { value: 'phone' } },
+} satisfies Meta<typeof FindScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const rows = (canvasElement: HTMLElement) => within(canvasElement).queryAllByTestId('partner-row')
+
+/** First page loading: ten skeleton rows under the sticky header. */
+export const Loading: Story = {
+  parameters: { msw: [searchHandlers.loading(), categoriesHandlers.success(), citiesHandlers.success()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(canvas.getAllByTestId('skeleton-row')).toHaveLength(10))
+    await expect(canvas.getByRole('progressbar', { name: 'Chargement des partenaires' })).toBeVisible()
+    await expect(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' })).toHaveAttribute(
+      'placeholder',
+      'Rechercher un partenaire',
+    )
+    await expect(canvas.getByRole('button', { name: 'Ville : Dans toutes les villes' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Catégorie : Toutes les catégories' })).toBeVisible()
+  },
+}
+
+/** Each row: photo or placeholder, name, categories joined by ' • ', 'address, city', rating, offers. */
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+    const comptoir = within(rows(canvasElement)[0])
+    await expect(comptoir.getByRole('heading', { name: 'Le Comptoir du Panier' })).toBeVisible()
+    await expect(comptoir.getByText('Restaurants • Épicerie fine')).toBeVisible()
+    await expect(comptoir.getByText('12 rue du Panier, Marseille')).toBeVisible()
+    await expect(comptoir.getByRole('img', { name: 'Note : 4,5 sur 5 (128 avis)' })).toBeVisible()
+    await expect(comptoir.getByText('-10 % sur l’addition')).toBeVisible()
+    await expect(rows(canvasElement)[0]).toHaveAttribute('href', '/partenaire/1')
+    // No photo: the placeholder; no rating: no stars.
+    const atelier = within(rows(canvasElement)[2])
+    await expect(atelier.getByRole('img', { name: 'Pas de photo' })).toBeVisible()
+    await expect(atelier.queryByRole('img', { name: /^Note/ })).toBeNull()
+    // A rating without a count shows no stars either.
+    await expect(within(rows(canvasElement)[5]).queryByRole('img', { name: /^Note/ })).toBeNull()
+    await expect(canvas.queryByText(/km$/)).toBeNull()
+  },
+}
+
+/** With the user's position the rows show the distance. */
+export const WithDistance: Story = {
+  decorators: [withUserLocation({ ...vieuxPortLocation, city: null })],
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+    await expect(within(rows(canvasElement)[0]).getByText('0,6 km')).toBeVisible()
+    await expect(within(rows(canvasElement)[4]).getByText('26 km')).toBeVisible()
+  },
+}
+
+/** Typing a name searches 300 ms after the last key. */
+export const SearchByName: Story = {
+  play: async (context) => {
+    await Success.play!(context)
+    const canvas = within(context.canvasElement)
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }), 'boulang')
+    // Still the full list right after typing: the search waits for the pause.
+    await expect(rows(context.canvasElement)).toHaveLength(6)
+    await waitFor(() => expect(rows(context.canvasElement)).toHaveLength(1))
+    await expect(canvas.getByRole('heading', { name: 'Boulangerie Saint-Victor' })).toBeVisible()
+  },
+}
+
+/** The query parameter c preselects the category by id. */
+export const CategoryFromQuery: Story = {
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?c=3'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('button', { name: 'Catégorie : Sport & bien-être' })).toBeVisible()
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(1))
+    await expect(canvas.getByRole('heading', { name: 'Salle Vieux-Port Fitness' })).toBeVisible()
+  },
+}
+
+/** The query parameter v preselects the city by name. */
+export const CityFromQuery: Story = {
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?v=Aix-en-Provence'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('button', { name: 'Ville : Aix-en-Provence' })).toBeVisible()
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(1))
+    await expect(canvas.getByRole('heading', { name: 'Théâtre du Cours' })).toBeVisible()
+  },
+}
+
+/** The user's city preselects the picker when the link chose none. */
+export const UserCityPreselected: Story = {
+  decorators: [withUserLocation(vieuxPortLocation)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('button', { name: 'Ville : Marseille' })).toBeVisible()
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(4))
+  },
+}
+
+/** Picking a city and a category in the bottom sheets replaces the list. */
+export const PickCityAndCategory: Story = {
+  play: async (context) => {
+    await Success.play!(context)
+    const canvas = within(context.canvasElement)
+    const page = within(context.canvasElement.ownerDocument.body)
+    await userEvent.click(canvas.getByRole('button', { name: 'Ville : Dans toutes les villes' }))
+    const citySheet = await page.findByRole('dialog', { name: 'Ville' })
+    await userEvent.click(within(citySheet).getByRole('button', { name: 'Marseille' }))
+    await waitFor(() => expect(rows(context.canvasElement)).toHaveLength(4))
+    await userEvent.click(await canvas.findByRole('button', { name: 'Catégorie : Toutes les catégories' }))
+    const categorySheet = await page.findByRole('dialog', { name: 'Catégorie' })
+    await userEvent.click(within(categorySheet).getByRole('button', { name: 'Coiffure & beauté' }))
+    await waitFor(() => expect(rows(context.canvasElement)).toHaveLength(1))
+    await expect(canvas.getByRole('heading', { name: 'Atelier Coiffure Mazargues' })).toBeVisible()
+    // Back to every city: the default option comes first.
+    await userEvent.click(canvas.getByRole('button', { name: 'Ville : Marseille' }))
+    const again = await page.findByRole('dialog', { name: 'Ville' })
+    await userEvent.click(within(again).getByRole('button', { name: 'Dans toutes les villes' }))
+    await expect(await canvas.findByRole('button', { name: 'Ville : Dans toutes les villes' })).toBeVisible()
+  },
+}
+
+export const Empty: Story = {
+  parameters: { msw: [searchHandlers.empty(), categoriesHandlers.success(), citiesHandlers.success()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText("Aucun résultat essayez avec d'autres critères!")).toBeVisible()
+    await expect(rows(canvasElement)).toHaveLength(0)
+  },
+}
+
+export const Error: Story = {
+  parameters: { msw: [searchHandlers.error(), categoriesHandlers.success(), citiesHandlers.success()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const alert = await canvas.findByRole('alert')
+    await expect(alert).toHaveTextContent('Oups... Nous ne parvenons pas à récupérer les résultats')
+    await expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeVisible()
+  },
+}
+
+/** 'Réessayer' loads the results again. */
+export const RetryAfterError: Story = {
+  parameters: {
+    msw: [searchHandlers.errorThenSuccess(), categoriesHandlers.success(), citiesHandlers.success()],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Réessayer' }))
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+    await expect(canvas.queryByRole('alert')).toBeNull()
+  },
+}
+
+/** 120 results: pages of 50 load as the list scrolls, with one skeleton row while the next page comes. */
+export const ManyResults: Story = {
+  parameters: {
+    msw: [searchHandlers.many(120, 400), categoriesHandlers.success(), citiesHandlers.success()],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: 'Pizzeria n°1' })
+    const scrollToEnd = () => window.scrollTo(0, document.documentElement.scrollHeight)
+    scrollToEnd()
+    await waitFor(() => expect(canvas.getAllByTestId('skeleton-row')).toHaveLength(1))
+    await waitFor(
+      async () => {
+        scrollToEnd()
+        await expect(canvas.getByRole('heading', { name: 'Fromagerie n°51' })).toBeInTheDocument()
+      },
+      { timeout: 5000 },
+    )
+    await waitFor(
+      async () => {
+        scrollToEnd()
+        await expect(canvas.getByRole('heading', { name: 'Brasserie n°120' })).toBeInTheDocument()
+      },
+      { timeout: 5000 },
+    )
+  },
+}
+
+/** The back arrow goes back one page. */
+export const BackArrow: Story = {
+  parameters: { router: { path: '/rechercher', initialEntries: ['/', '/rechercher'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Retour' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /')
+  },
+}
+
+/** A row opens the partner's details. */
+export const OpenPartner: Story = {
+  play: async (context) => {
+    await Success.play!(context)
+    await userEvent.click(rows(context.canvasElement)[1])
+    await expect(await within(context.canvasElement).findByTestId('location')).toHaveTextContent(
+      'Page : /partenaire/2',
+    )
+  },
+}
