@@ -1,0 +1,1 @@
+export { Autocomplete, type AutocompleteProps } from './Autocomplete.tsx'

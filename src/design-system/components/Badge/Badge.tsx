@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+
+const Anchor = styled.span`
+  position: relative;
+  display: inline-flex;
+`
+
+const Root = styled.span`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 20px;
+  height: 20px;
+  padding: 0 6px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  line-height: 1;
+  white-space: nowrap;
+  &[data-color='primary'] {
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.onPrimary};
+  }
+  &[data-color='success'] {
+    background: ${({ theme }) => theme.colors.success};
+    color: #ffffff;
+  }
+  &[data-color='danger'] {
+    background: ${({ theme }) => theme.colors.danger};
+    color: #ffffff;
+  }
+  &[data-color='warning'] {
+    background: #f59e0b;
+    color: ${({ theme }) => theme.colors.text};
+  }
+  &[data-color='neutral'] {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    color: ${({ theme }) => theme.colors.text};
+  }
+  ${Anchor} > & {
+    position: absolute;
+    top: 0;
+    right: 0;
+    transform: translate(40%, -40%);
+    box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.surface};
+  }
+`
+
+export interface BadgeProps {
+  /** The badge text or number. */
+  content: ReactNode
+  color?: 'primary' | 'success' | 'danger' | 'warning' | 'neutral'
+  /** When given, the badge sits on the top-right corner of this element. */
+  children?: ReactNode
+  /** Accessible text when the content alone is unclear (e.g. '3 nouvelles offres'). */
+  'aria-label'?: string
+  className?: string
+}
+
+/** A small pill label (e.g. 'Publié'), alone or on the corner of another element. */
+export function Badge({
+  content,
+  color = 'primary',
+  children,
+  'aria-label': ariaLabel,
+  className,
+}: BadgeProps) {
+  const badge = (
+    <Root
+      data-color={color}
+      className={className}
+      {...(ariaLabel ? { role: 'img', 'aria-label': ariaLabel } : {})}
+    >
+      {content}
+    </Root>
+  )
+  return children ? (
+    <Anchor>
+      {children}
+      {badge}
+    </Anchor>
+  ) : (
+    badge
+  )
+}

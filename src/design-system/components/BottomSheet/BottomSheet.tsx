@@ -1,0 +1,173 @@
+import type { ReactNode } from 'react'
+import { Dialog, VisuallyHidden } from 'radix-ui'
+import styled, { keyframes } from 'styled-components'
+import { Icon, mdiClose } from '../../icons/index.ts'
+import { useReturnFocus } from './useReturnFocus.ts'
+import { useBackToClose } from './useBackToClose.ts'
+
+const slideUp = keyframes`
+  from { transform: translateY(100%); }
+  to { transform: translateY(0); }
+`
+const fadeIn = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`
+
+const Overlay = styled(Dialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndices.sheet};
+  background: ${({ theme }) => theme.colors.overlay};
+  animation: ${fadeIn} ${({ theme }) => theme.transitions.normal};
+`
+
+const Content = styled(Dialog.Content)`
+  position: fixed;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  z-index: ${({ theme }) => theme.zIndices.sheet};
+  display: flex;
+  flex-direction: column;
+  width: 100%;
+  max-width: 720px;
+  /* Spec: the sheet takes at most half of the screen's height. */
+  max-height: 50vh;
+  max-height: 50dvh;
+  margin: 0 auto;
+  border-radius: ${({ theme }) => theme.radii.lg} ${({ theme }) => theme.radii.lg} 0 0;
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows[3]};
+  padding-bottom: env(safe-area-inset-bottom);
+  animation: ${slideUp} ${({ theme }) => theme.transitions.normal};
+  outline: none;
+`
+
+const Handle = styled.div`
+  width: 40px;
+  height: 4px;
+  margin: 8px auto 0;
+  border-radius: 2px;
+  background: ${({ theme }) => theme.colors.border};
+  flex: none;
+`
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  padding: 4px 8px 4px 16px;
+  flex: none;
+`
+
+const Title = styled(Dialog.Title)`
+  flex: 1;
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`
+
+const CloseButton = styled(Dialog.Close)`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  margin-left: auto;
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`
+
+const Body = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  padding: 0 16px 16px;
+  &[data-flush='true'] {
+    padding: 0 0 8px;
+  }
+`
+
+export interface BottomSheetProps {
+  open: boolean
+  /** Called with false once the sheet has closed (back action, Escape, overlay, 'Fermer' or a BottomSheetClose). */
+  onOpenChange: (open: boolean) => void
+  /** Heading and accessible name of the sheet. */
+  title: string
+  /** Keep the title for screen readers only. */
+  hideTitle?: boolean
+  /** Optional accessible description. */
+  description?: string
+  children: ReactNode
+  /** No inner padding (lists that run edge to edge). */
+  flush?: boolean
+}
+
+/**
+ * A modal sheet from the bottom of the screen, at most 50% high. Focus is trapped and Escape closes it. The
+ * browser's back action closes it first (it pushes a history entry on open, inside or outside react-router).
+ */
+export function BottomSheet({
+  open,
+  onOpenChange,
+  title,
+  hideTitle = false,
+  description,
+  children,
+  flush = false,
+}: BottomSheetProps) {
+  const { rememberOpener, restoreFocus } = useReturnFocus()
+  const requestClose = useBackToClose(open, () => onOpenChange(false))
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpenChange(true)
+        else requestClose()
+      }}
+    >
+      <Dialog.Portal>
+        <Overlay />
+        <Content
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={rememberOpener}
+          onCloseAutoFocus={restoreFocus}
+        >
+          <Handle aria-hidden />
+          <Header>
+            {hideTitle ? (
+              <VisuallyHidden.Root asChild>
+                <Title>{title}</Title>
+              </VisuallyHidden.Root>
+            ) : (
+              <Title>{title}</Title>
+            )}
+            <CloseButton aria-label="Fermer">
+              <Icon path={mdiClose} size={22} />
+            </CloseButton>
+          </Header>
+          {description ? (
+            <VisuallyHidden.Root asChild>
+              <Dialog.Description>{description}</Dialog.Description>
+            </VisuallyHidden.Root>
+          ) : null}
+          <Body data-flush={flush} tabIndex={0}>
+            {children}
+          </Body>
+        </Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+/** Wrap an element (asChild) so activating it closes the enclosing sheet through the history, like back. */
+export const BottomSheetClose = Dialog.Close

@@ -1,0 +1,2 @@
+export { BottomSheet, BottomSheetClose, type BottomSheetProps } from './BottomSheet.tsx'
+export { useBackToClose } from './useBackToClose.ts'

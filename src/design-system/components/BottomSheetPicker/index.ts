@@ -1,0 +1,1 @@
+export { BottomSheetPicker, type BottomSheetPickerProps, type PickerOption } from './BottomSheetPicker.tsx'

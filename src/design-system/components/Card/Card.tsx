@@ -1,0 +1,76 @@
+import type { HTMLAttributes, ReactNode } from 'react'
+import styled from 'styled-components'
+
+export const CardRoot = styled.article`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows[1]};
+  color: ${({ theme }) => theme.colors.text};
+  &[data-dimmed='true'] {
+    opacity: 0.55;
+  }
+  &[data-interactive='true'] {
+    cursor: pointer;
+    transition: box-shadow ${({ theme }) => theme.transitions.fast};
+  }
+  &[data-interactive='true']:hover {
+    box-shadow: ${({ theme }) => theme.shadows[2]};
+  }
+`
+
+/** A fixed-ratio image area at the top of a card (e.g. the 400x550 article images). */
+export const CardMedia = styled.img`
+  display: block;
+  width: 100%;
+  height: auto;
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`
+
+export const CardContent = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  padding: 16px;
+  flex: 1;
+`
+
+export const CardTitle = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  overflow-wrap: anywhere;
+`
+
+export const CardActions = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: flex-end;
+  gap: 4px;
+  padding: 4px 8px 8px;
+`
+
+export interface CardProps extends HTMLAttributes<HTMLElement> {
+  children: ReactNode
+  /** Faded look (e.g. unpublished articles). */
+  dimmed?: boolean
+  /**
+   * Hover look for a clickable card. Put the real control inside (a button or link, e.g. the title) so the
+   * keyboard can reach it.
+   */
+  interactive?: boolean
+}
+
+/** A surface with a slight elevation; compose with CardMedia, CardContent, CardTitle and CardActions. */
+export function Card({ children, dimmed = false, interactive = false, ...rest }: CardProps) {
+  return (
+    <CardRoot data-dimmed={dimmed} data-interactive={interactive} {...rest}>
+      {children}
+    </CardRoot>
+  )
+}

@@ -1,0 +1,1 @@
+export { Card, CardActions, CardContent, CardMedia, CardRoot, CardTitle, type CardProps } from './Card.tsx'

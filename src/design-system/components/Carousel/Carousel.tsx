@@ -1,0 +1,243 @@
+import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useDrag } from '@use-gesture/react'
+import styled from 'styled-components'
+import { Icon, mdiChevronLeft, mdiChevronRight } from '../../icons/index.ts'
+
+/** Spec section 9: the home carousel changes slide every 6000 ms by default. */
+export const CAROUSEL_INTERVAL = 6000
+
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)'
+function subscribeReducedMotion(onChange: () => void) {
+  const media = window.matchMedia(reducedMotionQuery)
+  media.addEventListener('change', onChange)
+  return () => media.removeEventListener('change', onChange)
+}
+const prefersReducedMotion = () => window.matchMedia(reducedMotionQuery).matches
+
+const Root = styled.section`
+  position: relative;
+  width: 100%;
+  overflow: hidden;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  height: var(--carousel-height);
+  &[data-full-height='true'] {
+    height: 100%;
+    min-height: 200px;
+  }
+`
+
+const Track = styled.div`
+  display: flex;
+  height: 100%;
+  touch-action: pan-y;
+  transition: transform 350ms ease-out;
+  will-change: transform;
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+  }
+`
+
+const Slide = styled.div`
+  flex: 0 0 100%;
+  height: 100%;
+  min-width: 0;
+  overflow: hidden;
+  & img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`
+
+const Dots = styled.div`
+  position: absolute;
+  left: 0;
+  right: 0;
+  bottom: 8px;
+  display: flex;
+  justify-content: center;
+  gap: 2px;
+`
+
+const Dot = styled.button`
+  width: 24px;
+  height: 24px;
+  padding: 0;
+  border: 0;
+  background: transparent;
+  cursor: pointer;
+  &::before {
+    content: '';
+    display: block;
+    width: 10px;
+    height: 10px;
+    margin: auto;
+    border-radius: 50%;
+    background: rgba(255, 255, 255, 0.65);
+    box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.35);
+  }
+  &[aria-current='true']::before {
+    background: #ffffff;
+    transform: scale(1.25);
+  }
+`
+
+const Arrow = styled.button`
+  position: absolute;
+  top: 50%;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  margin-top: -20px;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: rgba(0, 0, 0, 0.55);
+  color: #ffffff;
+  cursor: pointer;
+  &[data-side='prev'] {
+    left: 8px;
+  }
+  &[data-side='next'] {
+    right: 8px;
+  }
+`
+
+export interface CarouselProps {
+  /** One node per slide (an image, an article card…). */
+  slides: ReactNode[]
+  /** Accessible name of the carousel, e.g. 'Articles' or 'Photos du partenaire'. */
+  label: string
+  /** Auto-cycle delay in ms (default 6000); 0 turns auto-cycling off. */
+  interval?: number
+  /** Height in px or any CSS length (default 200). Ignored with fullHeight. */
+  height?: number | string
+  /** Fills its container's height (the home page). */
+  fullHeight?: boolean
+  /** Previous/next buttons (default true when there is more than one slide). */
+  showArrows?: boolean
+  /** Called with the new slide index. */
+  onIndexChange?: (index: number) => void
+  className?: string
+}
+
+/**
+ * Slides that cycle by themselves (paused on hover and focus, and off when the user prefers reduced motion),
+ * with dots, previous/next buttons and swipe.
+ */
+export function Carousel({
+  slides,
+  label,
+  interval = CAROUSEL_INTERVAL,
+  height = 200,
+  fullHeight = false,
+  showArrows = true,
+  onIndexChange,
+  className,
+}: CarouselProps) {
+  const count = slides.length
+  const [rawIndex, setIndex] = useState(0)
+  const index = count === 0 ? 0 : Math.min(rawIndex, count - 1)
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false)
+  const autoPlaying = interval > 0 && count > 1 && !hovered && !focused && !reducedMotion
+
+  const goTo = useCallback(
+    (next: number) => {
+      if (count === 0) return
+      const wrapped = (next + count) % count
+      setIndex(wrapped)
+      onIndexChange?.(wrapped)
+    },
+    [count, onIndexChange],
+  )
+
+  useEffect(() => {
+    if (!autoPlaying) return
+    const timer = window.setInterval(() => goTo(index + 1), interval)
+    return () => window.clearInterval(timer)
+  }, [autoPlaying, goTo, index, interval])
+
+  const bind = useDrag(
+    ({ swipe: [swipeX] }) => {
+      if (swipeX < 0) goTo(index + 1)
+      else if (swipeX > 0) goTo(index - 1)
+    },
+    { axis: 'x', filterTaps: true },
+  )
+
+  return (
+    <Root
+      aria-roledescription="carrousel"
+      aria-label={label}
+      data-full-height={fullHeight}
+      className={className}
+      style={
+        fullHeight
+          ? undefined
+          : { ['--carousel-height' as string]: typeof height === 'number' ? `${height}px` : height }
+      }
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
+      }}
+    >
+      <Track
+        {...bind()}
+        aria-live={autoPlaying ? 'off' : 'polite'}
+        style={{ transform: `translateX(-${index * 100}%)` }}
+      >
+        {slides.map((slide, i) => (
+          <Slide
+            key={i}
+            role="group"
+            aria-roledescription="diapositive"
+            aria-label={`${i + 1} sur ${count}`}
+            aria-hidden={i !== index}
+            inert={i !== index}
+          >
+            {slide}
+          </Slide>
+        ))}
+      </Track>
+      {count > 1 && showArrows ? (
+        <>
+          <Arrow
+            type="button"
+            data-side="prev"
+            aria-label="Diapositive précédente"
+            onClick={() => goTo(index - 1)}
+          >
+            <Icon path={mdiChevronLeft} size={26} />
+          </Arrow>
+          <Arrow
+            type="button"
+            data-side="next"
+            aria-label="Diapositive suivante"
+            onClick={() => goTo(index + 1)}
+          >
+            <Icon path={mdiChevronRight} size={26} />
+          </Arrow>
+        </>
+      ) : null}
+      {count > 1 ? (
+        <Dots>
+          {slides.map((_, i) => (
+            <Dot
+              key={i}
+              type="button"
+              aria-label={`Aller à la diapositive ${i + 1}`}
+              aria-current={i === index}
+              onClick={() => goTo(i)}
+            />
+          ))}
+        </Dots>
+      ) : null}
+    </Root>
+  )
+}

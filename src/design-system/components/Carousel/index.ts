@@ -1,0 +1,1 @@
+export { Carousel, CAROUSEL_INTERVAL, type CarouselProps } from './Carousel.tsx'

@@ -1,0 +1,2 @@
+export { CategoryIcon, type CategoryIconProps } from './CategoryIcon.tsx'
+export { loadMdiIcon, mdiExportName } from './loadMdiIcon.ts'

@@ -1,0 +1,173 @@
+import type { MouseEventHandler, ReactNode } from 'react'
+import { Slot } from 'radix-ui'
+import styled from 'styled-components'
+import { Icon, mdiCloseCircle } from '../../icons/index.ts'
+
+const Root = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  max-width: 100%;
+  min-height: 32px;
+  padding: 0 12px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: 1.2;
+  white-space: nowrap;
+  text-decoration: none;
+  flex: none;
+  &[data-size='small'] {
+    min-height: 24px;
+    padding: 0 8px;
+    gap: 4px;
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+  }
+  &[data-deletable='true'] {
+    padding-right: 4px;
+  }
+  &[data-variant='filled'] {
+    border-color: transparent;
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  &[data-variant='primary'] {
+    border-color: transparent;
+    background: ${({ theme }) => theme.colors.primaryLight};
+    color: ${({ theme }) => theme.colors.primaryDark};
+  }
+  &[data-interactive='true'] {
+    cursor: pointer;
+    -webkit-tap-highlight-color: transparent;
+  }
+  &[data-interactive='true']:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  &[aria-pressed='true'],
+  &[aria-pressed='true']:hover {
+    border-color: ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.onPrimary};
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+  & > svg {
+    flex: none;
+  }
+`
+
+const Text = styled.span`
+  overflow: hidden;
+  text-overflow: ellipsis;
+`
+
+const Delete = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 24px;
+  height: 24px;
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: transparent;
+  color: inherit;
+  opacity: 0.75;
+  cursor: pointer;
+  flex: none;
+  &:hover {
+    opacity: 1;
+  }
+`
+
+export interface ChipProps {
+  label: ReactNode
+  /** Leading icon: an MDI path or a node (e.g. a CategoryIcon). */
+  icon?: string | ReactNode
+  /** Makes the chip a button. */
+  onClick?: MouseEventHandler<HTMLButtonElement>
+  /** Toggle chip: a button with aria-pressed (e.g. the map's category filters). */
+  selected?: boolean
+  /** Shows a close button ('Retirer …'). */
+  onDelete?: () => void
+  /** Accessible name of the delete button; default `Retirer ${label}`. */
+  deleteLabel?: string
+  variant?: 'outlined' | 'filled' | 'primary'
+  size?: 'small' | 'medium'
+  disabled?: boolean
+  /** Renders the single child (e.g. a router Link) with the chip's look. */
+  asChild?: boolean
+  children?: ReactNode
+  title?: string
+  className?: string
+}
+
+/** A compact label: static, clickable, toggle (aria-pressed), deletable or a link (asChild). */
+export function Chip({
+  label,
+  icon,
+  onClick,
+  selected,
+  onDelete,
+  deleteLabel,
+  variant = 'outlined',
+  size = 'medium',
+  disabled,
+  asChild = false,
+  children,
+  title,
+  className,
+}: ChipProps) {
+  const glyph = typeof icon === 'string' ? <Icon path={icon} size={size === 'small' ? 14 : 18} /> : icon
+  const common = {
+    'data-size': size,
+    'data-variant': variant,
+    'data-deletable': Boolean(onDelete),
+    title,
+    className,
+  }
+  if (asChild) {
+    return (
+      <Root as={Slot.Root} data-interactive {...common}>
+        {glyph}
+        <Slot.Slottable>{children}</Slot.Slottable>
+      </Root>
+    )
+  }
+  const interactive = Boolean(onClick) || selected !== undefined
+  if (interactive && !onDelete) {
+    return (
+      <Root
+        as="button"
+        type="button"
+        data-interactive
+        aria-pressed={selected}
+        disabled={disabled}
+        onClick={onClick}
+        {...common}
+      >
+        {glyph}
+        <Text>{label}</Text>
+      </Root>
+    )
+  }
+  return (
+    <Root {...common}>
+      {glyph}
+      <Text>{label}</Text>
+      {onDelete ? (
+        <Delete
+          type="button"
+          disabled={disabled}
+          aria-label={deleteLabel ?? `Retirer ${typeof label === 'string' ? label : ''}`.trim()}
+          onClick={onDelete}
+        >
+          <Icon path={mdiCloseCircle} size={18} />
+        </Delete>
+      ) : null}
+    </Root>
+  )
+}

@@ -1,0 +1,7 @@
+export {
+  DataTable,
+  normalizeSearch,
+  ROWS_PER_PAGE_OPTIONS,
+  type DataTableColumn,
+  type DataTableProps,
+} from './DataTable.tsx'

@@ -1,0 +1,229 @@
+import type { ReactNode } from 'react'
+import { Dialog as RadixDialog, VisuallyHidden } from 'radix-ui'
+import styled, { keyframes } from 'styled-components'
+import { Icon, mdiClose } from '../../icons/index.ts'
+import { useReturnFocus } from '../BottomSheet/useReturnFocus.ts'
+import { Button, type ButtonColor } from '../Button/index.ts'
+
+const fadeIn = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`
+const popIn = keyframes`
+  from { opacity: 0; transform: translate(-50%, -48%) scale(0.97); }
+  to { opacity: 1; transform: translate(-50%, -50%) scale(1); }
+`
+
+const Overlay = styled(RadixDialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndices.dialog};
+  background: ${({ theme }) => theme.colors.overlay};
+  animation: ${fadeIn} ${({ theme }) => theme.transitions.normal};
+`
+
+const Content = styled(RadixDialog.Content)`
+  position: fixed;
+  top: 50%;
+  left: 50%;
+  z-index: ${({ theme }) => theme.zIndices.dialog};
+  display: flex;
+  flex-direction: column;
+  /* Spec section 9: dialogs 50% wide, min 300px, max 800px. */
+  width: 50%;
+  min-width: min(300px, calc(100vw - 16px));
+  max-width: 800px;
+  max-height: calc(100dvh - 32px);
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows[3]};
+  transform: translate(-50%, -50%);
+  animation: ${popIn} ${({ theme }) => theme.transitions.normal};
+  outline: none;
+  &[data-fullscreen='true'] {
+    inset: 0;
+    top: 0;
+    left: 0;
+    width: 100vw;
+    min-width: 0;
+    max-width: none;
+    height: 100dvh;
+    max-height: none;
+    border-radius: 0;
+    transform: none;
+    animation: ${fadeIn} ${({ theme }) => theme.transitions.normal};
+    background: #111;
+    color: #fff;
+  }
+`
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  padding: 16px 60px 8px 24px;
+  min-height: 64px;
+  flex: none;
+`
+
+const Title = styled(RadixDialog.Title)`
+  flex: 1;
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+`
+
+const CloseButton = styled(RadixDialog.Close)`
+  position: absolute;
+  top: 12px;
+  right: 12px;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.round};
+  background: transparent;
+  color: inherit;
+  z-index: 1;
+  cursor: pointer;
+  &:hover {
+    background: rgba(127, 127, 127, 0.16);
+  }
+`
+
+const Body = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow-y: auto;
+  padding: 8px 24px 16px;
+  [data-fullscreen='true'] > & {
+    display: flex;
+    padding: 0;
+  }
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 8px;
+  padding: 8px 24px 20px;
+  flex: none;
+`
+
+export interface DialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Heading and accessible name. */
+  title: ReactNode
+  /** Keep the title for screen readers only (e.g. the photo viewer). */
+  hideTitle?: boolean
+  /** Optional text under the title, announced as the dialog's description. */
+  description?: ReactNode
+  children?: ReactNode
+  /** Custom action buttons; overrides the confirm/cancel pair below. */
+  actions?: ReactNode
+  /** Label of the confirm button (e.g. 'Enregistrer', 'Valider', 'Réactiver'); no confirm button without it. */
+  confirmLabel?: string
+  onConfirm?: () => void
+  /** Shows the confirm button's spinner and blocks closing while the action runs. */
+  confirmLoading?: boolean
+  confirmDisabled?: boolean
+  confirmColor?: ButtonColor
+  /** Makes the confirm button a submit button of this form id (the form lives in the dialog's body). */
+  confirmForm?: string
+  /** Label of the cancel button; default 'Annuler'. Set null to hide it. */
+  cancelLabel?: string | null
+  /** Full-screen variant (photo viewer): dark, no width limits. */
+  fullScreen?: boolean
+}
+
+/**
+ * A modal dialog (radix): 50% wide, min 300px, max 800px; title, content, actions; Escape and 'Fermer' close it;
+ * focus is trapped and returns to the opener.
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  hideTitle = false,
+  description,
+  children,
+  actions,
+  confirmLabel,
+  onConfirm,
+  confirmLoading = false,
+  confirmDisabled = false,
+  confirmColor = 'primary',
+  confirmForm,
+  cancelLabel = 'Annuler',
+  fullScreen = false,
+}: DialogProps) {
+  const { rememberOpener, restoreFocus } = useReturnFocus()
+  const defaultActions =
+    confirmLabel || cancelLabel ? (
+      <>
+        {cancelLabel ? (
+          <Button variant="text" onClick={() => onOpenChange(false)} disabled={confirmLoading}>
+            {cancelLabel}
+          </Button>
+        ) : null}
+        {confirmLabel ? (
+          <Button
+            color={confirmColor}
+            loading={confirmLoading}
+            disabled={confirmDisabled}
+            type={confirmForm ? 'submit' : 'button'}
+            form={confirmForm}
+            onClick={confirmForm ? undefined : onConfirm}
+          >
+            {confirmLabel}
+          </Button>
+        ) : null}
+      </>
+    ) : null
+  const footer = fullScreen ? null : (actions ?? defaultActions)
+  return (
+    <RadixDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        // Closing mid-save would lose track of the request's outcome.
+        if (!next && confirmLoading) return
+        onOpenChange(next)
+      }}
+    >
+      <RadixDialog.Portal>
+        <Overlay />
+        <Content
+          data-fullscreen={fullScreen}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={rememberOpener}
+          onCloseAutoFocus={restoreFocus}
+        >
+          <Header>
+            {hideTitle ? (
+              <VisuallyHidden.Root asChild>
+                <Title>{title}</Title>
+              </VisuallyHidden.Root>
+            ) : (
+              <Title>{title}</Title>
+            )}
+          </Header>
+          <Body>
+            {description ? <RadixDialog.Description>{description}</RadixDialog.Description> : null}
+            {children}
+          </Body>
+          {footer ? <Actions>{footer}</Actions> : null}
+          {/* Last in the DOM (shown top right) so opening focuses the content or 'Annuler', not 'Fermer'. */}
+          <CloseButton aria-label="Fermer">
+            <Icon path={mdiClose} size={22} />
+          </CloseButton>
+        </Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  )
+}

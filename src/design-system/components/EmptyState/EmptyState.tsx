@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+import { Icon, mdiAlertCircle, mdiMagnify, mdiRefresh } from '../../icons/index.ts'
+import { Button } from '../Button/index.ts'
+
+const Root = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  padding: 32px 16px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  & > svg {
+    opacity: 0.8;
+  }
+  &[data-kind='error'] > svg {
+    color: ${({ theme }) => theme.colors.danger};
+  }
+`
+
+const Message = styled.p`
+  max-width: 40ch;
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  color: ${({ theme }) => theme.colors.text};
+`
+
+export interface EmptyStateProps {
+  /** E.g. "Aucun résultat essayez avec d'autres critères!". */
+  message: ReactNode
+  /** An MDI path or a node; default a magnifier. */
+  icon?: string | ReactNode
+  /** An optional action (button or link). */
+  action?: ReactNode
+  className?: string
+}
+
+/** Shown when a list has nothing to show. */
+export function EmptyState({ message, icon = mdiMagnify, action, className }: EmptyStateProps) {
+  return (
+    <Root role="status" data-kind="empty" className={className}>
+      {typeof icon === 'string' ? <Icon path={icon} size={48} /> : icon}
+      <Message>{message}</Message>
+      {action}
+    </Root>
+  )
+}
+
+export interface ErrorStateProps {
+  /** E.g. 'Oups... Nous ne parvenons pas à récupérer les résultats'. */
+  message: ReactNode
+  /** Shows a 'Réessayer' button. */
+  onRetry?: () => void
+  retryLabel?: string
+  /** The retry is running. */
+  retrying?: boolean
+  icon?: string | ReactNode
+  className?: string
+}
+
+/** Shown when loading failed, with a 'Réessayer' action; announced as an alert. */
+export function ErrorState({
+  message,
+  onRetry,
+  retryLabel = 'Réessayer',
+  retrying = false,
+  icon = mdiAlertCircle,
+  className,
+}: ErrorStateProps) {
+  return (
+    <Root role="alert" data-kind="error" className={className}>
+      {typeof icon === 'string' ? <Icon path={icon} size={48} /> : icon}
+      <Message>{message}</Message>
+      {onRetry ? (
+        <Button
+          variant="outlined"
+          startIcon={<Icon path={mdiRefresh} size={20} />}
+          loading={retrying}
+          onClick={onRetry}
+        >
+          {retryLabel}
+        </Button>
+      ) : null}
+    </Root>
+  )
+}

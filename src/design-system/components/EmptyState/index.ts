@@ -1,0 +1,1 @@
+export { EmptyState, ErrorState, type EmptyStateProps, type ErrorStateProps } from './EmptyState.tsx'

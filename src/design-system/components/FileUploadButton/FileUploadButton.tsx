@@ -1,0 +1,63 @@
+import { useRef } from 'react'
+import styled from 'styled-components'
+import { Icon, mdiUpload } from '../../icons/index.ts'
+import { Button, type ButtonProps } from '../Button/index.ts'
+
+const HiddenInput = styled.input`
+  display: none;
+`
+
+export interface FileUploadButtonProps extends Omit<ButtonProps, 'onClick' | 'asChild' | 'as' | 'type'> {
+  /** File types, e.g. 'image/*'. */
+  accept?: string
+  /** Called with each chosen file. */
+  onFile: (file: File) => void
+  /** Allow choosing several files at once (onFile runs once per file). */
+  multiple?: boolean
+  /** Name of the hidden input (tests can find it with `input[type=file]`). */
+  name?: string
+}
+
+/** A button that opens the file chooser (the input stays hidden); e.g. 'Ajouter' for photos. */
+export function FileUploadButton({
+  accept,
+  onFile,
+  multiple = false,
+  name,
+  children = 'Ajouter',
+  startIcon = <Icon path={mdiUpload} size={20} />,
+  disabled,
+  loading,
+  ...buttonProps
+}: FileUploadButtonProps) {
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <>
+      <HiddenInput
+        ref={input}
+        type="file"
+        accept={accept}
+        multiple={multiple}
+        name={name}
+        tabIndex={-1}
+        aria-hidden
+        disabled={disabled || loading}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? [])
+          // Reset so choosing the same file again still fires change.
+          event.target.value = ''
+          files.forEach(onFile)
+        }}
+      />
+      <Button
+        {...buttonProps}
+        startIcon={startIcon}
+        disabled={disabled}
+        loading={loading}
+        onClick={() => input.current?.click()}
+      >
+        {children}
+      </Button>
+    </>
+  )
+}

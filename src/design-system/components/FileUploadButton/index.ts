@@ -1,0 +1,1 @@
+export { FileUploadButton, type FileUploadButtonProps } from './FileUploadButton.tsx'

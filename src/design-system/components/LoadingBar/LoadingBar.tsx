@@ -1,0 +1,49 @@
+import styled, { keyframes } from 'styled-components'
+
+const slide = keyframes`
+  0% { transform: translateX(-100%) scaleX(0.4); }
+  50% { transform: translateX(30%) scaleX(0.6); }
+  100% { transform: translateX(100%) scaleX(0.4); }
+`
+
+const Track = styled.div`
+  position: relative;
+  width: 100%;
+  height: 4px;
+  overflow: hidden;
+  background: transparent;
+  &[data-active='true'] {
+    background: ${({ theme }) => theme.colors.primaryLight};
+  }
+`
+
+const Bar = styled.span`
+  position: absolute;
+  inset: 0;
+  background: ${({ theme }) => theme.colors.primary};
+  transform-origin: left;
+  animation: ${slide} 1.2s ease-in-out infinite;
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+    opacity: 0.6;
+  }
+`
+
+export interface LoadingBarProps {
+  /** Shows the bar; when false the 4px space stays so the layout does not jump. */
+  active?: boolean
+  /** Accessible name. */
+  label?: string
+  className?: string
+}
+
+/** A thin indeterminate progress bar (role progressbar, 'Chargement'). */
+export function LoadingBar({ active = true, label = 'Chargement', className }: LoadingBarProps) {
+  return active ? (
+    <Track role="progressbar" aria-label={label} data-active className={className}>
+      <Bar />
+    </Track>
+  ) : (
+    <Track aria-hidden className={className} />
+  )
+}

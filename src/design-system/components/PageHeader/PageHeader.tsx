@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+
+const Root = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 16px;
+  padding: 16px 0;
+`
+
+const Titles = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  min-width: 0;
+`
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  overflow-wrap: anywhere;
+`
+
+const Subtitle = styled.p`
+  margin: 2px 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`
+
+export interface PageHeaderProps {
+  /** The page's h1, e.g. the partner's name. */
+  title: ReactNode
+  /** E.g. 'Consultation'. */
+  subtitle?: ReactNode
+  /** Before the title, e.g. a back IconButton. */
+  leading?: ReactNode
+  /** After the title, e.g. 'Editer' or 'Nouveau'. */
+  actions?: ReactNode
+  className?: string
+}
+
+/** A page's title block with optional subtitle and actions (back-office pages). */
+export function PageHeader({ title, subtitle, leading, actions, className }: PageHeaderProps) {
+  return (
+    <Root className={className}>
+      {leading}
+      <Titles>
+        <Title>{title}</Title>
+        {subtitle ? <Subtitle>{subtitle}</Subtitle> : null}
+      </Titles>
+      {actions ? <Actions>{actions}</Actions> : null}
+    </Root>
+  )
+}
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndices.appBar};
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 56px;
+  padding: 4px 8px;
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  box-shadow: ${({ theme }) => theme.shadows[1]};
+  &[data-color='surface'] {
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+  }
+`
+
+const BarTitle = styled.div`
+  flex: 1;
+  min-width: 0;
+  padding: 0 8px;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`
+
+export interface AppBarProps {
+  title?: ReactNode
+  /** Left of the title (e.g. a menu or back IconButton with color="inherit"). */
+  leading?: ReactNode
+  /** Right side (e.g. IconButtons with color="inherit"). */
+  actions?: ReactNode
+  /** 'primary' (blue, default) or 'surface' (white, e.g. the search header). */
+  color?: 'primary' | 'surface'
+  /** Children replace the title (e.g. a search box). */
+  children?: ReactNode
+  className?: string
+}
+
+/** A sticky top bar. */
+export function AppBar({ title, leading, actions, color = 'primary', children, className }: AppBarProps) {
+  return (
+    <Bar data-color={color} className={className}>
+      {leading}
+      {children ?? <BarTitle>{title}</BarTitle>}
+      {actions}
+    </Bar>
+  )
+}

@@ -1,0 +1,1 @@
+export { AppBar, PageHeader, type AppBarProps, type PageHeaderProps } from './PageHeader.tsx'

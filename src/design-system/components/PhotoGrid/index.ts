@@ -1,0 +1,1 @@
+export { PhotoGrid, type Photo, type PhotoGridProps } from './PhotoGrid.tsx'

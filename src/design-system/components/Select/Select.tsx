@@ -1,0 +1,200 @@
+import { useId, type FocusEventHandler, type ReactNode, type Ref } from 'react'
+import { Select as RadixSelect } from 'radix-ui'
+import styled from 'styled-components'
+import { Icon, mdiCheck, mdiChevronDown } from '../../icons/index.ts'
+import { FieldLabel, FieldRoot, HelperText } from '../TextField/index.ts'
+
+export interface SelectOption {
+  value: string
+  label: string
+  disabled?: boolean
+}
+
+// Radix reserves '' for "no value"; an option whose value is '' (e.g. the empty link target) is mapped to this.
+const EMPTY = '__vide__'
+const fromRadix = (value: string) => (value === EMPTY ? '' : value)
+
+const Trigger = styled(RadixSelect.Trigger)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  width: 100%;
+  min-height: 44px;
+  padding: 0 8px 0 12px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  text-align: left;
+  cursor: pointer;
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.textMuted};
+  }
+  &[data-state='open'] {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+  &[data-placeholder] {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  &:disabled {
+    cursor: not-allowed;
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  &[data-size='small'] {
+    min-height: 32px;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+  & > span:first-child {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`
+
+const Content = styled(RadixSelect.Content)`
+  z-index: ${({ theme }) => theme.zIndices.tooltip};
+  min-width: var(--radix-select-trigger-width);
+  max-height: min(360px, var(--radix-select-content-available-height));
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows[3]};
+`
+
+const Item = styled(RadixSelect.Item)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  min-height: 40px;
+  padding: 8px 12px;
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+  outline: none;
+  user-select: none;
+  &[data-highlighted] {
+    background: ${({ theme }) => theme.colors.primaryLight};
+  }
+  &[data-state='checked'] {
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+  }
+  &[data-disabled] {
+    color: ${({ theme }) => theme.colors.textMuted};
+    cursor: not-allowed;
+  }
+`
+
+export interface SelectProps {
+  label?: ReactNode
+  /** Accessible name when there is no visible label. */
+  'aria-label'?: string
+  options: SelectOption[]
+  value?: string
+  defaultValue?: string
+  /** Called with the chosen value. */
+  onValueChange?: (value: string) => void
+  /** Same as onValueChange, so react-final-form's `input.onChange` can be spread in. */
+  onChange?: (value: string) => void
+  onBlur?: FocusEventHandler<HTMLButtonElement>
+  onFocus?: FocusEventHandler<HTMLButtonElement>
+  placeholder?: string
+  error?: string | null
+  helperText?: ReactNode
+  name?: string
+  disabled?: boolean
+  required?: boolean
+  size?: 'small' | 'medium'
+  fullWidth?: boolean
+  id?: string
+  className?: string
+  ref?: Ref<HTMLButtonElement>
+}
+
+/** A labelled choice list (radix Select): keyboard operable, typeahead, error text. */
+export function Select({
+  label,
+  'aria-label': ariaLabel,
+  options,
+  value,
+  defaultValue,
+  onValueChange,
+  onChange,
+  onBlur,
+  onFocus,
+  placeholder = 'Choisir…',
+  error,
+  helperText,
+  name,
+  disabled,
+  required,
+  size = 'medium',
+  fullWidth = true,
+  id,
+  className,
+  ref,
+}: SelectProps) {
+  const generatedId = useId()
+  const triggerId = id ?? generatedId
+  const helpId = `${triggerId}-help`
+  const help = error || helperText
+  // Without an '' option, '' (react-final-form's unset value) means "nothing chosen": show the placeholder.
+  const hasEmptyOption = options.some((option) => option.value === '')
+  const toRadix = (v: string) => (v === '' && hasEmptyOption ? EMPTY : v)
+  return (
+    <FieldRoot $fullWidth={fullWidth} className={className}>
+      {label ? <FieldLabel htmlFor={triggerId}>{label}</FieldLabel> : null}
+      <RadixSelect.Root
+        value={value === undefined ? undefined : toRadix(value)}
+        defaultValue={defaultValue === undefined ? undefined : toRadix(defaultValue)}
+        onValueChange={(next) => {
+          onValueChange?.(fromRadix(next))
+          onChange?.(fromRadix(next))
+        }}
+        name={name}
+        disabled={disabled}
+        required={required}
+      >
+        <Trigger
+          ref={ref}
+          id={triggerId}
+          data-size={size}
+          aria-label={ariaLabel}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={help ? helpId : undefined}
+          onBlur={onBlur}
+          onFocus={onFocus}
+        >
+          <RadixSelect.Value placeholder={placeholder} />
+          <RadixSelect.Icon>
+            <Icon path={mdiChevronDown} size={20} />
+          </RadixSelect.Icon>
+        </Trigger>
+        <RadixSelect.Portal>
+          <Content position="popper" sideOffset={4}>
+            <RadixSelect.Viewport>
+              {options.map((option) => (
+                <Item key={option.value} value={toRadix(option.value)} disabled={option.disabled}>
+                  <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+                  <RadixSelect.ItemIndicator>
+                    <Icon path={mdiCheck} size={18} />
+                  </RadixSelect.ItemIndicator>
+                </Item>
+              ))}
+            </RadixSelect.Viewport>
+          </Content>
+        </RadixSelect.Portal>
+      </RadixSelect.Root>
+      {help ? (
+        <HelperText id={helpId} data-error={Boolean(error)}>
+          {help}
+        </HelperText>
+      ) : null}
+    </FieldRoot>
+  )
+}

@@ -1,0 +1,1 @@
+export { SkeletonRows, type SkeletonRowsProps } from './SkeletonRows.tsx'

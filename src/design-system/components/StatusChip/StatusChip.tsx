@@ -1,0 +1,47 @@
+import styled from 'styled-components'
+import { theme } from '../../theme/index.ts'
+
+/** French labels of the server's status codes. */
+export const statusLabels: Record<string, string> = {
+  ACTIF: 'Actif',
+  PROSPECT: 'Prospect',
+  DESACTIVE: 'Désactivé',
+  PUBLISHED: 'Publié',
+  DRAFT: 'Brouillon',
+  ENABLED: 'Activé',
+  DISABLED: 'Désactivé',
+}
+
+const Root = styled.span`
+  display: inline-flex;
+  align-items: center;
+  min-height: 24px;
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  white-space: nowrap;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.text};
+  ${Object.entries(theme.status)
+    .map(([code, { fg, bg }]) => `&[data-status='${code}'] { background: ${bg}; color: ${fg}; }`)
+    .join('\n')}
+`
+
+export interface StatusChipProps {
+  /** The status code (ACTIF, PROSPECT, DESACTIVE, PUBLISHED, DRAFT, ENABLED, DISABLED). */
+  status: string
+  /** Overrides the label (e.g. the server's own label); defaults to the French label of the code. */
+  label?: string
+  className?: string
+}
+
+/** A status shown as a coloured chip (ACTIF green, PROSPECT orange, DESACTIVE red; Publié green, Brouillon red). */
+export function StatusChip({ status, label, className }: StatusChipProps) {
+  const known = status in theme.status
+  return (
+    <Root data-status={known ? status : undefined} className={className}>
+      {label ?? statusLabels[status] ?? status}
+    </Root>
+  )
+}

@@ -1,0 +1,1 @@
+export { StatusChip, statusLabels, type StatusChipProps } from './StatusChip.tsx'

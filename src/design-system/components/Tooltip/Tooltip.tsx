@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react'
+import { Tooltip as RadixTooltip } from 'radix-ui'
+import styled, { keyframes } from 'styled-components'
+
+const fadeIn = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`
+
+const Content = styled(RadixTooltip.Content)`
+  z-index: ${({ theme }) => theme.zIndices.tooltip};
+  max-width: 280px;
+  padding: 6px 10px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: #263238;
+  color: #ffffff;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  line-height: ${({ theme }) => theme.lineHeights.normal};
+  box-shadow: ${({ theme }) => theme.shadows[2]};
+  animation: ${fadeIn} ${({ theme }) => theme.transitions.fast};
+  white-space: pre-line;
+`
+
+export interface TooltipProps {
+  /** The tooltip text (or nodes). */
+  content: ReactNode
+  /** The trigger: one focusable element (button, link…) that accepts a ref. */
+  children: ReactNode
+  side?: 'top' | 'right' | 'bottom' | 'left'
+  /** Delay before showing on hover, in ms. */
+  delayDuration?: number
+}
+
+/**
+ * A radix tooltip on hover and keyboard focus. Carries its own provider, so it works anywhere; the text must
+ * not be the trigger's only name (give the trigger an aria-label too, as IconButton does).
+ */
+export function Tooltip({ content, children, side = 'bottom', delayDuration = 300 }: TooltipProps) {
+  return (
+    <RadixTooltip.Provider delayDuration={delayDuration}>
+      <RadixTooltip.Root>
+        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+        <RadixTooltip.Portal>
+          <Content side={side} sideOffset={6} collisionPadding={8}>
+            {content}
+          </Content>
+        </RadixTooltip.Portal>
+      </RadixTooltip.Root>
+    </RadixTooltip.Provider>
+  )
+}
