@@ -78,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 200 },
   })
   app.setValidatorCompiler(validatorCompiler)
+  // Only JSON (and multipart on upload routes): a text/plain body is refused with 415.
+  app.removeContentTypeParser('text/plain')
   installErrorHandling(app)
   app.decorateRequest('currentUser', null)
 
@@ -125,7 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    transformStaticCSP: (header: string) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    // Same framing rule as the app; no upgrade-insecure-requests, which breaks the page on plain-http deployments.
+    transformStaticCSP: (header: string) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
   })
 
   const guards = authGuards(ctx)

@@ -135,7 +135,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (connectionErrorCodes.has(code)) return true
   // SQLSTATE classes 08 (connection), 57P (operator intervention: shutdown), 53 (insufficient resources).
   if (/^(08|57P|53)/.test(code)) return true
-  return /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|instance is already closed|Client has encountered a connection error/i.test(message)
+  return /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|instance is already closed|driver has already been destroyed|Cannot use a pool after calling end|Client has encountered a connection error/i.test(message)
 }
 
 const fastifyCodes: Record<string, { status: number; message: string }> = {

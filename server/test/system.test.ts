@@ -1,0 +1,227 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Article, AuthUser, Partner } from '../../contract/schemas.ts'
+import { seedDemoIfFirstStart } from '../seed/index.ts'
+import { demoAccounts } from '../seed/data.ts'
+import { ADMIN, client, partnerBody, silentLog, startServer, type Client, type TestServer } from './helpers.ts'
+
+let server: TestServer
+let api: Client
+let staticDir: string
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), 'partenaires-dist-'))
+  mkdirSync(join(staticDir, 'assets'))
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>App</title><div id="root"></div>')
+  writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)')
+  writeFileSync(join(staticDir, 'manifest.webmanifest'), '{}')
+  server = await startServer({ staticDir, config: { googleMapsApiKey: 'cle-de-test' } })
+  api = client(server)
+})
+afterAll(async () => {
+  await server.close()
+  rmSync(staticDir, { recursive: true, force: true })
+})
+
+describe('config, health, docs', () => {
+  it('serves the client configuration', async () => {
+    const res = await api.get('/api/config')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ googleMapsApiKey: 'cle-de-test', helpUrl: '/docs/aide.pdf', termsUrl: '/docs/cgu.pdf', privacyUrl: '/docs/confidentialite.pdf' })
+  })
+
+  it('reports health', async () => {
+    const res = await api.get('/api/health')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ status: 'ok', database: true })
+  })
+
+  it('serves the OpenAPI document generated from the schemas, and the docs page with its own CSP', async () => {
+    const doc = await api.get<{ openapi: string; paths: Record<string, Record<string, { parameters?: { name: string; description?: string }[] }>> }>('/api/docs/json')
+    expect(doc.status).toBe(200)
+    expect(doc.body.openapi).toMatch(/^3\./)
+    for (const path of ['/api/auth/authenticate', '/api/partners/search', '/api/partners/{id}/offer-discount', '/api/users/deactivate-discountoffer/user/{userId}/partner/{partnerId}/offer/{offerId}']) {
+      expect(doc.body.paths[path], path).toBeDefined()
+    }
+    expect(JSON.stringify(doc.body.paths['/api/partners/search'])).toMatch(/kilomètres/)
+    const page = await fetch(`${server.url}/api/docs/static/index.html`)
+    expect(page.status).toBe(200)
+    const csp = page.headers.get('content-security-policy') ?? ''
+    expect(csp).toMatch(/script-src 'self'/)
+    expect(csp).not.toMatch(/unsafe-inline[^;]*;.*script|script-src[^;]*unsafe-inline/)
+    expect(csp).not.toContain('upgrade-insecure-requests')
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(await page.text()).toContain('swagger-ui')
+  })
+})
+
+describe('errors', () => {
+  it('unknown API routes are 404 JSON, not the SPA', async () => {
+    const res = await api.get('/api/inexistant', { headers: { accept: 'text/html' } })
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ message: 'Cette adresse d’API n’existe pas.' })
+  })
+
+  it('malformed JSON is 400, wrong content type 415, empty body 400, huge body 413 — all JSON in French', async () => {
+    const malformed = await api.request('POST', '/api/auth/authenticate', { raw: '{"username": "a", ', contentType: 'application/json' })
+    expect(malformed.status).toBe(400)
+    expect(malformed.body).toEqual({ message: 'Le corps de la requête n’est pas un JSON valide.' })
+    const text = await api.request('POST', '/api/auth/authenticate', { raw: 'username=a', contentType: 'text/plain' })
+    expect(text.status).toBe(415)
+    expect((text.body as { message: string }).message).toMatch(/JSON/)
+    const empty = await api.request('POST', '/api/auth/authenticate', { raw: '', contentType: 'application/json' })
+    expect(empty.status).toBe(400)
+    const arrayBody = await api.request('POST', '/api/auth/authenticate', { raw: '[1,2]', contentType: 'application/json' })
+    expect(arrayBody.status).toBe(400)
+    expect((arrayBody.body as { message: string }).message).toMatch(/objet JSON/)
+    const huge = await api.request('POST', '/api/auth/register', { raw: JSON.stringify({ firstname: 'x'.repeat(2_000_000) }), contentType: 'application/json' })
+    expect(huge.status).toBe(413)
+    for (const res of [malformed, text, empty, huge]) {
+      expect(res.text).not.toMatch(/at .*\.ts|stack|node_modules/)
+    }
+  })
+
+  it('names the missing or mistyped field', async () => {
+    const res = await api.post('/api/auth/authenticate', { username: 'a@b.fr' })
+    expect(res.body).toEqual({ message: 'Le champ « password » est obligatoire.', field: 'password' })
+    const typed = await api.post('/api/auth/authenticate', { username: 'a@b.fr', password: 12 })
+    expect(typed.body).toEqual({ message: 'Le champ « password » doit être une chaîne de caractères.', field: 'password' })
+  })
+})
+
+describe('headers', () => {
+  it('sends a CSP allowing exactly the app and Google Maps, nosniff, frame-ancestors none, referrer policy, no CORS, no HSTS over http', async () => {
+    const res = await fetch(`${server.url}/api/config`, { headers: { origin: 'https://evil.example' } })
+    const csp = res.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("script-src 'self' https://maps.googleapis.com")
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'")
+    expect(csp).toContain("img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com")
+    expect(csp).toContain("connect-src 'self' https://maps.googleapis.com")
+    expect(csp).toContain("font-src 'self' https://fonts.gstatic.com")
+    expect(csp).toContain("worker-src 'self'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+    expect(res.headers.get('strict-transport-security')).toBeNull()
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    const preflight = await fetch(`${server.url}/api/config`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } })
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('sends HSTS only when the request came over https (behind a trusted proxy)', async () => {
+    const proxied = await startServer({ config: { trustProxy: true } })
+    try {
+      const https = await fetch(`${proxied.url}/api/config`, { headers: { 'x-forwarded-proto': 'https' } })
+      expect(https.headers.get('strict-transport-security')).toContain('max-age=')
+      const http = await fetch(`${proxied.url}/api/config`)
+      expect(http.headers.get('strict-transport-security')).toBeNull()
+    } finally {
+      await proxied.close()
+    }
+  })
+})
+
+describe('static client', () => {
+  it('serves index.html for client routes (no-cache), hashed assets immutable, never for /api', async () => {
+    for (const path of ['/', '/rechercher?c=1', '/bo/partenaires/edit/3']) {
+      const res = await fetch(server.url + path, { headers: { accept: 'text/html' } })
+      expect(res.status, path).toBe(200)
+      expect(await res.text()).toContain('<div id="root">')
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+    }
+    const asset = await fetch(`${server.url}/assets/index-abc123.js`)
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await fetch(`${server.url}/manifest.webmanifest`)).headers.get('cache-control')).toBe('no-cache')
+    expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404)
+    const json = await fetch(`${server.url}/nope`, { headers: { accept: 'application/json' } })
+    expect(json.status).toBe(404)
+  })
+})
+
+describe('persistence', () => {
+  it('keeps everything written across a restart on the same DATA_DIR', async () => {
+    const first = await startServer()
+    const a = client(first)
+    const admin = await a.login(ADMIN.email, ADMIN.password)
+    const user = await a.register({ email: 'persistant@test.fr', password: 'je survis au redemarrage' })
+    const partner = (await a.post<Partner>('/api/partners', partnerBody({ name: 'Toujours là' }), { token: admin.access_token })).body
+    const article = (await a.post<Article>('/api/articles', { title: 'Durable', status: 'PUBLISHED', position: 1, image: null, link: null }, { token: admin.access_token })).body
+    await first.close({ keepData: true })
+
+    const second = await startServer({ dataDir: first.dataDir, schema: first.config.databaseSchema ?? undefined })
+    const b = client(second)
+    try {
+      // Same JWT secret, same token version: the old token still works.
+      expect((await b.get(`/api/partners/${partner.partnerId.id}`, { token: user.access_token })).status).toBe(200)
+      const again = await b.login('persistant@test.fr', 'je survis au redemarrage')
+      expect(again.userId).toEqual(user.userId)
+      const admin2 = await b.login(ADMIN.email, ADMIN.password)
+      expect((await b.get<Article>(`/api/articles/${article.articleId.id}`, { token: admin2.access_token })).body.title).toBe('Durable')
+      expect((await b.get<AuthUser[]>('/api/users', { token: admin2.access_token })).body.filter((u) => u.email === ADMIN.email)).toHaveLength(1)
+    } finally {
+      await second.close()
+    }
+  })
+})
+
+describe('demo seed', () => {
+  it('seeds once: partners in several cities (Marseille first), photos generated, an expired and a disabled coupon, articles, demo accounts', async () => {
+    const seeded = await startServer({ config: { adminEmail: null, adminPassword: null } })
+    const s = client(seeded)
+    try {
+      expect(await seedDemoIfFirstStart(seeded.handle.db, seeded.config, silentLog)).toBe(true)
+      expect(await seedDemoIfFirstStart(seeded.handle.db, seeded.config, silentLog)).toBe(false)
+      const admin = await s.login(demoAccounts.admin.email, demoAccounts.admin.password)
+      expect(admin.roles).toContain('ROLE_ADMIN')
+      const user = await s.login(demoAccounts.user.email, demoAccounts.user.password)
+      const partners = (await s.get<Partner[]>('/api/partners', { token: admin.access_token })).body
+      expect(partners.length).toBeGreaterThanOrEqual(25)
+      const first = (await s.get<Partner>('/api/partners/1', { token: user.access_token })).body
+      expect(first.location.city).toBe('Marseille')
+      expect(new Set(partners.map((p) => p.location.city)).size).toBeGreaterThanOrEqual(5)
+      expect(partners.every((p) => p.images.length > 0 && p.categories.length > 0)).toBe(true)
+      const offers = partners.flatMap((p) => p.discountOffers)
+      const today = new Date().toISOString().slice(0, 10)
+      expect(offers.some((o) => o.expirationDate !== null && o.expirationDate < today)).toBe(true)
+      expect(offers.some((o) => o.status === 'DISABLED')).toBe(true)
+      const articles = (await s.get<Article[]>('/api/articles', { token: admin.access_token })).body
+      expect(articles.some((a) => a.status === 'DRAFT')).toBe(true)
+      expect(articles.some((a) => a.link?.url.startsWith('/'))).toBe(true)
+      expect(articles.some((a) => a.link?.url.startsWith('https://'))).toBe(true)
+      const photo = await fetch(seeded.url + first.images[0].url)
+      expect(photo.headers.get('content-type')).toBe('image/webp')
+      expect(readdirSync(join(seeded.dataDir, 'uploads')).filter((f) => f.endsWith('.webp')).length).toBeGreaterThan(30)
+      const marseille = (await s.get<Partner[]>('/api/partners/search?userPosition=43.296,5.370&pageSize=5', { token: user.access_token })).body
+      expect(marseille[0].location.city).toBe('Marseille')
+    } finally {
+      await seeded.close()
+    }
+  })
+})
+
+describe('database outage', () => {
+  it('answers 503 with a French message when the database is gone', async () => {
+    const doomed = await startServer()
+    const d = client(doomed)
+    const user = await d.register()
+    await doomed.handle.close()
+    try {
+      const health = await d.get('/api/health')
+      expect(health.status).toBe(503)
+      expect(health.body).toEqual({ status: 'degraded', database: false })
+      const res = await d.get<{ message: string }>('/api/partners/categories', { token: user.access_token })
+      expect(res.status).toBe(503)
+      expect(res.body.message).toMatch(/indisponible/)
+    } finally {
+      await doomed.app.close()
+    }
+  })
+})
