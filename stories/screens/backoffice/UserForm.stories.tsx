@@ -138,7 +138,7 @@ export const Edit: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByLabelText('Prénom')).toHaveValue('Lucas')
-    await expect(canvas.getByLabelText('Statut')).toHaveTextContent('Prospect')
+    await waitFor(() => expect(canvas.getByLabelText('Statut')).toHaveTextContent('Prospect'))
     await userEvent.clear(canvas.getByLabelText('Nom'))
     await userEvent.type(canvas.getByLabelText('Nom'), 'Bernard-Petit')
     await chooseOption(canvas.getByLabelText('Statut'), 'Actif')

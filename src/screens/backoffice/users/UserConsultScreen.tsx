@@ -13,11 +13,11 @@ import { StatusChip } from '../../../design-system/components/StatusChip/index.t
 import { Icon, mdiPencil, mdiRefresh } from '../../../design-system/icons/index.ts'
 import { useNotification } from '../../../notifications/index.ts'
 import { DetailList } from '../common/DetailList.tsx'
-import { PageHeader, Panel, SectionTitle } from '../common/PageHeader.tsx'
+import { PageHeader } from '../../../design-system/components/PageHeader/index.ts'
+import { Panel, SectionTitle } from '../common/Panel.tsx'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
 
 const Section = styled.section`
-  margin-top: ${({ theme }) => theme.space[6]}px;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[3]}px;

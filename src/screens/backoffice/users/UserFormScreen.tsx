@@ -11,7 +11,8 @@ import { SkeletonRows } from '../../../design-system/components/SkeletonRows/ind
 import { FormActions, FormGrid } from '../common/FormGrid.tsx'
 import { FormSelect } from '../common/FormSelect.tsx'
 import { FormTextField } from '../common/FormTextField.tsx'
-import { PageHeader, Panel } from '../common/PageHeader.tsx'
+import { PageHeader } from '../../../design-system/components/PageHeader/index.ts'
+import { Panel } from '../common/Panel.tsx'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
 import { useSubmitFlow } from '../common/useSubmitFlow.ts'
 import {

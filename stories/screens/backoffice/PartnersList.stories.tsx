@@ -1,0 +1,135 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { apiPaths } from '../../../contract/paths.ts'
+import { manyPartners } from '../../../mocks/fixtures/backoffice.ts'
+import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
+import { createBackofficeApi, failing, pending } from '../../../mocks/handlers/backoffice.ts'
+import { PartnersListScreen } from '../../../src/screens/backoffice/partners/PartnersListScreen.tsx'
+import { withToast } from './decorators.tsx'
+import { chooseOption, portals } from './helpers.ts'
+
+const api = createBackofficeApi()
+const dataRows = (canvas: ReturnType<typeof within>) => canvas.getAllByRole('row', { name: /^Consulter/ })
+
+const meta = {
+  title: 'Écrans/Back-office/Partenaires (liste)',
+  component: PartnersListScreen,
+  decorators: [withToast],
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInAdmin },
+    router: { path: '/bo/partenaires', initialEntries: ['/bo/partenaires'] },
+    msw: api.handlers,
+  },
+  globals: { viewport: { value: 'desktop' } },
+} satisfies Meta<typeof PartnersListScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Loaded: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Partenaires' })).toBeVisible()
+    const table = canvas.getByRole('table', { name: 'Partenaires' })
+    for (const header of ['Dénomination', 'Ville', 'Email', 'Tél', 'Gérant', 'Catégories', 'Status']) {
+      await expect(within(table).getByRole('columnheader', { name: header })).toBeVisible()
+    }
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(8))
+    const first = canvas.getByRole('row', { name: 'Consulter Le Comptoir du Panier' })
+    await expect(first).toHaveTextContent('Marseille')
+    await expect(first).toHaveTextContent('Julien Moreau')
+    await expect(first).toHaveTextContent('Restaurants...')
+    await expect(first).toHaveTextContent('Actif')
+    await expect(canvas.getByRole('row', { name: 'Consulter Épicerie Fine des Accoules' })).toHaveTextContent(
+      'Prospect',
+    )
+    await expect(canvas.getByRole('row', { name: 'Consulter Boutique Mode Canebière' })).toHaveTextContent(
+      'Désactivé',
+    )
+  },
+}
+
+export const CategoriesTooltip: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const trigger = await canvas.findByLabelText('Catégories : Épicerie fine, Boulangeries, Restaurants')
+    await expect(trigger).toHaveTextContent('Épicerie fine...')
+    await userEvent.hover(trigger)
+    const tooltip = await portals().findByRole('tooltip')
+    await expect(tooltip).toHaveTextContent(/Épicerie fine\s*Boulangeries\s*Restaurants/)
+  },
+}
+
+export const SearchMatchesCategories: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(8))
+    // 'Sport & bien-être' is a category label, not in any name; the search ignores case.
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }), 'SPORT')
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(1))
+    await expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Salle Vieux-Port Fitness')
+    await userEvent.clear(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }))
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }), 'boulangeries')
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(2))
+  },
+}
+
+export const ManyRows: Story = {
+  parameters: { msw: createBackofficeApi({ partners: manyPartners(150) }).handlers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    // Default: 10 per page.
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(10))
+    await expect(canvas.getByText('1–10 sur 150')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Page suivante' }))
+    await expect(await canvas.findByText('11–20 sur 150')).toBeVisible()
+    await expect(canvas.getByRole('row', { name: 'Consulter Pizzeria n°17' })).toBeVisible()
+    await chooseOption(canvas.getByRole('combobox', { name: 'Lignes par page' }), '50')
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(50))
+    await chooseOption(canvas.getByRole('combobox', { name: 'Lignes par page' }), 'Tous')
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(150))
+  },
+}
+
+export const Empty: Story = {
+  parameters: { msw: createBackofficeApi({ partners: [] }).handlers },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Aucun partenaire')).toBeVisible()
+  },
+}
+
+export const Loading: Story = {
+  parameters: { msw: [pending('get', apiPaths.partners()), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('table', { name: 'Partenaires' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    )
+  },
+}
+
+export const LoadFailure: Story = {
+  parameters: { msw: [failing('get', apiPaths.partners()), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText('Impossible de charger les partenaires.')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Réessayer' })).toBeVisible()
+  },
+}
+
+export const OpensPartner: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('row', { name: 'Consulter Salle Vieux-Port Fitness' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires/2')
+  },
+}
+
+export const New: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Nouveau' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires/nouveau')
+  },
+}

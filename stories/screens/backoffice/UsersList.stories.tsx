@@ -1,0 +1,106 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { apiPaths } from '../../../contract/paths.ts'
+import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
+import { manyUsers } from '../../../mocks/fixtures/users.ts'
+import { createBackofficeApi, failing, pending } from '../../../mocks/handlers/backoffice.ts'
+import { UsersListScreen } from '../../../src/screens/backoffice/users/UsersListScreen.tsx'
+import { withToast } from './decorators.tsx'
+import { chooseOption } from './helpers.ts'
+
+const api = createBackofficeApi()
+const dataRows = (canvas: ReturnType<typeof within>) => canvas.getAllByRole('row', { name: /^Consulter/ })
+
+const meta = {
+  title: 'Écrans/Back-office/Utilisateurs (liste)',
+  component: UsersListScreen,
+  decorators: [withToast],
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInAdmin },
+    router: { path: '/bo/utilisateurs', initialEntries: ['/bo/utilisateurs'] },
+    msw: api.handlers,
+  },
+  globals: { viewport: { value: 'desktop' } },
+} satisfies Meta<typeof UsersListScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Loaded: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeVisible()
+    for (const header of ['Prénom', 'Nom', 'Email', 'Status']) {
+      await expect(canvas.getByRole('columnheader', { name: header })).toBeVisible()
+    }
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(4))
+    const row = canvas.getByRole('row', { name: 'Consulter Lucas Bernard' })
+    await expect(row).toHaveTextContent('lucas.bernard@exemple.fr')
+    await expect(row).toHaveTextContent('Prospect')
+  },
+}
+
+export const Search: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(4))
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un utilisateur' }), 'ines')
+    // Case and accents are ignored: 'ines' finds Inès.
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(1))
+    await expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Inès Roux')
+  },
+}
+
+export const ManyRows: Story = {
+  parameters: { msw: createBackofficeApi({ users: manyUsers(120) }).handlers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(10))
+    await expect(canvas.getByText('1–10 sur 120')).toBeVisible()
+    await chooseOption(canvas.getByRole('combobox', { name: 'Lignes par page' }), '100')
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(100))
+  },
+}
+
+export const Empty: Story = {
+  parameters: { msw: createBackofficeApi({ users: [] }).handlers },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Aucun utilisateur')).toBeVisible()
+  },
+}
+
+export const Loading: Story = {
+  parameters: { msw: [pending('get', apiPaths.users()), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('table', { name: 'Utilisateurs' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    )
+  },
+}
+
+export const LoadFailure: Story = {
+  parameters: { msw: [failing('get', apiPaths.users()), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('Impossible de charger les utilisateurs.'),
+    ).toBeVisible()
+  },
+}
+
+export const OpensUser: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('row', { name: 'Consulter Camille Martin' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/utilisateurs/2')
+  },
+}
+
+export const New: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Nouveau' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/utilisateurs/nouveau')
+  },
+}
