@@ -55,23 +55,21 @@ export const cspDirectives = {
   upgradeInsecureRequests: null,
 }
 
+/** pino options: request ids come from genReqId; secrets are masked wherever they would appear. */
+export function loggerOptions(config: Pick<Config, 'logLevel'>) {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.token', '*.access_token', '*.jwtSecret'],
+      censor: '[masqué]',
+    },
+  }
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          '*.password',
-          '*.newPassword',
-          '*.token',
-          '*.access_token',
-        ],
-        censor: '[masqué]',
-      },
-    },
+    logger: options.logger ?? loggerOptions(config),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

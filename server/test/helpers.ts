@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import pg from 'pg'
 import type { AuthUser } from '../../contract/schemas.ts'
 import { buildApp } from '../app.ts'
@@ -37,6 +37,7 @@ export interface StartOptions {
   config?: Partial<Config>
   mailer?: Mailer
   staticDir?: string
+  logger?: FastifyServerOptions['logger']
 }
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
@@ -100,7 +101,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const handle = await openDatabase(config)
   await migrateToLatest(handle)
   await ensureAdmin(handle.db, config, silentLog)
-  const app = await buildApp({ db: handle.db, config, mailer: options.mailer, staticDir: options.staticDir })
+  const app = await buildApp({ db: handle.db, config, mailer: options.mailer, staticDir: options.staticDir, logger: options.logger })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
     url: address,

@@ -1,0 +1,157 @@
+import { Writable } from 'node:stream'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuthUser, Partner } from '../../contract/schemas.ts'
+import { loggerOptions } from '../app.ts'
+import { ADMIN, client, partnerBody, startServer, tokenFromMail, type Client, type TestServer } from './helpers.ts'
+
+/** Random and hostile inputs: always a 4xx with a message (or a success), never a 500, server still fine. */
+const logLines: string[] = []
+let server: TestServer
+let api: Client
+let admin: AuthUser
+let user: AuthUser
+let partner: Partner
+
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      logLines.push(chunk.toString())
+      callback()
+    },
+  })
+  server = await startServer({ logger: { ...loggerOptions({ logLevel: 'info' }), stream } })
+  api = client(server)
+  admin = await api.login(ADMIN.email, ADMIN.password)
+  user = await api.register()
+  partner = (await api.post<Partner>('/api/partners', partnerBody({ name: 'Témoin' }), { token: admin.access_token })).body
+})
+afterAll(() => server.close())
+
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+  fc.constantFrom(
+    "' OR '1'='1",
+    "'; DROP TABLE users; --",
+    '<script>alert(1)</script>',
+    '"><img src=x onerror=alert(1)>',
+    'javascript:alert(1)',
+    '\u0000\u0001\u001f',
+    '%00',
+    '../../etc/passwd',
+    '{{7*7}}',
+    '${jndi:ldap://x}',
+    '\uFEFF\u202E',
+    'x'.repeat(10_000),
+    '',
+    ' ',
+  ),
+)
+const anyValue = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.object({ maxDepth: 1 }))
+
+function expectClean(status: number, body: unknown, text: string) {
+  expect(status, text).toBeLessThan(500)
+  if (status >= 400) expect(body).toMatchObject({ message: expect.any(String) })
+}
+
+describe('property-based: request validators', () => {
+  it('register: random bodies never give a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.record({ firstname: anyValue, lastname: anyValue, email: anyValue, password: anyValue }, { requiredKeys: [] }), async (body) => {
+        const res = await api.post('/api/auth/register', body)
+        expectClean(res.status, res.body, res.text)
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('authenticate: random credentials get 400/401, never 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.record({ username: anyValue, password: anyValue }, { requiredKeys: [] }), async (body) => {
+        const res = await api.post('/api/auth/authenticate', body)
+        expect([400, 401]).toContain(res.status)
+        expectClean(res.status, res.body, res.text)
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('partner create: random field values never give a 500', async () => {
+    const field = fc.constantFrom('name', 'description', 'siren', 'email', 'phone', 'status', 'categories', 'location', 'rating', 'userRatingsTotal', 'representativeFirstName')
+    await fc.assert(
+      fc.asyncProperty(field, anyValue, async (key, value) => {
+        const res = await api.post('/api/partners', partnerBody({ [key]: value }), { token: admin.access_token })
+        expectClean(res.status, res.body, res.text)
+      }),
+      { numRuns: 80 },
+    )
+  })
+
+  it('article create and offer create: random values never give a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('title', 'status', 'position', 'image', 'link'), anyValue, async (key, value) => {
+        const body = { title: 't', status: 'DRAFT', position: 1, image: null, link: null, [key]: value }
+        const res = await api.post('/api/articles', body, { token: admin.access_token })
+        expectClean(res.status, res.body, res.text)
+      }),
+      { numRuns: 60 },
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('status', 'libelle', 'expirationDate'), anyValue, async (key, value) => {
+        const body = { status: 'ENABLED', libelle: 'x', expirationDate: null, [key]: value }
+        const res = await api.post(`/api/partners/${partner.partnerId.id}/offer-discount`, body, { token: admin.access_token })
+        expectClean(res.status, res.body, res.text)
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('search: random query parameters get 200 or 400, never 500', async () => {
+    const param = fc.constantFrom('name', 'userPosition', 'bounds', 'categoryId', 'city', 'userId', 'page', 'pageSize')
+    const value = fc.oneof(hostileString, fc.integer().map(String), fc.double().map(String), fc.tuple(fc.double(), fc.double()).map(([a, b]) => `${a},${b}`), fc.array(fc.double(), { minLength: 4, maxLength: 4 }).map((a) => a.join(',')))
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(param, value, { maxKeys: 4 }), async (query) => {
+        const qs = new URLSearchParams(query).toString()
+        const res = await api.get(`/api/partners/search?${qs}`, { token: user.access_token })
+        expect([200, 400, 403]).toContain(res.status)
+        expectClean(res.status, res.body, res.text)
+      }),
+      { numRuns: 120 },
+    )
+  })
+
+  it('ids in paths: anything that is not a positive integer is 400, unknown is 404', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString.filter((s) => s.length < 300), async (raw) => {
+        const res = await api.get(`/api/partners/${encodeURIComponent(raw)}`, { token: user.access_token })
+        expect([400, 404]).toContain(res.status)
+        expectClean(res.status, res.body, res.text)
+      }),
+      { numRuns: 60 },
+    )
+  })
+})
+
+describe('after the storm', () => {
+  it('the server still answers and earlier data is intact', async () => {
+    expect((await api.get('/api/health')).status).toBe(200)
+    const p = await api.get<Partner>(`/api/partners/${partner.partnerId.id}`, { token: user.access_token })
+    expect(p.body.name).toBe('Témoin')
+    expect((await api.login(user.email, 'un mot de passe long')).userId).toEqual(user.userId)
+  })
+
+  it('logs carry request ids and never passwords or tokens', async () => {
+    const secretUser = await api.register({ email: 'logs@test.fr', password: 'mot-de-passe-secret-dans-les-logs' })
+    await api.post('/api/auth/authenticate', { username: 'logs@test.fr', password: 'autre-secret-refuse' })
+    await api.get('/api/articles/articles-published', { token: secretUser.access_token })
+    await api.post('/api/auth/forgot-password', { email: 'logs@test.fr' })
+    const { token } = await tokenFromMail(server.dataDir, 'logs@test.fr')
+    await api.post('/api/auth/reset-password', { token, newPassword: 'nouveau-secret-des-logs' })
+    const all = logLines.join('\n')
+    expect(all).toContain('"reqId"')
+    for (const secret of ['mot-de-passe-secret-dans-les-logs', 'autre-secret-refuse', 'nouveau-secret-des-logs', token, secretUser.access_token, server.config.jwtSecret]) {
+      expect(all).not.toContain(secret)
+    }
+  })
+})
