@@ -1,0 +1,188 @@
+import styled from 'styled-components'
+import type { DiscountOffer, Partner } from '../../../../contract/schemas.ts'
+import { Button } from '../../../design-system/components/Button/index.ts'
+import { Carousel } from '../../../design-system/components/Carousel/index.ts'
+import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
+import { Chip } from '../../../design-system/components/Chip/index.ts'
+import { StarRating } from '../../../design-system/components/StarRating/index.ts'
+import { Icon, mdiDirections, mdiImageOff, mdiPhone } from '../../../design-system/icons/index.ts'
+import { CouponCard } from './CouponCard.tsx'
+
+export const OFFERS_TITLE = 'Offres disponibles'
+export const NO_OFFERS_MESSAGE = 'De nouvelles offres bientôt disponibles!'
+
+/** Spec section 9: the details carousel is 200 px high. */
+export const DETAILS_CAROUSEL_HEIGHT = 200
+
+const Root = styled.div`
+  display: flex;
+  flex-direction: column;
+`
+
+const Photo = styled.img`
+  width: 100%;
+  height: 100%;
+  object-fit: cover;
+  display: block;
+`
+
+const NoPhoto = styled.div`
+  height: ${DETAILS_CAROUSEL_HEIGHT}px;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const Content = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  padding: 16px;
+`
+
+const Name = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+`
+
+const Categories = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`
+
+const Description = styled.p`
+  margin: 0;
+  line-height: ${({ theme }) => theme.lineHeights.normal};
+  white-space: pre-line;
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`
+
+const OffersTitle = styled.h2`
+  margin: 8px 0 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`
+
+const Offers = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`
+
+export interface PartnerDetailsProps {
+  partner: Partner
+  /** Coupons can be swiped (the signed-in user's own view). */
+  clickableCoupons?: boolean
+  /** 'h1' on the partner page, 'h2' inside the map's sheet. */
+  headingLevel?: 'h1' | 'h2'
+  /** Carousel auto-cycle delay (0: off). */
+  carouselInterval?: number
+  onOfferUsed?: (offer: DiscountOffer) => void
+}
+
+/** Maps search for the partner's name plus city, in a new tab (spec: 'Itinéraire'). */
+export const directionsUrl = (partner: Partner) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${partner.name} ${partner.location.city}`)}`
+
+/** The partner's page content, also shown in the map's bottom sheet. */
+export function PartnerDetails({
+  partner,
+  clickableCoupons = true,
+  headingLevel = 'h1',
+  carouselInterval,
+  onOfferUsed,
+}: PartnerDetailsProps) {
+  const hasOffers = partner.discountOffers.length > 0
+  return (
+    <Root>
+      {partner.images.length > 0 ? (
+        <Carousel
+          label={`Photos de ${partner.name}`}
+          height={DETAILS_CAROUSEL_HEIGHT}
+          interval={carouselInterval}
+          slides={partner.images.map((image, index) => (
+            <Photo key={image.id} src={image.url} alt={`${partner.name}, photo ${index + 1}`} />
+          ))}
+        />
+      ) : (
+        <NoPhoto>
+          <Icon path={mdiImageOff} size={48} title="Pas de photo" />
+        </NoPhoto>
+      )}
+      <Content>
+        <Name as={headingLevel}>{partner.name}</Name>
+        {partner.categories.length > 0 ? (
+          <Categories aria-label="Catégories">
+            {partner.categories.map((category) => (
+              <li key={category.id}>
+                <Chip
+                  label={category.label}
+                  size="small"
+                  icon={<CategoryIcon name={category.icon} size={16} />}
+                />
+              </li>
+            ))}
+          </Categories>
+        ) : null}
+        {partner.rating != null ? (
+          <StarRating value={partner.rating} count={partner.userRatingsTotal ?? undefined} showValue />
+        ) : null}
+        {partner.description ? <Description>{partner.description}</Description> : null}
+        <Actions>
+          <Button
+            as="a"
+            href={directionsUrl(partner)}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="contained"
+            startIcon={<Icon path={mdiDirections} size={20} />}
+          >
+            Itinéraire
+          </Button>
+          {partner.phone ? (
+            <Button
+              as="a"
+              href={`tel:${partner.phone.replace(/\s+/g, '')}`}
+              variant="outlined"
+              startIcon={<Icon path={mdiPhone} size={20} />}
+              aria-label={`Appeler le ${partner.phone}`}
+            >
+              {partner.phone}
+            </Button>
+          ) : null}
+        </Actions>
+        <OffersTitle as={headingLevel === 'h1' ? 'h2' : 'h3'}>
+          {hasOffers ? OFFERS_TITLE : NO_OFFERS_MESSAGE}
+        </OffersTitle>
+        {hasOffers ? (
+          <Offers>
+            {partner.discountOffers.map((offer) => (
+              <li key={`${offer.id.id}-${offer.status}`}>
+                <CouponCard
+                  offer={offer}
+                  partnerId={partner.partnerId.id}
+                  clickable={clickableCoupons}
+                  onUsed={onOfferUsed}
+                />
+              </li>
+            ))}
+          </Offers>
+        ) : null}
+      </Content>
+    </Root>
+  )
+}

@@ -1,0 +1,185 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { http, HttpResponse } from 'msw'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { routePatterns } from '../../../contract/paths.ts'
+import { PartnerDetailsScreen } from '../../../src/screens/public/partner/PartnerDetailsScreen.tsx'
+import { signedInUser } from '../../../mocks/fixtures/session.ts'
+import { deactivateOfferHandlers, partnerForUserHandlers } from '../../../mocks/handlers/public.ts'
+import { withToast } from './decorators.tsx'
+import { swipe } from './gestures.ts'
+
+/** Records every deactivation the screen asks for: user, partner and offer ids from the path. */
+const deactivated = fn()
+const recordDeactivation = http.put(routePatterns.deactivateOffer, ({ params }) => {
+  deactivated(params)
+  return new HttpResponse(null, { status: 204 })
+})
+
+const meta = {
+  title: 'Écrans/Public/Partenaire',
+  component: PartnerDetailsScreen,
+  decorators: [withToast],
+  args: { carouselInterval: 0 },
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInUser },
+    router: { path: '/partenaire/:id', initialEntries: ['/rechercher', '/partenaire/1'] },
+    msw: [partnerForUserHandlers.success(), recordDeactivation],
+  },
+  globals: { viewport: { value: 'phone' } },
+  beforeEach: () => {
+    deactivated.mockClear()
+  },
+} satisfies Meta<typeof PartnerDetailsScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const coupons = (canvasElement: HTMLElement) => within(canvasElement).getAllByTestId('coupon-card')
+
+export const Loading: Story = {
+  parameters: { msw: [partnerForUserHandlers.loading()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('status', { name: 'Chargement du partenaire' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Retour' })).toBeVisible()
+  },
+}
+
+/** Photos, name, categories, rating, description, directions, phone and the coupons in every state. */
+export const Success: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' }),
+    ).toBeVisible()
+    await expect(canvas.getByRole('region', { name: 'Photos de Le Comptoir du Panier' })).toBeVisible()
+    await expect(canvas.getByText('Restaurants')).toBeVisible()
+    await expect(canvas.getByText('Épicerie fine')).toBeVisible()
+    await expect(canvas.getByRole('img', { name: 'Note : 4,5 sur 5 (128 avis)' })).toBeVisible()
+    await expect(canvas.getByText(/Bistrot provençal au cœur du Panier/)).toBeVisible()
+    const directions = canvas.getByRole('link', { name: 'Itinéraire' })
+    await expect(directions).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Le%20Comptoir%20du%20Panier%20Marseille',
+    )
+    await expect(directions).toHaveAttribute('target', '_blank')
+    await expect(directions).toHaveAttribute('rel', expect.stringContaining('noopener'))
+    await expect(canvas.getByRole('link', { name: 'Appeler le 04 91 00 12 34' })).toHaveAttribute(
+      'href',
+      'tel:0491001234',
+    )
+    await expect(canvas.getByRole('heading', { name: 'Offres disponibles' })).toBeVisible()
+    const [available, withoutDate, used, expired] = coupons(canvasElement)
+    await expect(available).toHaveTextContent("Valable jusqu'au 31/12/2031")
+    await expect(within(available).getByText('Glissez à droite pour utiliser')).toBeVisible()
+    await expect(withoutDate).not.toHaveTextContent('Valable')
+    await expect(used).toHaveAttribute('data-state', 'used')
+    await expect(within(used).getByText('Offre utilisée')).toBeVisible()
+    await expect(within(used).queryByText('Glissez à droite pour utiliser')).toBeNull()
+    await expect(expired).toHaveAttribute('data-state', 'expired')
+    await expect(expired).toHaveTextContent("Valable jusqu'au 15/01/2024")
+    await expect(within(expired).queryByText('Glissez à droite pour utiliser')).toBeNull()
+  },
+}
+
+/** No offers, no phone, no photo. */
+export const WithoutOffers: Story = {
+  parameters: { router: { path: '/partenaire/:id', initialEntries: ['/partenaire/5'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText('De nouvelles offres bientôt disponibles!')).toBeVisible()
+    await expect(canvas.queryByText('Offres disponibles')).toBeNull()
+    await expect(canvas.queryAllByTestId('coupon-card')).toHaveLength(0)
+  },
+}
+
+export const WithoutPhotoNorPhone: Story = {
+  parameters: { router: { path: '/partenaire/:id', initialEntries: ['/partenaire/3'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('heading', { name: 'Atelier Coiffure Mazargues' })).toBeVisible()
+    await expect(canvas.getByRole('img', { name: 'Pas de photo' })).toBeVisible()
+    await expect(canvas.queryByRole('link', { name: /^Appeler/ })).toBeNull()
+    await expect(canvas.queryByRole('img', { name: /^Note/ })).toBeNull()
+  },
+}
+
+/** A swipe past (window width - 32) / 1.5 uses the coupon: used at once, the server told, the success toast. */
+export const SwipeToUse: Story = {
+  play: async (context) => {
+    await Success.play!(context)
+    const canvas = within(context.canvasElement)
+    await swipe(coupons(context.canvasElement)[0], window.innerWidth)
+    await expect(coupons(context.canvasElement)[0]).toHaveAttribute('data-state', 'used')
+    await waitFor(() =>
+      expect(deactivated).toHaveBeenCalledWith({
+        userId: String(signedInUser.userId.id),
+        partnerId: '1',
+        offerId: '101',
+      }),
+    )
+    const page = within(context.canvasElement.ownerDocument.body)
+    await expect(await page.findByText('Bravo! Vous avez utilisé vote offre!')).toBeVisible()
+    await expect(
+      within(coupons(context.canvasElement)[0]).queryByText('Glissez à droite pour utiliser'),
+    ).toBeNull()
+    await expect(canvas.getAllByText('Offre utilisée')).toHaveLength(2)
+  },
+}
+
+/** A short drag snaps back: nothing is used. */
+export const ShortSwipeSnapsBack: Story = {
+  play: async (context) => {
+    await Success.play!(context)
+    const card = coupons(context.canvasElement)[0]
+    await swipe(card, 40)
+    await expect(card).toHaveAttribute('data-state', 'available')
+    await waitFor(() => expect(card.style.transform).toBe('translateX(0px)'))
+    await expect(deactivated).not.toHaveBeenCalled()
+  },
+}
+
+/** The server refuses: the card is used at once, then available again. */
+export const SwipeFailsAndReverts: Story = {
+  parameters: { msw: [partnerForUserHandlers.success(), deactivateOfferHandlers.error(300)] },
+  play: async (context) => {
+    await Success.play!(context)
+    await swipe(coupons(context.canvasElement)[0], window.innerWidth)
+    await expect(coupons(context.canvasElement)[0]).toHaveAttribute('data-state', 'used')
+    await waitFor(() => expect(coupons(context.canvasElement)[0]).toHaveAttribute('data-state', 'available'))
+    await expect(
+      within(coupons(context.canvasElement)[0]).getByText('Glissez à droite pour utiliser'),
+    ).toBeVisible()
+  },
+}
+
+/** A used or expired coupon cannot be swiped. */
+export const UsedCouponNotSwipeable: Story = {
+  play: async (context) => {
+    await Success.play!(context)
+    const used = coupons(context.canvasElement)[2]
+    await swipe(used, window.innerWidth)
+    const expired = coupons(context.canvasElement)[3]
+    await swipe(expired, window.innerWidth)
+    await expect(used.style.transform).toBe('translateX(0px)')
+    await expect(expired).toHaveAttribute('data-state', 'expired')
+    await expect(deactivated).not.toHaveBeenCalled()
+  },
+}
+
+/** A failed load goes back one page. */
+export const LoadFailureGoesBack: Story = {
+  parameters: { msw: [partnerForUserHandlers.error()] },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent('Page : /rechercher')
+  },
+}
+
+export const BackButton: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Retour' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /rechercher')
+  },
+}

@@ -1,0 +1,27 @@
+/**
+ * Drags an element horizontally with real pointer events (down on the element, moves and up on the window, as
+ * a finger does), in small steps so the gesture library sees a movement.
+ */
+export async function swipe(element: HTMLElement, dx: number, steps = 8): Promise<void> {
+  const rect = element.getBoundingClientRect()
+  const x = rect.left + 24
+  const y = rect.top + rect.height / 2
+  const init = (clientX: number, buttons: number): PointerEventInit => ({
+    bubbles: true,
+    cancelable: true,
+    pointerId: 1,
+    pointerType: 'mouse',
+    isPrimary: true,
+    clientX,
+    clientY: y,
+    buttons,
+  })
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+  element.dispatchEvent(new PointerEvent('pointerdown', init(x, 1)))
+  for (let step = 1; step <= steps; step++) {
+    window.dispatchEvent(new PointerEvent('pointermove', init(x + (dx * step) / steps, 1)))
+    await frame()
+  }
+  window.dispatchEvent(new PointerEvent('pointerup', init(x + dx, 0)))
+  await frame()
+}
