@@ -1,0 +1,239 @@
+import { useState } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import styled from 'styled-components'
+import { format, parseISO } from 'date-fns'
+import type { DiscountOffer } from '../../../../contract/schemas.ts'
+import { ApiError } from '../../../api/client.ts'
+import { useDeletePartnerImage } from '../../../api/partners/deletePartnerImage.ts'
+import { usePartner } from '../../../api/partners/getPartner.ts'
+import { useUploadPartnerImage } from '../../../api/partners/uploadPartnerImage.ts'
+import { Button } from '../../../design-system/components/Button/index.ts'
+import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
+import { Chip } from '../../../design-system/components/Chip/index.ts'
+import { FileUploadButton } from '../../../design-system/components/FileUploadButton/index.ts'
+import { PageHeader } from '../../../design-system/components/PageHeader/index.ts'
+import { PhotoGrid } from '../../../design-system/components/PhotoGrid/index.ts'
+import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
+import { StatusChip } from '../../../design-system/components/StatusChip/index.ts'
+import { Icon, mdiPencil, mdiPlus } from '../../../design-system/icons/index.ts'
+import { useNotification } from '../../../notifications/index.ts'
+import { DetailList } from '../common/DetailList.tsx'
+import { Panel, SectionTitle } from '../common/Panel.tsx'
+import { useGoBackOnError } from '../common/useGoBackOnError.ts'
+import { CouponDialog } from './CouponDialog.tsx'
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]}px;
+  padding-top: ${({ theme }) => theme.space[5]}px;
+  border-top: 1px solid ${({ theme }) => theme.colors.divider};
+`
+
+const SectionHeader = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]}px;
+`
+
+const Chips = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]}px;
+`
+
+const Coupons = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+  gap: ${({ theme }) => theme.space[3]}px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`
+
+const CouponCard = styled.button`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[2]}px;
+  width: 100%;
+  height: 100%;
+  padding: ${({ theme }) => theme.space[4]}px;
+  border: 1px dashed ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.primaryLight};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  &:hover {
+    border-style: solid;
+  }
+  &[data-status='DISABLED'] {
+    border-color: ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`
+
+const expiry = (offer: DiscountOffer) => {
+  if (!offer.expirationDate) return "Sans date d'expiration"
+  const date = parseISO(offer.expirationDate)
+  return Number.isNaN(date.getTime())
+    ? offer.expirationDate
+    : `Valable jusqu'au ${format(date, 'dd/MM/yyyy')}`
+}
+
+type CouponEditing = { offer: DiscountOffer | null } | null
+
+/** /bo/partenaires/:id: the partner's details, photos and coupons. */
+export function PartnerConsultScreen() {
+  const { id } = useParams()
+  const partnerId = Number(id)
+  const navigate = useNavigate()
+  const { notify } = useNotification()
+  const { data: partner, error } = usePartner(id)
+  useGoBackOnError(error)
+  const uploadImage = useUploadPartnerImage(partnerId)
+  const deleteImage = useDeletePartnerImage(partnerId)
+  const [uploading, setUploading] = useState(0)
+  const [coupon, setCoupon] = useState<CouponEditing>(null)
+
+  const onFile = async (file: File) => {
+    // One placeholder per file in flight; it goes whether the upload succeeds (the photo replaces it) or fails.
+    setUploading((count) => count + 1)
+    try {
+      await uploadImage(file)
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) throw failure
+    } finally {
+      setUploading((count) => count - 1)
+    }
+  }
+
+  const onDeletePhoto = async (imageId: string) => {
+    try {
+      await deleteImage(imageId)
+      notify('La photo a été supprimée.', 'success')
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) throw failure
+    }
+  }
+
+  if (!partner) {
+    return (
+      <Panel>
+        <SkeletonRows rows={6} lines={2} label="Chargement du partenaire" />
+      </Panel>
+    )
+  }
+
+  const representative = [partner.representativeFirstName, partner.representativeLastName]
+    .filter(Boolean)
+    .join(' ')
+
+  return (
+    <Panel>
+      <PageHeader
+        title={partner.name}
+        subtitle="Consultation"
+        actions={
+          <Button
+            startIcon={<Icon path={mdiPencil} size={20} />}
+            onClick={() => navigate(`/bo/partenaires/edit/${partner.partnerId.id}`)}
+          >
+            Editer
+          </Button>
+        }
+      />
+      <DetailList
+        items={[
+          { label: 'Description', value: partner.description, full: true },
+          { label: 'Siren', value: partner.siren },
+          { label: 'Status', value: <StatusChip status={partner.status} /> },
+          { label: 'Adresse', value: partner.location.address },
+          { label: 'Ville', value: partner.location.city },
+          { label: 'Latitude', value: String(partner.location.position.lat) },
+          { label: 'Longitude', value: String(partner.location.position.lng) },
+          { label: 'Email', value: partner.email },
+          { label: 'Tél', value: partner.phone },
+          { label: 'Gérant', value: representative },
+          {
+            label: 'Catégories',
+            full: true,
+            value: partner.categories.length ? (
+              <Chips>
+                {partner.categories.map((category) => (
+                  <Chip
+                    key={category.id}
+                    label={category.label}
+                    icon={<CategoryIcon name={category.icon} size={18} />}
+                  />
+                ))}
+              </Chips>
+            ) : null,
+          },
+        ]}
+      />
+      <Section aria-labelledby="partenaire-photos">
+        <SectionHeader>
+          <SectionTitle id="partenaire-photos">Photos</SectionTitle>
+          <FileUploadButton accept="image/*" multiple onFile={onFile} name="photo">
+            Ajouter
+          </FileUploadButton>
+        </SectionHeader>
+        <PhotoGrid
+          photos={partner.images.map((image, index) => ({
+            id: image.id,
+            url: image.url,
+            alt: `Photo ${index + 1} de ${partner.name}`,
+          }))}
+          uploading={uploading}
+          onDelete={(photo) => void onDeletePhoto(photo.id)}
+        />
+      </Section>
+      <Section aria-labelledby="partenaire-coupons">
+        <SectionHeader>
+          <SectionTitle id="partenaire-coupons">Coupons</SectionTitle>
+          <Button
+            variant="outlined"
+            startIcon={<Icon path={mdiPlus} size={20} />}
+            onClick={() => setCoupon({ offer: null })}
+          >
+            Ajouter
+          </Button>
+        </SectionHeader>
+        {partner.discountOffers.length === 0 ? (
+          <p>Aucun coupon</p>
+        ) : (
+          <Coupons>
+            {partner.discountOffers.map((offer) => (
+              <li key={offer.id.id}>
+                <CouponCard type="button" data-status={offer.status} onClick={() => setCoupon({ offer })}>
+                  <strong>{offer.libelle}</strong>
+                  <StatusChip status={offer.status} />
+                  <Muted>{expiry(offer)}</Muted>
+                </CouponCard>
+              </li>
+            ))}
+          </Coupons>
+        )}
+      </Section>
+      <CouponDialog
+        partnerId={partner.partnerId.id}
+        offer={coupon?.offer ?? null}
+        open={coupon !== null}
+        onOpenChange={(open) => {
+          if (!open) setCoupon(null)
+        }}
+      />
+    </Panel>
+  )
+}
+
+export default PartnerConsultScreen

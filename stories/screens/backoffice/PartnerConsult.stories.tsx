@@ -1,0 +1,287 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { apiPaths, routePatterns } from '../../../contract/paths.ts'
+import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
+import { createBackofficeApi, failing, pending } from '../../../mocks/handlers/backoffice.ts'
+import { PartnerConsultScreen } from '../../../src/screens/backoffice/partners/PartnerConsultScreen.tsx'
+import { withToast } from './decorators.tsx'
+import { chooseOption, expectToast, portals } from './helpers.ts'
+
+const api = createBackofficeApi()
+
+const meta = {
+  title: 'Écrans/Back-office/Partenaire (consultation)',
+  component: PartnerConsultScreen,
+  decorators: [withToast],
+  beforeEach: () => api.reset(),
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInAdmin },
+    router: { path: '/bo/partenaires/:id', initialEntries: ['/bo/partenaires', '/bo/partenaires/1'] },
+    msw: api.handlers,
+  },
+  globals: { viewport: { value: 'desktop' } },
+} satisfies Meta<typeof PartnerConsultScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const photo = () => new File([new Uint8Array([137, 80, 78, 71])], 'vitrine.png', { type: 'image/png' })
+const photosRegion = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('region', { name: 'Photos' }))
+const couponsRegion = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('region', { name: 'Coupons', hidden: true }))
+const fileInput = (canvasElement: HTMLElement) =>
+  canvasElement.querySelector<HTMLInputElement>('input[type=file]')!
+
+export const Loaded: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' }),
+    ).toBeVisible()
+    await expect(canvas.getByText('Consultation')).toBeVisible()
+    for (const text of [
+      '812345678',
+      'Actif',
+      '12 rue du Panier',
+      'Marseille',
+      '43.2985',
+      '5.3676',
+      '04 91 00 12 34',
+    ]) {
+      await expect(canvas.getByText(text)).toBeVisible()
+    }
+    await expect(canvas.getByText('contact@comptoirdupanier.fr')).toBeVisible()
+    await expect(canvas.getByText('Julien Moreau')).toBeVisible()
+    await expect(canvas.getByText('Restaurants')).toBeVisible()
+    await expect(canvas.getByText('Épicerie fine')).toBeVisible()
+    await expect(photosRegion(canvasElement).getAllByRole('button', { name: /^Agrandir/ })).toHaveLength(3)
+    await expect(couponsRegion(canvasElement).getAllByRole('button', { name: /sur|offert/ })).toHaveLength(4)
+    await expect(canvas.getByText("Valable jusqu'au 31/12/2031")).toBeVisible()
+  },
+}
+
+export const EmptyValues: Story = {
+  parameters: { router: { path: '/bo/partenaires/:id', initialEntries: ['/bo/partenaires/7'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Épicerie Fine des Accoules' }),
+    ).toBeVisible()
+    await expect(canvas.getByText('Aucune photo')).toBeVisible()
+    await expect(canvas.getByText('Aucun coupon')).toBeVisible()
+  },
+}
+
+export const MissingFieldsShowDash: Story = {
+  parameters: { router: { path: '/bo/partenaires/:id', initialEntries: ['/bo/partenaires/3'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Atelier Coiffure Mazargues' }),
+    ).toBeVisible()
+    // Siren, Tél and Gérant are empty for this partner.
+    await expect(canvas.getAllByText('-')).toHaveLength(3)
+  },
+}
+
+export const Loading: Story = {
+  parameters: { msw: [pending('get', routePatterns.partner), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('status', { name: 'Chargement du partenaire' }),
+    ).toBeVisible()
+  },
+}
+
+export const LoadFailure: Story = {
+  parameters: {
+    msw: [
+      failing('get', routePatterns.partner, { status: 404, message: 'Partenaire introuvable.' }),
+      ...api.handlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent(
+      'Page : /bo/partenaires',
+    )
+  },
+}
+
+export const GoesToEdit: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Editer' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires/edit/1')
+  },
+}
+
+export const PhotoUploading: Story = {
+  parameters: { msw: [pending('post', routePatterns.partnerImages), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.upload(fileInput(canvasElement), photo())
+    await expect(await within(canvasElement).findByTestId('photo-uploading')).toHaveTextContent(
+      'Envoi en cours…',
+    )
+  },
+}
+
+export const PhotoUploaded: Story = {
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.upload(fileInput(canvasElement), photo())
+    await waitFor(() =>
+      expect(photosRegion(canvasElement).getAllByRole('button', { name: /^Agrandir/ })).toHaveLength(4),
+    )
+    await expect(within(canvasElement).queryByTestId('photo-uploading')).toBeNull()
+    await expect(api.lastBody('POST', apiPaths.partnerImages(1))).toEqual({ file: expect.any(File) })
+  },
+}
+
+export const PhotoUploadFails: Story = {
+  parameters: {
+    msw: [
+      failing('post', routePatterns.partnerImages, {
+        status: 415,
+        message: 'Format d’image non pris en charge.',
+      }),
+      ...api.handlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.upload(fileInput(canvasElement), photo())
+    await expectToast('Format d’image non pris en charge.')
+    // The placeholder goes; the photos stay as they were.
+    await waitFor(() => expect(within(canvasElement).queryByTestId('photo-uploading')).toBeNull())
+    await expect(photosRegion(canvasElement).getAllByRole('button', { name: /^Agrandir/ })).toHaveLength(3)
+  },
+}
+
+export const PhotoDeleted: Story = {
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(
+      photosRegion(canvasElement).getAllByRole('button', { name: 'Supprimer la photo' })[0],
+    )
+    await waitFor(() =>
+      expect(photosRegion(canvasElement).getAllByRole('button', { name: /^Agrandir/ })).toHaveLength(2),
+    )
+    await expect(api.requests.at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: apiPaths.partnerImage(1, 'p1-1'),
+    })
+  },
+}
+
+export const PhotoFullScreen: Story = {
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(
+      photosRegion(canvasElement).getByRole('button', {
+        name: 'Agrandir : Photo 2 de Le Comptoir du Panier',
+      }),
+    )
+    const viewer = await portals().findByRole('dialog', { name: 'Photo 2 de Le Comptoir du Panier' })
+    // The viewer fades in.
+    await waitFor(() =>
+      expect(within(viewer).getByRole('img', { name: 'Photo 2 de Le Comptoir du Panier' })).toBeVisible(),
+    )
+  },
+}
+
+export const AddCoupon: Story = {
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
+    const dialog = within(await portals().findByRole('dialog', { name: 'Ajouter un coupon' }))
+    await expect(dialog.getByLabelText('Status')).toHaveTextContent('Activé')
+    await expect(dialog.getByLabelText("Date d'expiration")).toHaveAttribute('placeholder', 'AAAA-MM-JJ')
+    await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
+    await userEvent.type(dialog.getByLabelText("Date d'expiration"), '31/12/2030')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await expect(await dialog.findByText('La date doit être au format AAAA-MM-JJ')).toBeVisible()
+    await userEvent.clear(dialog.getByLabelText("Date d'expiration"))
+    await userEvent.type(dialog.getByLabelText("Date d'expiration"), '2030-12-31')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(api.lastBody('POST', apiPaths.partnerOffers(1))).toEqual({
+      status: 'ENABLED',
+      libelle: 'Apéritif offert',
+      expirationDate: '2030-12-31',
+    })
+    await expect(
+      await couponsRegion(canvasElement).findByRole('button', { name: /Apéritif offert/ }),
+    ).toHaveTextContent("Valable jusqu'au 31/12/2030")
+    await expectToast('Le coupon a été ajouté.')
+  },
+}
+
+export const CouponValidationErrors: Story = {
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
+    const dialog = within(await portals().findByRole('dialog', { name: 'Ajouter un coupon' }))
+    await userEvent.type(dialog.getByLabelText("Date d'expiration"), '2030-1-5')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await expect(await dialog.findByText('Ce champ est obligatoire')).toBeVisible()
+    await expect(dialog.getByText('La date doit être au format AAAA-MM-JJ')).toBeVisible()
+    await expect(api.requests).toHaveLength(0)
+  },
+}
+
+export const EditCoupon: Story = {
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: /Un café offert/ }))
+    const dialog = within(await portals().findByRole('dialog', { name: 'Editer un coupon' }))
+    await expect(dialog.getByLabelText('Libelle')).toHaveValue('Un café offert pour un menu acheté')
+    await chooseOption(dialog.getByLabelText('Status'), 'Désactivé')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(api.lastBody('PUT', apiPaths.partnerOffers(1))).toEqual({
+      id: { id: 102 },
+      status: 'DISABLED',
+      libelle: 'Un café offert pour un menu acheté',
+      expirationDate: null,
+    })
+    await waitFor(() =>
+      expect(couponsRegion(canvasElement).getByRole('button', { name: /Un café offert/ })).toHaveTextContent(
+        'Désactivé',
+      ),
+    )
+  },
+}
+
+export const CouponSubmitting: Story = {
+  parameters: { msw: [pending('post', routePatterns.partnerOffers), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
+    const dialog = within(await portals().findByRole('dialog', { name: 'Ajouter un coupon' }))
+    await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Valider' })).toHaveAttribute('aria-busy', 'true'),
+    )
+    await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeDisabled()
+  },
+}
+
+export const CouponServerError: Story = {
+  parameters: { msw: [failing('post', routePatterns.partnerOffers), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
+    const dialog = within(await portals().findByRole('dialog', { name: 'Ajouter un coupon' }))
+    await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await expectToast('Une erreur interne est survenue.')
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Valider' })).not.toHaveAttribute('aria-busy'),
+    )
+    await expect(dialog.getByLabelText('Libelle')).toHaveValue('Apéritif offert')
+  },
+}
