@@ -1,0 +1,82 @@
+import { Link } from 'react-router'
+import styled from 'styled-components'
+import type { Article } from '../../../../contract/schemas.ts'
+
+const Slide = styled.article`
+  position: relative;
+  height: 100%;
+  display: flex;
+  flex-direction: column;
+  justify-content: flex-end;
+  background: ${({ theme }) => theme.colors.primaryDark};
+  color: #ffffff;
+`
+
+const Picture = styled.img`
+  position: absolute;
+  inset: 0;
+  width: 100%;
+  height: 100%;
+  object-fit: cover;
+`
+
+const Caption = styled.div`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 12px;
+  padding: 24px 16px 48px;
+  background: linear-gradient(to top, rgba(0, 0, 0, 0.8), rgba(0, 0, 0, 0.55) 70%, transparent);
+`
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+  text-shadow: 0 1px 2px rgba(0, 0, 0, 0.6);
+`
+
+const linkStyle = `
+  display: inline-flex;
+  align-items: center;
+  min-height: 40px;
+  padding: 8px 16px;
+  border-radius: 8px;
+  background: #ffffff;
+  color: #0d47a1;
+  font-weight: 500;
+  text-decoration: none;
+`
+const InternalLink = styled(Link)`
+  ${linkStyle}
+`
+const ExternalLink = styled.a`
+  ${linkStyle}
+`
+
+/** Internal links (not starting with http or https) use the router; external ones are plain links. */
+export const isExternalUrl = (url: string) => /^https?:\/\//i.test(url)
+
+export function ArticleSlide({ article }: { article: Article }) {
+  const link = article.link?.url && article.link.text ? article.link : null
+  return (
+    <Slide>
+      {article.image ? <Picture src={article.image.url} alt="" /> : null}
+      <Caption>
+        <Title>{article.title}</Title>
+        {link ? (
+          isExternalUrl(link.url) ? (
+            <ExternalLink href={link.url} target={link.target || undefined} rel="noopener noreferrer">
+              {link.text}
+            </ExternalLink>
+          ) : (
+            <InternalLink to={link.url} target={link.target || undefined}>
+              {link.text}
+            </InternalLink>
+          )
+        ) : null}
+      </Caption>
+    </Slide>
+  )
+}

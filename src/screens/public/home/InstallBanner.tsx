@@ -1,0 +1,32 @@
+import styled from 'styled-components'
+import { Button } from '../../../design-system/components/Button/index.ts'
+import { Icon, mdiPlus } from '../../../design-system/icons/index.ts'
+import { promptInstall, useInstallAvailable } from './installPrompt.ts'
+
+const Banner = styled.aside`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 10px 16px;
+  background: ${({ theme }) => theme.colors.primaryLight};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  & > p {
+    flex: 1;
+    margin: 0;
+  }
+`
+
+/** Shown only once the browser signals installability; hidden after 'Installer'. */
+export function InstallBanner() {
+  const available = useInstallAvailable()
+  if (!available) return null
+  return (
+    <Banner aria-label="Installer l'application">
+      <p>Ajoutez l'application à votre écran d'accueil pour retrouver vos offres en un geste.</p>
+      <Button size="small" startIcon={<Icon path={mdiPlus} size={18} />} onClick={() => void promptInstall()}>
+        Installer
+      </Button>
+    </Banner>
+  )
+}

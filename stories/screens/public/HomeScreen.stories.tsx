@@ -1,0 +1,144 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { HomeScreen } from '../../../src/screens/public/home/HomeScreen.tsx'
+import { signedInAdmin, signedInUser } from '../../../mocks/fixtures/session.ts'
+import { articlesHandlers, categoriesHandlers } from '../../../mocks/handlers/public.ts'
+
+/** Home fills the screen above the bottom navigation; here, the whole story frame. */
+const fullHeight: Decorator = (Story) => (
+  <div style={{ height: '100vh' }}>
+    <Story />
+  </div>
+)
+
+const meta = {
+  title: 'Écrans/Public/Accueil',
+  component: HomeScreen,
+  decorators: [fullHeight],
+  args: { carouselInterval: 0 },
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInUser },
+    router: { path: '/', initialEntries: ['/'] },
+    msw: [articlesHandlers.published(), articlesHandlers.all(), categoriesHandlers.success()],
+  },
+  globals: { viewport: { value: 'phone' } },
+} satisfies Meta<typeof HomeScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const slides = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('region', { name: 'Actualités' })).getAllByRole('group', {
+    hidden: true,
+  })
+
+/** An ordinary user sees the published articles only, in position order, and the category shortcuts. */
+export const User: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      await canvas.findByRole('heading', { name: 'Les bonnes adresses du Vieux-Port' }),
+    ).toBeVisible()
+    await expect(slides(canvasElement)).toHaveLength(3)
+    await expect(canvas.queryByText('Brouillon : soldes d’été')).toBeNull()
+    const chips = within(await canvas.findByRole('list', { name: 'Catégories' }))
+    await expect(chips.getByRole('link', { name: 'Restaurants' })).toHaveAttribute('href', '/rechercher?c=1')
+    await expect(chips.getAllByRole('link')).toHaveLength(8)
+    // No install offer from the browser: no banner.
+    await expect(canvas.queryByRole('button', { name: 'Installer' })).toBeNull()
+  },
+}
+
+/** An admin sees every article, drafts included. */
+export const Admin: Story = {
+  parameters: { session: { user: signedInAdmin } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: 'Les bonnes adresses du Vieux-Port' })
+    await expect(slides(canvasElement)).toHaveLength(4)
+    await expect(canvas.getByText('Brouillon : soldes d’été', { selector: 'h2' })).toBeInTheDocument()
+  },
+}
+
+/** Internal links go through the router; external ones are plain links with noopener. */
+export const Links: Story = {
+  play: async (context) => {
+    await User.play!(context)
+    const canvas = within(context.canvasElement)
+    const external = canvas.getByText('Le programme', { selector: 'a' })
+    await expect(external).toHaveAttribute('href', 'https://fetedelamusique.culture.gouv.fr')
+    await expect(external).toHaveAttribute('target', '_blank')
+    await expect(external).toHaveAttribute('rel', 'noopener noreferrer')
+    await userEvent.click(canvas.getByRole('link', { name: 'Voir les restaurants' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /rechercher?c=1')
+  },
+}
+
+/** A category chip opens Find with c = the category's id. */
+export const CategoryChip: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('link', { name: 'Boulangeries' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /rechercher?c=2')
+  },
+}
+
+/** The carousel moves on by itself (a short interval here; 6000 ms in the app). */
+export const AutoCycling: Story = {
+  args: { carouselInterval: 400 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: 'Les bonnes adresses du Vieux-Port' })
+    await expect(slides(canvasElement)[0]).not.toHaveAttribute('aria-hidden', 'true')
+    await waitFor(() => expect(slides(canvasElement)[1]).not.toHaveAttribute('aria-hidden', 'true'), {
+      timeout: 2000,
+    })
+  },
+}
+
+/** The banner appears once the browser offers installation, and goes after 'Installer'. */
+export const InstallBanner: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: 'Les bonnes adresses du Vieux-Port' })
+    let prompted = false
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => {
+        prompted = true
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+    })
+    window.dispatchEvent(offer)
+    const install = await canvas.findByRole('button', { name: 'Installer' })
+    await expect(canvas.getByRole('complementary', { name: "Installer l'application" })).toBeVisible()
+    await userEvent.click(install)
+    await waitFor(() => expect(canvas.queryByRole('button', { name: 'Installer' })).toBeNull())
+    await expect(prompted).toBe(true)
+  },
+}
+
+export const Loading: Story = {
+  parameters: { msw: [...articlesHandlers.loading(), categoriesHandlers.loading()] },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('status', { name: 'Chargement des actualités' }),
+    ).toBeVisible()
+  },
+}
+
+export const Empty: Story = {
+  parameters: { msw: [...articlesHandlers.empty(), categoriesHandlers.success()] },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Aucune actualité pour le moment')).toBeVisible()
+  },
+}
+
+export const Error: Story = {
+  parameters: { msw: [...articlesHandlers.error(), categoriesHandlers.success()] },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert')
+    await expect(alert).toHaveTextContent('Oups... Nous ne parvenons pas à récupérer les actualités')
+    await expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeVisible()
+  },
+}
