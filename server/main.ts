@@ -37,5 +37,5 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
 
-await app.listen({ port: config.port, host: config.host })
-app.log.info(`Serveur prêt : ${config.publicUrl} (base ${handle.kind}${handle.kind === 'pglite' ? ` dans ${config.dataDir}` : ''})`)
+const address = await app.listen({ port: config.port, host: config.host })
+app.log.info({ address }, `Serveur prêt : ${config.publicUrl} (base ${handle.kind}${handle.kind === 'pglite' ? ` dans ${config.dataDir}` : ''})`)

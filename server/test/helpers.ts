@@ -90,6 +90,19 @@ async function dropSchema(schema: string): Promise<void> {
   }
 }
 
+/** A data directory holding a migrated store (PGlite), or a fresh schema name (PostgreSQL). */
+export async function freshStore(): Promise<{ dataDir: string; schema: string | null }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'partenaires-test-'))
+  if (process.env.DATABASE_URL) return { dataDir, schema: `t_${process.pid}_${randomBytes(4).toString('hex')}` }
+  cpSync(join(await pgliteTemplate(), 'db'), pgliteDir({ dataDir }), { recursive: true })
+  return { dataDir, schema: null }
+}
+
+export async function disposeStore(store: { dataDir: string; schema: string | null }): Promise<void> {
+  if (store.schema) await dropSchema(store.schema)
+  rmSync(store.dataDir, { recursive: true, force: true })
+}
+
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'partenaires-test-'))
   const usePg = Boolean(process.env.DATABASE_URL)
@@ -110,8 +123,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     config,
     dataDir,
     async close(closeOptions = {}) {
-      await app.close()
-      await handle.close()
+      // Tolerates a store or app already closed by the test (outage tests).
+      await app.close().catch(() => {})
+      await handle.close().catch(() => {})
       if (!closeOptions.keepData) {
         if (schema) await dropSchema(schema)
         rmSync(dataDir, { recursive: true, force: true })

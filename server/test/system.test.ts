@@ -221,7 +221,7 @@ describe('database outage', () => {
       expect(res.status).toBe(503)
       expect(res.body.message).toMatch(/indisponible/)
     } finally {
-      await doomed.app.close()
+      await doomed.close()
     }
   })
 })
