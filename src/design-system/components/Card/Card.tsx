@@ -1,6 +1,15 @@
 import type { HTMLAttributes, ReactNode } from 'react'
 import styled from 'styled-components'
 
+/** A fixed-ratio image area at the top of a card (e.g. the 400x550 article images). */
+export const CardMedia = styled.img`
+  display: block;
+  width: 100%;
+  height: auto;
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`
+
 export const CardRoot = styled.article`
   display: flex;
   flex-direction: column;
@@ -10,8 +19,13 @@ export const CardRoot = styled.article`
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadows[1]};
   color: ${({ theme }) => theme.colors.text};
+  /* Dimmed (drafts): a faded image and a muted surface; the text keeps a readable contrast. */
   &[data-dimmed='true'] {
-    opacity: 0.55;
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  &[data-dimmed='true'] ${CardMedia} {
+    opacity: 0.45;
+    filter: grayscale(1);
   }
   &[data-interactive='true'] {
     cursor: pointer;
@@ -20,15 +34,6 @@ export const CardRoot = styled.article`
   &[data-interactive='true']:hover {
     box-shadow: ${({ theme }) => theme.shadows[2]};
   }
-`
-
-/** A fixed-ratio image area at the top of a card (e.g. the 400x550 article images). */
-export const CardMedia = styled.img`
-  display: block;
-  width: 100%;
-  height: auto;
-  object-fit: cover;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
 `
 
 export const CardContent = styled.div`

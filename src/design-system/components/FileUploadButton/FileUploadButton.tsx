@@ -3,8 +3,17 @@ import styled from 'styled-components'
 import { Icon, mdiUpload } from '../../icons/index.ts'
 import { Button, type ButtonProps } from '../Button/index.ts'
 
+// Visually hidden rather than display:none, so tests (and some browsers) can still drive it.
 const HiddenInput = styled.input`
-  display: none;
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  border: 0;
+  opacity: 0;
 `
 
 export interface FileUploadButtonProps extends Omit<ButtonProps, 'onClick' | 'asChild' | 'as' | 'type'> {

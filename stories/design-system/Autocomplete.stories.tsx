@@ -1,0 +1,172 @@
+import { useState } from 'react'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, within } from 'storybook/test'
+import { Autocomplete, CategoryIcon, type AutocompleteProps } from '../../src/design-system/index.ts'
+
+interface Category {
+  id?: number
+  label: string
+  icon: string
+}
+
+const categories: Category[] = [
+  { id: 1, label: 'Restaurants', icon: 'silverware-fork-knife' },
+  { id: 2, label: 'Bien-être', icon: 'spa' },
+  { id: 3, label: 'Loisirs', icon: 'basketball' },
+  { id: 4, label: 'Culture', icon: 'palette' },
+  { id: 5, label: 'Shopping', icon: 'shopping' },
+]
+
+type Props = AutocompleteProps<Category>
+
+function Demo(args: Props) {
+  const [value, setValue] = useState(args.value)
+  return (
+    <Autocomplete
+      {...args}
+      value={value}
+      onChange={(next) => {
+        setValue(next)
+        args.onChange(next)
+      }}
+      onCreate={
+        args.onCreate
+          ? (label) => {
+              args.onCreate?.(label)
+              // New categories get the default star icon until the admin picks one.
+              setValue((current) => [...current, { label, icon: 'star' }])
+            }
+          : undefined
+      }
+    />
+  )
+}
+
+const meta = {
+  title: 'Design system/Autocomplete',
+  component: Demo,
+  args: {
+    label: 'Catégories',
+    options: categories,
+    value: [categories[0]],
+    onChange: fn(),
+    onCreate: fn(),
+    getOptionLabel: (c: Category) => c.label,
+    renderOptionIcon: (c: Category) => <CategoryIcon name={c.icon} size={16} />,
+    placeholder: 'Ajouter une catégorie',
+  },
+  decorators: [(Story) => <div style={{ width: 400, minHeight: 320 }}>{Story()}</div>],
+} satisfies Meta<typeof Demo>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const PickWithKeyboard: Story = {
+  play: async ({ args, canvas }) => {
+    const input = canvas.getByRole('combobox', { name: 'Catégories' })
+    await userEvent.click(input)
+    await expect(input).toHaveAttribute('aria-expanded', 'true')
+    const list = canvas.getByRole('listbox')
+    // The chosen one is not offered again.
+    await expect(within(list).getAllByRole('option')).toHaveLength(4)
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}')
+    await expect(input.getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[1].id)
+    await userEvent.keyboard('{Enter}')
+    await expect(args.onChange).toHaveBeenLastCalledWith([categories[0], categories[2]])
+    await expect(canvas.getByRole('button', { name: 'Retirer Loisirs' })).toBeVisible()
+  },
+}
+
+export const FilterAndClick: Story = {
+  play: async ({ args, canvas }) => {
+    await userEvent.type(canvas.getByRole('combobox'), 'bien')
+    const options = within(canvas.getByRole('listbox')).getAllByRole('option')
+    await expect(options[0]).toHaveTextContent('Bien-être')
+    await userEvent.click(options[0])
+    await expect(args.onChange).toHaveBeenLastCalledWith([categories[0], categories[1]])
+  },
+}
+
+export const TypedTextBecomesNewChip: Story = {
+  play: async ({ args, canvas }) => {
+    const input = canvas.getByRole('combobox', { name: 'Catégories' })
+    await userEvent.type(input, 'Boulangerie{Enter}')
+    await expect(args.onCreate).toHaveBeenCalledWith('Boulangerie')
+    await expect(canvas.getByRole('button', { name: 'Retirer Boulangerie' })).toBeVisible()
+    await expect(input).toHaveValue('')
+  },
+}
+
+export const CreateOptionShown: Story = {
+  play: async ({ args, canvas }) => {
+    await userEvent.type(canvas.getByRole('combobox'), 'Cult')
+    const options = within(canvas.getByRole('listbox')).getAllByRole('option')
+    await expect(options.map((o) => o.textContent)).toEqual(['Culture', 'Créer « Cult »'])
+    await userEvent.click(options[1])
+    await expect(args.onCreate).toHaveBeenCalledWith('Cult')
+  },
+}
+
+export const ChipsClosableAndClearable: Story = {
+  args: { value: [categories[0], categories[1], categories[2]] },
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Retirer Bien-être' }))
+    await expect(args.onChange).toHaveBeenLastCalledWith([categories[0], categories[2]])
+    // Backspace in the empty input removes the last chip.
+    await userEvent.keyboard('{Backspace}')
+    await expect(args.onChange).toHaveBeenLastCalledWith([categories[0]])
+    await userEvent.click(canvas.getByRole('button', { name: 'Tout effacer' }))
+    await expect(args.onChange).toHaveBeenLastCalledWith([])
+    await expect(canvas.queryByRole('button', { name: /Retirer/ })).toBeNull()
+  },
+}
+
+export const EscapeCloses: Story = {
+  play: async ({ canvas }) => {
+    const input = canvas.getByRole('combobox')
+    await userEvent.click(input)
+    await expect(canvas.getByRole('listbox')).toBeVisible()
+    await userEvent.keyboard('{Escape}')
+    await expect(canvas.queryByRole('listbox')).toBeNull()
+    await expect(input).toHaveAttribute('aria-expanded', 'false')
+  },
+}
+
+export const WithoutCreate: Story = {
+  args: { onCreate: undefined },
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByRole('combobox'), 'Boulangerie{Enter}')
+    await expect(canvas.getByText('Aucune option')).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Retirer Boulangerie' })).toBeNull()
+  },
+}
+
+export const WithError: Story = {
+  args: { value: [], error: 'Value is required' },
+  play: async ({ canvas }) => {
+    const input = canvas.getByRole('combobox')
+    await expect(input).toHaveAttribute('aria-invalid', 'true')
+    await expect(input).toHaveAccessibleDescription('Value is required')
+  },
+}
+
+export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('combobox')).toBeDisabled()
+    await expect(canvas.queryByRole('button', { name: 'Tout effacer' })).toBeNull()
+  },
+}
+
+export const ManyChips: Story = {
+  args: {
+    value: Array.from({ length: 14 }, (_, i) => ({
+      id: 100 + i,
+      label: `Catégorie numéro ${i + 1}`,
+      icon: 'star',
+    })),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('button', { name: /Retirer Catégorie/ })).toHaveLength(14)
+  },
+}

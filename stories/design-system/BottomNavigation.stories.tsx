@@ -1,0 +1,47 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent } from 'storybook/test'
+import { BottomNavigation, type BottomNavItem } from '../../src/design-system/index.ts'
+import { mdiHome, mdiMagnify, mdiMap, mdiMenu } from '../../src/design-system/icons/index.ts'
+
+const items: BottomNavItem[] = [
+  { to: '/', label: 'Accueil', icon: mdiHome, end: true },
+  { to: '/rechercher', label: 'Rechercher', icon: mdiMagnify },
+  { to: '/map', label: 'Carte', icon: mdiMap },
+  { to: '/menu', label: 'Menu', icon: mdiMenu },
+]
+
+const meta = {
+  title: 'Design system/BottomNavigation',
+  component: BottomNavigation,
+  args: { items },
+  parameters: { layout: 'fullscreen', router: { initialEntries: ['/rechercher'] } },
+  globals: { viewport: { value: 'phone' } },
+} satisfies Meta<typeof BottomNavigation>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const FixedAtTheBottom: Story = {
+  play: async ({ canvas }) => {
+    const nav = canvas.getByRole('navigation', { name: 'Navigation principale' })
+    await expect(nav.getBoundingClientRect().bottom).toBeCloseTo(window.innerHeight, 0)
+    await expect(canvas.getByRole('link', { name: 'Rechercher' })).toHaveAttribute('aria-current', 'page')
+    await expect(canvas.getByRole('link', { name: 'Accueil' })).not.toHaveAttribute('aria-current')
+  },
+}
+
+export const Navigates: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('link', { name: 'Carte' }))
+    await expect(canvas.getByRole('link', { name: 'Carte' })).toHaveAttribute('aria-current', 'page')
+    await expect(canvas.getByRole('link', { name: 'Rechercher' })).not.toHaveAttribute('aria-current')
+  },
+}
+
+export const HomeActiveOnlyOnRoot: Story = {
+  parameters: { router: { initialEntries: ['/'] } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Accueil' })).toHaveAttribute('aria-current', 'page')
+    await expect(canvas.getAllByRole('link')).toHaveLength(4)
+  },
+}

@@ -1,0 +1,98 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, waitFor } from 'storybook/test'
+import { Carousel } from '../../src/design-system/index.ts'
+import { placeholderImage } from './fixtures.ts'
+
+const colors = ['#1565c0', '#2e7d32', '#b45309', '#6a1b9a']
+const slides = colors.map((color, i) => (
+  <img key={color} src={placeholderImage(`Photo ${i + 1}`, color)} alt={`Photo ${i + 1} du partenaire`} />
+))
+
+const meta = {
+  title: 'Design system/Carousel',
+  component: Carousel,
+  args: { slides, label: 'Photos du partenaire', height: 200, interval: 0, onIndexChange: fn() },
+  decorators: [(Story) => <div style={{ width: 390 }}>{Story()}</div>],
+} satisfies Meta<typeof Carousel>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const current = (root: HTMLElement) =>
+  root
+    .querySelector('[aria-roledescription="diapositive"]:not([aria-hidden="true"])')
+    ?.getAttribute('aria-label')
+
+export const PartnerPhotos: Story = {
+  play: async ({ args, canvas, canvasElement }) => {
+    const carousel = canvas.getByRole('region', { name: 'Photos du partenaire' })
+    await expect(carousel.getBoundingClientRect().height).toBe(200)
+    await expect(current(canvasElement)).toBe('1 sur 4')
+    await userEvent.click(canvas.getByRole('button', { name: 'Diapositive suivante' }))
+    await expect(current(canvasElement)).toBe('2 sur 4')
+    await userEvent.click(canvas.getByRole('button', { name: 'Aller à la diapositive 4' }))
+    await expect(current(canvasElement)).toBe('4 sur 4')
+    await userEvent.click(canvas.getByRole('button', { name: 'Diapositive suivante' }))
+    await expect(current(canvasElement)).toBe('1 sur 4')
+    await expect(args.onIndexChange).toHaveBeenLastCalledWith(0)
+  },
+}
+
+export const AutoCycles: Story = {
+  // The app's default is 6000 ms; shortened so the test stays quick.
+  args: { interval: 400 },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'), { timeout: 2000 })
+  },
+}
+
+export const PausesOnHover: Story = {
+  args: { interval: 300 },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.hover(canvas.getByRole('region'))
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    await expect(current(canvasElement)).toBe('1 sur 4')
+    await userEvent.unhover(canvas.getByRole('region'))
+    await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'), { timeout: 2000 })
+  },
+}
+
+export const Swipe: Story = {
+  play: async ({ canvasElement }) => {
+    const track = canvasElement.querySelector('[aria-roledescription="diapositive"]')!.parentElement!
+    const box = track.getBoundingClientRect()
+    const y = box.top + box.height / 2
+    const fire = (type: string, x: number) =>
+      track.dispatchEvent(
+        new PointerEvent(type, {
+          bubbles: true,
+          clientX: x,
+          clientY: y,
+          pointerId: 1,
+          pointerType: 'touch',
+          buttons: 1,
+          isPrimary: true,
+        }),
+      )
+    fire('pointerdown', box.left + 300)
+    for (const x of [260, 200, 140, 80]) fire('pointermove', box.left + x)
+    fire('pointerup', box.left + 80)
+    await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'))
+  },
+}
+
+export const HomeFullHeight: Story = {
+  args: { fullHeight: true, label: 'Articles', interval: 0 },
+  decorators: [(Story) => <div style={{ width: 390, height: 600 }}>{Story()}</div>],
+  globals: { viewport: { value: 'phone' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('region', { name: 'Articles' }).getBoundingClientRect().height).toBe(600)
+  },
+}
+
+export const SingleSlide: Story = {
+  args: { slides: slides.slice(0, 1) },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button')).toBeNull()
+  },
+}

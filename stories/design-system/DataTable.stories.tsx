@@ -1,0 +1,182 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
+import {
+  Button,
+  Chip,
+  DataTable,
+  StatusChip,
+  Tooltip,
+  type DataTableColumn,
+} from '../../src/design-system/index.ts'
+import { mdiPlus } from '../../src/design-system/icons/index.ts'
+import { Icon } from '../../src/design-system/icons/index.ts'
+
+interface Row {
+  id: string
+  name: string
+  city: string
+  email: string
+  categories: string[]
+  status: string
+}
+
+const cities = ['Marseille', 'Aix-en-Provence', 'Aubagne', 'Cassis', 'La Ciotat']
+const categories = ['Restaurants', 'Bien-être', 'Loisirs', 'Culture']
+const statuses = ['ACTIF', 'PROSPECT', 'DESACTIVE']
+const rows: Row[] = Array.from({ length: 42 }, (_, i) => ({
+  id: String(i + 1),
+  name: `Partenaire ${String(i + 1).padStart(2, '0')}`,
+  city: cities[i % cities.length],
+  email: `contact${i + 1}@exemple.fr`,
+  categories: i % 3 === 0 ? [categories[i % 4], categories[(i + 1) % 4]] : [categories[i % 4]],
+  status: statuses[i % 3],
+}))
+
+const columns: DataTableColumn<Row>[] = [
+  { key: 'name', header: 'Dénomination', value: (r) => r.name },
+  { key: 'city', header: 'Ville', value: (r) => r.city },
+  { key: 'email', header: 'Email', value: (r) => r.email },
+  {
+    key: 'categories',
+    header: 'Catégories',
+    render: (r) =>
+      r.categories.length > 1 ? (
+        <Tooltip content={r.categories.join(', ')}>
+          <span tabIndex={0}>
+            <Chip size="small" label={`${r.categories[0]}...`} />
+          </span>
+        </Tooltip>
+      ) : (
+        <Chip size="small" label={r.categories[0]} />
+      ),
+  },
+  { key: 'status', header: 'Status', render: (r) => <StatusChip status={r.status} /> },
+]
+
+const meta = {
+  title: 'Design system/DataTable',
+  component: DataTable<Row>,
+  args: {
+    caption: 'Partenaires',
+    rows,
+    columns,
+    getRowId: (r: Row) => r.id,
+    onRowClick: fn(),
+    rowLabel: (r: Row) => `Consulter ${r.name}`,
+    searchPredicate: (r: Row, q: string) =>
+      [r.name, r.city, r.email, ...r.categories].some((text) =>
+        text
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase()
+          .includes(q),
+      ),
+    actions: <Button startIcon={<Icon path={mdiPlus} size={20} />}>Nouveau</Button>,
+  },
+  parameters: { layout: 'padded' },
+  globals: { viewport: { value: 'desktop' } },
+} satisfies Meta<typeof DataTable<Row>>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1)
+
+export const Paginates: Story = {
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Partenaires' })
+    await expect(bodyRows(table)).toHaveLength(10)
+    await expect(canvas.getByText('1–10 sur 42')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Page suivante' }))
+    await expect(canvas.getByText('11–20 sur 42')).toBeVisible()
+    await expect(within(table).getByText('Partenaire 11')).toBeVisible()
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Lignes par page' }))
+    await userEvent.click(await screen.findByRole('option', { name: 'Tous' }))
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(42))
+    await expect(canvas.getByRole('button', { name: 'Page suivante' })).toBeDisabled()
+  },
+}
+
+export const RowsPerPageOptions: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Lignes par page' }))
+    const options = await screen.findAllByRole('option')
+    await expect(options.map((o) => o.textContent)).toEqual(['10', '25', '50', '100', 'Tous'])
+    await userEvent.click(options[1])
+    await waitFor(() => expect(bodyRows(canvas.getByRole('table'))).toHaveLength(25))
+  },
+}
+
+export const FiltersCaseAndCategory: Story = {
+  play: async ({ canvas }) => {
+    const search = canvas.getByRole('searchbox', { name: 'Rechercher' })
+    await userEvent.click(canvas.getByRole('button', { name: 'Page suivante' }))
+    // Matches a category label, ignoring case and accents; back to the first page.
+    await userEvent.type(search, 'BIEN-ETRE')
+    await waitFor(() => expect(canvas.getByText(/^1–\d+ sur \d+$/)).toBeVisible())
+    const table = canvas.getByRole('table')
+    const names = bodyRows(table).map((row) => row.cells[0].textContent)
+    await expect(names.length).toBeGreaterThan(0)
+    for (const name of names) {
+      await expect(rows.find((r) => r.name === name)?.categories).toContain('Bien-être')
+    }
+    await userEvent.clear(search)
+    await userEvent.type(search, 'cassis')
+    await waitFor(() =>
+      expect(bodyRows(table).every((row) => row.textContent?.includes('Cassis'))).toBe(true),
+    )
+  },
+}
+
+export const RowClick: Story = {
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('row', { name: 'Consulter Partenaire 03' }))
+    await expect(args.onRowClick).toHaveBeenCalledWith(rows[2])
+    canvas.getByRole('row', { name: 'Consulter Partenaire 04' }).focus()
+    await userEvent.keyboard('{Enter}')
+    await expect(args.onRowClick).toHaveBeenLastCalledWith(rows[3])
+  },
+}
+
+export const NoMatch: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByRole('searchbox'), 'zzz introuvable')
+    await expect(canvas.getByText('Aucune donnée')).toBeVisible()
+    await expect(canvas.getByText('0 sur 0')).toBeVisible()
+  },
+}
+
+export const Empty: Story = {
+  args: { rows: [], emptyMessage: 'Aucun partenaire' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Aucun partenaire')).toBeVisible()
+  },
+}
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status', { name: 'Chargement' })).toBeVisible()
+  },
+}
+
+export const ManyRowsAll: Story = {
+  args: {
+    rows: Array.from({ length: 300 }, (_, i) => ({
+      ...rows[i % rows.length],
+      id: String(i),
+      name: `Partenaire n°${i + 1}`,
+    })),
+    defaultRowsPerPage: -1,
+  },
+  play: async ({ canvas }) => {
+    await expect(bodyRows(canvas.getByRole('table'))).toHaveLength(300)
+  },
+}
+
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('table')).toBeVisible()
+  },
+}

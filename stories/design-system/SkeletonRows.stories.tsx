@@ -1,0 +1,34 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect } from 'storybook/test'
+import { SkeletonRows } from '../../src/design-system/index.ts'
+
+const meta = {
+  title: 'Design system/SkeletonRows',
+  component: SkeletonRows,
+  args: { rows: 10, withMedia: true, rowHeight: 72, lines: 3 },
+  decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],
+} satisfies Meta<typeof SkeletonRows>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const FirstPage: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status', { name: 'Chargement' })).toBeVisible()
+    await expect(canvas.getAllByTestId('skeleton-row')).toHaveLength(10)
+  },
+}
+
+export const NextPage: Story = {
+  args: { rows: 1 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByTestId('skeleton-row')).toHaveLength(1)
+  },
+}
+
+export const FormLines: Story = {
+  args: { rows: 4, withMedia: false, lines: 1, rowHeight: 44 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByTestId('skeleton-row')).toHaveLength(4)
+  },
+}
