@@ -127,6 +127,7 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     async (request) => {
       const q = request.query
       const me = request.currentUser!
+      if (q.userId !== undefined && (q.userId < 1 || q.userId > MAX_ID)) throw badRequest('Le paramètre « userId » doit être un identifiant positif.', 'userId')
       if (q.userId !== undefined && q.userId !== me.id && !me.isAdmin) throw forbidden('Vous ne pouvez consulter que vos propres coupons.')
       const page = q.page ?? 0
       if (page > 10_000) throw badRequest('Le paramètre « page » doit être au plus 10000.', 'page')

@@ -85,14 +85,18 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
     },
     async (request, reply) => {
       const values = cleanUser(request.body)
-      let row
+      let created
       try {
-        row = await db.insertInto('users').values({ ...values, password_hash: null }).returningAll().executeTakeFirstOrThrow()
+        // The account and its invitation exist together or not at all.
+        created = await db.transaction().execute(async (trx) => {
+          const row = await trx.insertInto('users').values({ ...values, password_hash: null }).returningAll().executeTakeFirstOrThrow()
+          return { row, token: await issueOneTimeToken(trx, row.id, 'invite') }
+        })
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')
         throw error
       }
-      const token = await issueOneTimeToken(db, row.id, 'invite')
+      const { row, token } = created
       const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
       ctx.mailer.send(passwordMail('invite', row.email, row.firstname, link)).catch((error: unknown) => {
         request.log.error({ err: error }, 'invitation mail could not be sent')

@@ -348,5 +348,6 @@ describe('search', () => {
     expect(mine.discountOffers[0].status).toBe('DISABLED')
     expect((await search('name=bretonne')).body[0].discountOffers[0].status).toBe('ENABLED')
     expect((await search(`name=bretonne&userId=${admin.userId.id}`)).status).toBe(403)
+    expect((await api.get(`/api/partners/search?userId=99999999999999`, A())).status).toBe(400)
   })
 })

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Article, AuthUser, Partner } from '../../contract/schemas.ts'
+import { loadConfig } from '../config.ts'
 import { seedDemoIfFirstStart } from '../seed/index.ts'
 import { demoAccounts } from '../seed/data.ts'
 import { ADMIN, client, partnerBody, silentLog, startServer, type Client, type TestServer } from './helpers.ts'
@@ -143,6 +144,25 @@ describe('static client', () => {
     expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404)
     const json = await fetch(`${server.url}/nope`, { headers: { accept: 'application/json' } })
     expect(json.status).toBe(404)
+  })
+})
+
+describe('configuration', () => {
+  it('generates a JWT secret once and keeps it in DATA_DIR (mode 0600) so tokens survive restarts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'partenaires-secret-'))
+    try {
+      const first = loadConfig({ DATA_DIR: dir })
+      const second = loadConfig({ DATA_DIR: dir })
+      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32)
+      expect(second.jwtSecret).toBe(first.jwtSecret)
+      expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600)
+      expect(first).toMatchObject({ port: 3000, host: '0.0.0.0', seedDemo: true, publicUrl: 'http://localhost:3000', databaseUrl: null, smtpUrl: null })
+      expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', PORT: '8080' })).toMatchObject({ seedDemo: false, publicUrl: 'http://localhost:8080' })
+      expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'court' })).toThrow(/32/)
+      expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc' })).toThrow(/PORT/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
