@@ -5,6 +5,7 @@ import type {
   ArticleUpdateBody,
   Category,
   CategoryInput,
+  ClientConfig,
   DisabledCoupon,
   DiscountOffer,
   ErrorBody,
@@ -106,6 +107,15 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
     db.users.find((user) => user.userId.id === Number(id))
 
   const handlers: HttpHandler[] = [
+    // Without a maps key, as in the e2e runs: the place search says it is unavailable.
+    http.get(apiPaths.config(), () =>
+      HttpResponse.json<ClientConfig>({
+        googleMapsApiKey: null,
+        helpUrl: '/aide.html',
+        termsUrl: '/cgu.pdf',
+        privacyUrl: '/confidentialite.pdf',
+      }),
+    ),
     http.post(apiPaths.logout(), async ({ request }) => {
       await record(request)
       return new HttpResponse(null, { status: 204 })

@@ -3,6 +3,8 @@ import type { Decorator } from '@storybook/react-vite'
 import { subscribeToApiErrors } from '../../../src/api/client.ts'
 import { NotificationToast } from '../../../src/design-system/components/Toast/index.ts'
 import { useNotification } from '../../../src/notifications/index.ts'
+import { MapsProvider } from '../../../src/maps/index.ts'
+import { createFakeMapsService } from '../../../src/maps/fakeMapsService.ts'
 
 /** The app's error bridge, reduced to the toast: a failed call shows the server's message, as in the app. */
 function ApiErrorToast() {
@@ -17,4 +19,11 @@ export const withToast: Decorator = (Story) => (
     <Story />
     <ApiErrorToast />
   </>
+)
+
+/** The partner form's place search on the in-memory maps fake (no network, no key). */
+export const withFakeMaps: Decorator = (Story) => (
+  <MapsProvider service={createFakeMapsService()}>
+    <Story />
+  </MapsProvider>
 )

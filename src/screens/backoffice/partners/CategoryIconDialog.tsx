@@ -1,0 +1,75 @@
+import { useState } from 'react'
+import styled from 'styled-components'
+import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
+import { Dialog } from '../../../design-system/components/Dialog/index.ts'
+import { TextField } from '../../../design-system/components/TextField/index.ts'
+import { DEFAULT_CATEGORY_ICON } from './partnerForm.ts'
+
+const Preview = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  margin-top: ${({ theme }) => theme.space[3]}px;
+  color: ${({ theme }) => theme.colors.primary};
+`
+
+const ICON_CATALOGUE = 'https://pictogrammers.com/library/mdi/'
+
+export interface CategoryIconDialogProps {
+  /** The label just typed; null when closed. */
+  label: string | null
+  /** Called with the icon name ('Ok', or the default icon when the dialog is dismissed). */
+  onDone: (icon: string) => void
+}
+
+/** 'Choisir une icône pour la catégorie': asks the icon name of a category typed in the partner form. */
+export function CategoryIconDialog({ label, onDone }: CategoryIconDialogProps) {
+  const [icon, setIcon] = useState(DEFAULT_CATEGORY_ICON)
+  const finish = () => {
+    onDone(icon.trim() || DEFAULT_CATEGORY_ICON)
+    setIcon(DEFAULT_CATEGORY_ICON)
+  }
+  return (
+    <Dialog
+      open={label !== null}
+      // Dismissing keeps the category with the icon shown (the default one unless changed), as the spec's default.
+      onOpenChange={(open) => {
+        if (!open) finish()
+      }}
+      title="Choisir une icône pour la catégorie"
+      description={label ? `Nouvelle catégorie : ${label}` : undefined}
+      confirmLabel="Ok"
+      onConfirm={finish}
+      cancelLabel={null}
+    >
+      <form
+        onSubmit={(event) => {
+          // Rendered from the partner form's tree: the submit must not reach it through the portal.
+          event.preventDefault()
+          event.stopPropagation()
+          finish()
+        }}
+      >
+        <TextField
+          label="Nom de l'icône"
+          value={icon}
+          onChange={(event) => setIcon(event.target.value)}
+          autoComplete="off"
+          helperText={
+            <>
+              Cherchez un nom d'icône dans le{' '}
+              <a href={ICON_CATALOGUE} target="_blank" rel="noopener noreferrer">
+                catalogue d'icônes
+              </a>
+              , par exemple silverware-fork-knife.
+            </>
+          }
+        />
+        <Preview aria-hidden>
+          <CategoryIcon name={icon.trim() || DEFAULT_CATEGORY_ICON} size={32} />
+          <span>Aperçu</span>
+        </Preview>
+      </form>
+    </Dialog>
+  )
+}

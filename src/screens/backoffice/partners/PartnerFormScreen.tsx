@@ -1,0 +1,188 @@
+import { useCallback, useMemo, useState } from 'react'
+import { Field, Form } from 'react-final-form'
+import { useNavigate, useParams } from 'react-router'
+import type { CategoryInput, IdRef } from '../../../../contract/schemas.ts'
+import { useCreatePartner } from '../../../api/partners/createPartner.ts'
+import { useCategories } from '../../../api/partners/getCategories.ts'
+import { usePartner } from '../../../api/partners/getPartner.ts'
+import { usePartnerStatuses } from '../../../api/partners/getPartnerStatuses.ts'
+import { useUpdatePartner } from '../../../api/partners/updatePartner.ts'
+import { Autocomplete } from '../../../design-system/components/Autocomplete/index.ts'
+import { Button } from '../../../design-system/components/Button/index.ts'
+import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
+import { PageHeader } from '../../../design-system/components/PageHeader/index.ts'
+import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
+import { useMaps } from '../../../maps/index.ts'
+import { FormActions, FormGrid } from '../common/FormGrid.tsx'
+import { FormSelect } from '../common/FormSelect.tsx'
+import { FormTextField, fieldError } from '../common/FormTextField.tsx'
+import { Panel } from '../common/Panel.tsx'
+import { useGoBackOnError } from '../common/useGoBackOnError.ts'
+import { useSubmitFlow } from '../common/useSubmitFlow.ts'
+import { CategoryIconDialog } from './CategoryIconDialog.tsx'
+import {
+  applyPlace,
+  emptyPartnerValues,
+  partnerToValues,
+  validatePartner,
+  valuesToPartnerBody,
+  type PartnerFormValues,
+} from './partnerForm.ts'
+import { PlaceSearch } from './PlaceSearch.tsx'
+
+const categoryLabel = (category: CategoryInput) => category.label
+const categoryKey = (category: CategoryInput) => category.label.toLocaleLowerCase('fr')
+const categoryIcon = (category: CategoryInput) => <CategoryIcon name={category.icon} size={18} />
+
+/** 'Nouveau Partenaire' (/bo/partenaires/nouveau) and 'Edition' (/bo/partenaires/edit/:id). */
+export function PartnerFormScreen() {
+  const { id } = useParams()
+  const isEdit = id !== undefined
+  const navigate = useNavigate()
+  const { data: partner, error } = usePartner(id)
+  useGoBackOnError(error)
+  const { data: statuses } = usePartnerStatuses()
+  const { data: categories } = useCategories()
+  const maps = useMaps()
+  const createPartner = useCreatePartner()
+  const updatePartner = useUpdatePartner()
+  // The label typed as a new category, waiting for its icon.
+  const [newCategory, setNewCategory] = useState<string | null>(null)
+
+  const send = useCallback(
+    async (values: PartnerFormValues): Promise<{ partnerId: IdRef } | null> => {
+      const body = valuesToPartnerBody(values)
+      if (partner) {
+        await updatePartner({ ...body, partnerId: partner.partnerId })
+        return null
+      }
+      return createPartner(body)
+    },
+    [partner, updatePartner, createPartner],
+  )
+  const onSubmit = useSubmitFlow({
+    isEdit,
+    send,
+    consultPath: (created) => `/bo/partenaires/${created?.partnerId.id}`,
+    successMessage: isEdit ? 'Le partenaire a été modifié.' : 'Le partenaire a été créé.',
+  })
+  // Stable objects: react-final-form would otherwise reset the form on every render.
+  const initialValues = useMemo(() => (partner ? partnerToValues(partner) : emptyPartnerValues), [partner])
+  const statusOptions = useMemo(
+    () => (statuses ?? []).map((status) => ({ value: status.code, label: status.label })),
+    [statuses],
+  )
+  const categoryOptions = useMemo<CategoryInput[]>(() => categories ?? [], [categories])
+  const title = isEdit ? 'Edition' : 'Nouveau Partenaire'
+
+  if (isEdit && !partner) {
+    return (
+      <Panel>
+        <PageHeader title={title} />
+        <SkeletonRows rows={6} lines={1} label="Chargement du partenaire" />
+      </Panel>
+    )
+  }
+
+  return (
+    <Panel>
+      <PageHeader title={title} />
+      <Form<PartnerFormValues>
+        onSubmit={onSubmit}
+        validate={validatePartner}
+        initialValues={initialValues}
+        render={({ handleSubmit, submitting, form }) => (
+          <>
+            <form onSubmit={handleSubmit} noValidate aria-label={title}>
+              <FormGrid>
+                <div data-span="full">
+                  <PlaceSearch
+                    service={maps.status === 'ready' ? maps.service : null}
+                    unavailableText={
+                      maps.status === 'loading'
+                        ? 'Chargement de la recherche Google…'
+                        : 'Recherche Google indisponible'
+                    }
+                    onPlace={(place) => {
+                      const next = applyPlace(form.getState().values, place)
+                      form.batch(() => {
+                        form.change('name', next.name)
+                        form.change('phone', next.phone)
+                        form.change('location', next.location)
+                        form.change('rating', next.rating)
+                        form.change('userRatingsTotal', next.userRatingsTotal)
+                      })
+                    }}
+                  />
+                </div>
+                <FormSelect name="status" label="Status" options={statusOptions} />
+                <FormTextField name="name" label="Dénomination" autoComplete="off" />
+                <FormTextField name="siren" label="Siren" inputMode="numeric" autoComplete="off" />
+                <div data-span="full">
+                  <FormTextField name="description" label="Description" multiline rows={4} />
+                </div>
+                <FormTextField name="location.address" label="Adresse" autoComplete="off" />
+                <FormTextField name="location.city" label="Ville" autoComplete="off" />
+                <FormTextField
+                  name="location.position.lat"
+                  label="Latitude"
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
+                <FormTextField
+                  name="location.position.lng"
+                  label="Longitude"
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
+                <FormTextField name="email" label="Email" type="email" autoComplete="off" />
+                <FormTextField name="phone" label="Tél" type="tel" autoComplete="off" />
+                <FormTextField name="representativeFirstName" label="Prénom Gérant" autoComplete="off" />
+                <FormTextField name="representativeLastName" label="Nom Gérant" autoComplete="off" />
+                <div data-span="full">
+                  <Field<CategoryInput[]> name="categories">
+                    {({ input, meta }) => (
+                      <Autocomplete<CategoryInput>
+                        label="Catégories"
+                        options={categoryOptions}
+                        value={input.value || []}
+                        onChange={input.onChange}
+                        onBlur={() => input.onBlur()}
+                        getOptionLabel={categoryLabel}
+                        getOptionKey={categoryKey}
+                        renderOptionIcon={categoryIcon}
+                        onCreate={setNewCategory}
+                        placeholder="Choisir ou saisir une catégorie"
+                        error={fieldError(meta)}
+                      />
+                    )}
+                  </Field>
+                </div>
+              </FormGrid>
+              <FormActions>
+                <Button variant="outlined" onClick={() => navigate(-1)} disabled={submitting}>
+                  Annuler
+                </Button>
+                <Button type="submit" loading={submitting}>
+                  Valider
+                </Button>
+              </FormActions>
+            </form>
+            <CategoryIconDialog
+              label={newCategory}
+              onDone={(icon) => {
+                if (newCategory) {
+                  const current = form.getState().values.categories ?? []
+                  form.change('categories', [...current, { label: newCategory, icon }])
+                }
+                setNewCategory(null)
+              }}
+            />
+          </>
+        )}
+      />
+    </Panel>
+  )
+}
+
+export default PartnerFormScreen

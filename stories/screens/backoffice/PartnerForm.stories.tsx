@@ -1,0 +1,241 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import type { PartnerBody } from '../../../contract/schemas.ts'
+import { apiPaths, routePatterns } from '../../../contract/paths.ts'
+import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
+import { createBackofficeApi, failing, pending } from '../../../mocks/handlers/backoffice.ts'
+import { MapsProvider } from '../../../src/maps/index.ts'
+import { PartnerFormScreen } from '../../../src/screens/backoffice/partners/PartnerFormScreen.tsx'
+import { withFakeMaps, withToast } from './decorators.tsx'
+import { chooseOption, expectToast, portals } from './helpers.ts'
+
+const api = createBackofficeApi()
+
+const meta = {
+  title: 'Écrans/Back-office/Partenaire (formulaire)',
+  component: PartnerFormScreen,
+  decorators: [withToast, withFakeMaps],
+  beforeEach: () => api.reset(),
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInAdmin },
+    router: {
+      path: '/bo/partenaires/nouveau',
+      initialEntries: ['/bo/partenaires', '/bo/partenaires/nouveau'],
+    },
+    msw: api.handlers,
+  },
+  globals: { viewport: { value: 'desktop' } },
+} satisfies Meta<typeof PartnerFormScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const editRouter = {
+  path: '/bo/partenaires/edit/:id',
+  initialEntries: ['/bo/partenaires/1', '/bo/partenaires/edit/1'],
+}
+
+async function pickCategory(canvasElement: HTMLElement, typed: string, option: string) {
+  const canvas = within(canvasElement)
+  await userEvent.type(canvas.getByRole('combobox', { name: 'Catégories' }), typed)
+  await userEvent.click(await canvas.findByRole('option', { name: option }))
+}
+
+/** Every required field, by hand (no place search). */
+async function fillPartner(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  await chooseOption(canvas.getByLabelText('Status'), 'Prospect')
+  await userEvent.type(canvas.getByLabelText('Dénomination'), 'Librairie du Cours')
+  await userEvent.type(canvas.getByLabelText('Description'), 'Livres neufs et d’occasion.')
+  await userEvent.type(canvas.getByLabelText('Adresse'), '8 cours Julien')
+  await userEvent.type(canvas.getByLabelText('Ville'), 'Marseille')
+  await userEvent.type(canvas.getByLabelText('Latitude'), '43,2936')
+  await userEvent.type(canvas.getByLabelText('Longitude'), '5.3834')
+  await userEvent.type(canvas.getByLabelText('Email'), 'contact@librairieducours.fr')
+  await userEvent.type(canvas.getByLabelText('Tél'), '04 91 48 00 00')
+  await pickCategory(canvasElement, 'cult', 'Culture & loisirs')
+}
+
+export const Create: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Nouveau Partenaire' })).toBeVisible()
+    await fillPartner(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    // Create success replaces the form with the new partner's consult page.
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires/9')
+    await expect(api.lastBody<PartnerBody>('POST', apiPaths.partners())).toEqual({
+      status: 'PROSPECT',
+      name: 'Librairie du Cours',
+      siren: null,
+      description: 'Livres neufs et d’occasion.',
+      location: { address: '8 cours Julien', city: 'Marseille', position: { lat: 43.2936, lng: 5.3834 } },
+      email: 'contact@librairieducours.fr',
+      phone: '04 91 48 00 00',
+      representativeFirstName: null,
+      representativeLastName: null,
+      categories: [{ id: 5, label: 'Culture & loisirs', icon: 'theater' }],
+      rating: null,
+      userRatingsTotal: null,
+    })
+  },
+}
+
+export const NewCategory: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await fillPartner(canvasElement)
+    await userEvent.type(canvas.getByRole('combobox', { name: 'Catégories' }), 'Librairies{Enter}')
+    const dialog = within(
+      await portals().findByRole('dialog', { name: 'Choisir une icône pour la catégorie' }),
+    )
+    await expect(dialog.getByRole('link', { name: "catalogue d'icônes" })).toHaveAttribute(
+      'href',
+      'https://pictogrammers.com/library/mdi/',
+    )
+    await userEvent.clear(dialog.getByLabelText("Nom de l'icône"))
+    await userEvent.type(dialog.getByLabelText("Nom de l'icône"), 'book-open-variant')
+    await userEvent.click(dialog.getByRole('button', { name: 'Ok' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(canvas.getByRole('button', { name: 'Retirer Librairies' })).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires/9')
+    await expect(api.lastBody<PartnerBody>('POST', apiPaths.partners())?.categories).toEqual([
+      { id: 5, label: 'Culture & loisirs', icon: 'theater' },
+      { label: 'Librairies', icon: 'book-open-variant' },
+    ])
+    // The server created it: it is now a known category.
+    await expect(api.data.categories.find((category) => category.label === 'Librairies')).toMatchObject({
+      icon: 'book-open-variant',
+    })
+  },
+}
+
+export const PlaceSearchPrefills: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const search = canvas.getByRole('combobox', { name: 'Rechercher un partenaire sur google' })
+    await waitFor(() => expect(search).toBeEnabled())
+    await userEvent.type(search, 'bar de la')
+    await userEvent.click(await canvas.findByRole('option', { name: /Bar de la Marine/ }))
+    await waitFor(() => expect(canvas.getByLabelText('Dénomination')).toHaveValue('Bar de la Marine'))
+    await expect(canvas.getByLabelText('Adresse')).toHaveValue('15 Quai de Rive Neuve')
+    await expect(canvas.getByLabelText('Ville')).toHaveValue('Marseille')
+    await expect(canvas.getByLabelText('Latitude')).toHaveValue('43.2931')
+    await expect(canvas.getByLabelText('Longitude')).toHaveValue('5.3713')
+    await expect(canvas.getByLabelText('Tél')).toHaveValue('04 91 54 95 42')
+  },
+}
+
+export const GoogleSearchUnavailable: Story = {
+  decorators: [
+    (Story) => (
+      <MapsProvider>
+        <Story />
+      </MapsProvider>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText('Recherche Google indisponible')).toBeVisible()
+    await expect(canvas.getByRole('combobox', { name: 'Rechercher un partenaire sur google' })).toBeDisabled()
+  },
+}
+
+export const ValidationErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    // Status, name, description, address, city, latitude, longitude, email and phone.
+    await expect(await canvas.findAllByText('Ce champ est obligatoire')).toHaveLength(9)
+    await expect(canvas.getByText('Choisissez au moins une catégorie')).toBeVisible()
+    await expect(canvas.getByLabelText('Siren')).not.toHaveAttribute('aria-invalid')
+    await userEvent.type(canvas.getByLabelText('Email'), 'contact@')
+    await userEvent.type(canvas.getByLabelText('Latitude'), 'nord')
+    await expect(await canvas.findByText('Adresse e-mail invalide')).toBeVisible()
+    await expect(canvas.getByText('Veuillez saisir un nombre')).toBeVisible()
+    await expect(api.requests).toHaveLength(0)
+  },
+}
+
+export const Submitting: Story = {
+  parameters: { msw: [pending('post', apiPaths.partners()), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await fillPartner(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: 'Valider' })).toHaveAttribute('aria-busy', 'true'),
+    )
+  },
+}
+
+export const ServerError: Story = {
+  parameters: { msw: [failing('post', apiPaths.partners()), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await fillPartner(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await expectToast('Une erreur interne est survenue.')
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: 'Valider' })).not.toHaveAttribute('aria-busy'),
+    )
+    await expect(canvas.getByLabelText('Dénomination')).toHaveValue('Librairie du Cours')
+    await expect(canvas.queryByTestId('location')).toBeNull()
+  },
+}
+
+export const Cancel: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Annuler' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires')
+  },
+}
+
+export const EditLoading: Story = {
+  parameters: { router: editRouter, msw: [pending('get', routePatterns.partner), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Edition' })).toBeVisible()
+    await expect(canvas.getByRole('status', { name: 'Chargement du partenaire' })).toBeVisible()
+  },
+}
+
+export const Edit: Story = {
+  parameters: { router: editRouter },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByLabelText('Dénomination')).toHaveValue('Le Comptoir du Panier')
+    await waitFor(() => expect(canvas.getByLabelText('Status')).toHaveTextContent('Actif'))
+    await expect(canvas.getByRole('button', { name: 'Retirer Restaurants' })).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Retirer Épicerie fine' }))
+    await userEvent.clear(canvas.getByLabelText('Tél'))
+    await userEvent.type(canvas.getByLabelText('Tél'), '04 91 00 99 99')
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    // Edit success goes back one step.
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires/1')
+    await expect(api.lastBody<PartnerBody>('PUT', apiPaths.partner(1))).toMatchObject({
+      partnerId: { id: 1 },
+      phone: '04 91 00 99 99',
+      categories: [{ id: 1, label: 'Restaurants', icon: 'silverware-fork-knife' }],
+      rating: 4.5,
+    })
+  },
+}
+
+export const EditLoadFailure: Story = {
+  parameters: {
+    router: editRouter,
+    msw: [
+      failing('get', routePatterns.partner, { status: 404, message: 'Partenaire introuvable.' }),
+      ...api.handlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent(
+      'Page : /bo/partenaires/1',
+    )
+  },
+}
