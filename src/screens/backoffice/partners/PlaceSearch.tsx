@@ -65,10 +65,7 @@ export function PlaceSearch({ service, unavailableText, onPlace }: PlaceSearchPr
 
   useEffect(() => {
     const query = text.trim()
-    if (!service || !query) {
-      setSuggestions([])
-      return
-    }
+    if (!service || !query) return
     let current = true
     const timer = setTimeout(() => {
       service.searchPlaces(query).then(
@@ -100,7 +97,9 @@ export function PlaceSearch({ service, unavailableText, onPlace }: PlaceSearchPr
     }
   }
 
-  const showList = open && suggestions.length > 0
+  // Suggestions of an earlier text stay in state; an emptied box shows none.
+  const shown = text.trim() ? suggestions : []
+  const showList = open && shown.length > 0
   const optionId = (index: number) => `${listId}-${index}`
   return (
     <Anchor>
@@ -128,14 +127,14 @@ export function PlaceSearch({ service, unavailableText, onPlace }: PlaceSearchPr
           if (!showList) return
           if (event.key === 'ArrowDown') {
             event.preventDefault()
-            setActive((index) => (index + 1) % suggestions.length)
+            setActive((index) => (index + 1) % shown.length)
           } else if (event.key === 'ArrowUp') {
             event.preventDefault()
-            setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1))
+            setActive((index) => (index <= 0 ? shown.length - 1 : index - 1))
           } else if (event.key === 'Enter' && active >= 0) {
             // Picking a place must not submit the partner form.
             event.preventDefault()
-            void choose(suggestions[active])
+            void choose(shown[active])
           } else if (event.key === 'Escape') {
             setOpen(false)
           }
@@ -143,7 +142,7 @@ export function PlaceSearch({ service, unavailableText, onPlace }: PlaceSearchPr
       />
       {showList ? (
         <List id={listId} role="listbox" aria-label="Lieux trouvés">
-          {suggestions.map((suggestion, index) => (
+          {shown.map((suggestion, index) => (
             <Option
               key={suggestion.placeId}
               id={optionId(index)}
