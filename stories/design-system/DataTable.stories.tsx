@@ -115,7 +115,7 @@ export const FiltersCaseAndCategory: Story = {
     await userEvent.type(search, 'BIEN-ETRE')
     await waitFor(() => expect(canvas.getByText(/^1–\d+ sur \d+$/)).toBeVisible())
     const table = canvas.getByRole('table')
-    const names = bodyRows(table).map((row) => row.cells[0].textContent)
+    const names = bodyRows(table).map((row) => (row as HTMLTableRowElement).cells[0].textContent)
     await expect(names.length).toBeGreaterThan(0)
     for (const name of names) {
       await expect(rows.find((r) => r.name === name)?.categories).toContain('Bien-être')
