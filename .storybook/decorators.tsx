@@ -5,6 +5,7 @@ import type { AuthUser } from '../contract/schemas.ts'
 import { DesignSystemProvider } from '../src/design-system/theme/index.ts'
 import { SessionProvider, writeStoredUser } from '../src/session/index.ts'
 import { NotificationProvider } from '../src/notifications/index.ts'
+import { NotificationToast } from '../src/design-system/components/Toast/NotificationToast.tsx'
 
 export interface StoryRouterParameters {
   /** The route pattern the story renders at, e.g. '/partenaire/:id'. Default: any path. */
@@ -52,6 +53,7 @@ export const withAppProviders: Decorator = (Story, context) => {
                 {router.path ? <Route path="*" element={<LocationEcho />} /> : null}
               </Routes>
             </MemoryRouter>
+            <NotificationToast />
           </SWRConfig>
         </NotificationProvider>
       </SessionProvider>
