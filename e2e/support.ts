@@ -1,0 +1,33 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { AuthUser } from '../contract/schemas.ts'
+import { apiPaths } from '../contract/paths.ts'
+
+/** A fresh user, registered through the real API (each journey starts from its own account). */
+export async function registerUser(
+  request: APIRequestContext,
+  firstname = 'Test',
+): Promise<AuthUser & { password: string }> {
+  const password = 'une phrase de passe de test'
+  const email = `${firstname.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@exemple.fr`
+  const response = await request.post(apiPaths.register(), {
+    data: { firstname, lastname: 'Parcours', email, password },
+  })
+  if (!response.ok()) throw new Error(`Inscription refusée : ${response.status()} ${await response.text()}`)
+  return { ...((await response.json()) as AuthUser), password }
+}
+
+/** Signs in through the real API and stores the session where the app restores it from. */
+export async function signInAs(
+  page: Page,
+  credentials: { email: string; password: string },
+): Promise<AuthUser> {
+  const response = await page.request.post(apiPaths.authenticate(), {
+    data: { username: credentials.email, password: credentials.password },
+  })
+  if (!response.ok()) throw new Error(`Connexion refusée : ${response.status()} ${await response.text()}`)
+  const user = (await response.json()) as AuthUser
+  await page.addInitScript((stored) => {
+    if (!localStorage.getItem('user')) localStorage.setItem('user', stored)
+  }, JSON.stringify(user))
+  return user
+}
