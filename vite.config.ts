@@ -40,6 +40,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: lets `npm run bench` (bench/firstload) follow each route's chunks.
+    manifest: true,
     chunkSizeWarningLimit: 400,
   },
   optimizeDeps: { include: optimizeDepsInclude },

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AuthUser } from '../../contract/schemas.ts'
+import { freePort, waitForHttp } from '../lib/proc.ts'
+
+export const benchAdmin = { email: 'admin.bench@exemple.fr', password: 'banc-essai-admin-mot-de-passe' }
+
+export interface RunningServer {
+  base: string
+  user: AuthUser
+  child: ChildProcess
+  stop(): Promise<void>
+}
+
+/** The server exactly as `npm start` runs it after its build: built client + API, demo seed, temp DATA_DIR. */
+export async function startServer(root: string): Promise<RunningServer> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: '1',
+      ADMIN_EMAIL: benchAdmin.email,
+      ADMIN_PASSWORD: benchAdmin.password,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      GOOGLE_MAPS_API_KEY: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL')
+          resolve(null)
+        }, 12_000)
+        child.once('exit', () => {
+          clearTimeout(timer)
+          resolve(null)
+        })
+      })
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    await waitForHttp(`${base}/api/health`, 120_000, child)
+    // A real sign-in: the session the app stores in localStorage under 'user'.
+    const res = await fetch(`${base}/api/auth/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: benchAdmin.email, password: benchAdmin.password }),
+    })
+    if (!res.ok) throw new Error(`authenticate answered ${res.status}: ${await res.text()}`)
+    const user = (await res.json()) as AuthUser
+    return { base, user, child, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * `npm run bench`: the five measurements of issue 8 in one run, side by side, on this machine. Prints a table
+ * (figure, value, budget, ✓/✗) and writes bench/results/<ISO date>.json and bench/results/latest.json.
+ *
+ * Environment: DATABASE_URL adds the PostgreSQL API run; BENCH_SECONDS (default 10) sets each load phase;
+ * BENCH_PARTNERS (default 100000); BENCH_ONLY=api,firstload,lighthouse,lists to run a subset.
+ */
+import { resolve } from 'node:path'
+import { findChromium, missingChromiumHelp } from '../scripts/chromium.ts'
+import { apiFigures, benchApi, type ApiResult } from './api/index.ts'
+import { benchLighthouse, lighthouseFigures, type LighthouseRun } from './browser/lighthouse.ts'
+import { benchLists, listFigures, type ListRun } from './browser/lists.ts'
+import { startServer } from './browser/server.ts'
+import { benchFirstLoad, firstLoadFigures, type FirstLoadResult } from './firstload/index.ts'
+import { describeMachine } from './lib/machine.ts'
+import { info, printTable, writeResults, type Figure } from './lib/report.ts'
+import { round } from './lib/stats.ts'
+
+const root = resolve(import.meta.dirname, '..')
+const startedAt = new Date()
+const t0 = performance.now()
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const partners = Number(process.env.BENCH_PARTNERS ?? 100_000)
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'api,firstload,lighthouse,lists').split(',').map((s) => s.trim()),
+)
+const log = (line: string) => console.log(line)
+const since = () => `${round((performance.now() - t0) / 1000, 0)} s`
+
+const chromePath = findChromium()
+const machine = describeMachine(chromePath)
+log(`bench: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}`)
+
+const figures: Figure[] = []
+const errors: { section: string; error: string }[] = []
+const results: {
+  api: ApiResult[]
+  firstLoad: FirstLoadResult | null
+  lighthouse: LighthouseRun[]
+  lists: ListRun[]
+} = {
+  api: [],
+  firstLoad: null,
+  lighthouse: [],
+  lists: [],
+}
+
+async function section<T>(name: string, fn: () => Promise<T>): Promise<T | null> {
+  const started = performance.now()
+  log(`\n[${since()}] ${name}…`)
+  try {
+    const value = await fn()
+    log(`[${since()}] ${name} done in ${round((performance.now() - started) / 1000, 1)} s`)
+    return value
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error)
+    log(`[${since()}] ${name} FAILED: ${message}`)
+    errors.push({ section: name, error: message.split('\n')[0] })
+    figures.push(info(name, 'error', 'failed', '', message.split('\n')[0].slice(0, 120)))
+    return null
+  }
+}
+
+if (only.has('api')) {
+  const stores: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+  for (const store of stores) {
+    const r = await section(`API overhead (${store})`, () =>
+      benchApi({ store, partners, seconds, connections: 10, log }),
+    )
+    if (r) {
+      results.api.push(r)
+      figures.push(...apiFigures(r))
+    }
+  }
+  if (!process.env.DATABASE_URL) figures.push(info('API PostgreSQL', 'not measured', 'DATABASE_URL unset'))
+}
+
+// The build is needed by every browser measurement: it always runs when one of them does.
+if (only.has('firstload') || only.has('lighthouse') || only.has('lists')) {
+  const r = await section('First load (vite build + bare page)', () => benchFirstLoad(root, log))
+  if (r) {
+    results.firstLoad = r
+    if (only.has('firstload')) figures.push(...firstLoadFigures(r))
+  }
+}
+
+if ((only.has('lighthouse') || only.has('lists')) && results.firstLoad) {
+  if (!chromePath) {
+    figures.push(info('Browser', 'not measured', 'no Chromium', '', missingChromiumHelp))
+  } else {
+    const server = await section('Server (npm start, demo seed)', () => startServer(root))
+    if (server) {
+      try {
+        if (only.has('lighthouse')) {
+          const runs = await section('Lighthouse', () =>
+            benchLighthouse(server.base, server.user, chromePath),
+          )
+          if (runs) {
+            results.lighthouse = runs
+            figures.push(...lighthouseFigures(runs))
+          }
+        }
+        if (only.has('lists')) {
+          const runs = await section('Long lists', () => benchLists(server.base, server.user, chromePath))
+          if (runs) {
+            results.lists = runs
+            figures.push(...listFigures(runs))
+          }
+        }
+      } finally {
+        await server.stop()
+      }
+    }
+  }
+}
+
+const totalSeconds = round((performance.now() - t0) / 1000, 1)
+figures.push(info('Run', 'total duration', totalSeconds, 's'))
+const table = printTable(figures)
+log(`\n${table}\n`)
+const met = figures.filter((f) => f.ok === true).length
+const missed = figures.filter((f) => f.ok === false)
+log(
+  `${met} budgets met, ${missed.length} missed${missed.length ? `: ${missed.map((f) => `${f.section} / ${f.name}`).join('; ')}` : ''}`,
+)
+const file = writeResults(
+  resolve(root, 'bench', 'results'),
+  {
+    date: startedAt.toISOString(),
+    command: 'npm run bench',
+    machine,
+    settings: { seconds, partners, connections: 10 },
+    totalSeconds,
+    figures,
+    results,
+    errors,
+  },
+  startedAt,
+)
+log(`results: ${file}`)
+// Budgets missed are reported, not failed on: the bench is a measurement, not a test.
+process.exitCode = errors.length > 0 ? 1 : 0
