@@ -56,6 +56,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       GOOGLE_MAPS_API_KEY: '',
       LOG_LEVEL: 'warn',
+      // The journeys register many users from one address; the production limit would answer 429.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },
   },
 })

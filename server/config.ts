@@ -55,7 +55,8 @@ function nonEmpty(value: string | undefined): string | null {
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value.trim() === '') return fallback
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} doit être un entier positif (reçu « ${value} »)`)
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} doit être un entier positif (reçu « ${value} »)`)
   return n
 }
 
@@ -96,9 +97,9 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: envSecret ?? loadOrCreateSecret(dataDir),
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 24 * 3600, 'TOKEN_TTL_SECONDS'),
     publicUrl,
-    helpUrl: nonEmpty(env.HELP_URL) ?? '/docs/aide.pdf',
-    termsUrl: nonEmpty(env.TERMS_URL) ?? '/docs/cgu.pdf',
-    privacyUrl: nonEmpty(env.PRIVACY_URL) ?? '/docs/confidentialite.pdf',
+    helpUrl: nonEmpty(env.HELP_URL) ?? '/docs/aide.html',
+    termsUrl: nonEmpty(env.TERMS_URL) ?? '/docs/conditions-generales-utilisation.pdf',
+    privacyUrl: nonEmpty(env.PRIVACY_URL) ?? '/docs/politique-de-confidentialite.pdf',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 5 * 1024 * 1024, 'MAX_UPLOAD_BYTES'),

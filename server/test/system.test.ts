@@ -6,7 +6,15 @@ import type { Article, AuthUser, Partner } from '../../contract/schemas.ts'
 import { loadConfig } from '../config.ts'
 import { seedDemoIfFirstStart } from '../seed/index.ts'
 import { demoAccounts } from '../seed/data.ts'
-import { ADMIN, client, partnerBody, silentLog, startServer, type Client, type TestServer } from './helpers.ts'
+import {
+  ADMIN,
+  client,
+  partnerBody,
+  silentLog,
+  startServer,
+  type Client,
+  type TestServer,
+} from './helpers.ts'
 
 let server: TestServer
 let api: Client
@@ -30,7 +38,12 @@ describe('config, health, docs', () => {
   it('serves the client configuration', async () => {
     const res = await api.get('/api/config')
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ googleMapsApiKey: 'cle-de-test', helpUrl: '/docs/aide.pdf', termsUrl: '/docs/cgu.pdf', privacyUrl: '/docs/confidentialite.pdf' })
+    expect(res.body).toEqual({
+      googleMapsApiKey: 'cle-de-test',
+      helpUrl: '/docs/aide.html',
+      termsUrl: '/docs/conditions-generales-utilisation.pdf',
+      privacyUrl: '/docs/politique-de-confidentialite.pdf',
+    })
   })
 
   it('reports health', async () => {
@@ -40,10 +53,18 @@ describe('config, health, docs', () => {
   })
 
   it('serves the OpenAPI document generated from the schemas, and the docs page with its own CSP', async () => {
-    const doc = await api.get<{ openapi: string; paths: Record<string, Record<string, { parameters?: { name: string; description?: string }[] }>> }>('/api/docs/json')
+    const doc = await api.get<{
+      openapi: string
+      paths: Record<string, Record<string, { parameters?: { name: string; description?: string }[] }>>
+    }>('/api/docs/json')
     expect(doc.status).toBe(200)
     expect(doc.body.openapi).toMatch(/^3\./)
-    for (const path of ['/api/auth/authenticate', '/api/partners/search', '/api/partners/{id}/offer-discount', '/api/users/deactivate-discountoffer/user/{userId}/partner/{partnerId}/offer/{offerId}']) {
+    for (const path of [
+      '/api/auth/authenticate',
+      '/api/partners/search',
+      '/api/partners/{id}/offer-discount',
+      '/api/users/deactivate-discountoffer/user/{userId}/partner/{partnerId}/offer/{offerId}',
+    ]) {
       expect(doc.body.paths[path], path).toBeDefined()
     }
     expect(JSON.stringify(doc.body.paths['/api/partners/search'])).toMatch(/kilomètres/)
@@ -66,18 +87,33 @@ describe('errors', () => {
   })
 
   it('malformed JSON is 400, wrong content type 415, empty body 400, huge body 413 — all JSON in French', async () => {
-    const malformed = await api.request('POST', '/api/auth/authenticate', { raw: '{"username": "a", ', contentType: 'application/json' })
+    const malformed = await api.request('POST', '/api/auth/authenticate', {
+      raw: '{"username": "a", ',
+      contentType: 'application/json',
+    })
     expect(malformed.status).toBe(400)
     expect(malformed.body).toEqual({ message: 'Le corps de la requête n’est pas un JSON valide.' })
-    const text = await api.request('POST', '/api/auth/authenticate', { raw: 'username=a', contentType: 'text/plain' })
+    const text = await api.request('POST', '/api/auth/authenticate', {
+      raw: 'username=a',
+      contentType: 'text/plain',
+    })
     expect(text.status).toBe(415)
     expect((text.body as { message: string }).message).toMatch(/JSON/)
-    const empty = await api.request('POST', '/api/auth/authenticate', { raw: '', contentType: 'application/json' })
+    const empty = await api.request('POST', '/api/auth/authenticate', {
+      raw: '',
+      contentType: 'application/json',
+    })
     expect(empty.status).toBe(400)
-    const arrayBody = await api.request('POST', '/api/auth/authenticate', { raw: '[1,2]', contentType: 'application/json' })
+    const arrayBody = await api.request('POST', '/api/auth/authenticate', {
+      raw: '[1,2]',
+      contentType: 'application/json',
+    })
     expect(arrayBody.status).toBe(400)
     expect((arrayBody.body as { message: string }).message).toMatch(/objet JSON/)
-    const huge = await api.request('POST', '/api/auth/register', { raw: JSON.stringify({ firstname: 'x'.repeat(2_000_000) }), contentType: 'application/json' })
+    const huge = await api.request('POST', '/api/auth/register', {
+      raw: JSON.stringify({ firstname: 'x'.repeat(2_000_000) }),
+      contentType: 'application/json',
+    })
     expect(huge.status).toBe(413)
     for (const res of [malformed, text, empty, huge]) {
       expect(res.text).not.toMatch(/at .*\.ts|stack|node_modules/)
@@ -88,7 +124,10 @@ describe('errors', () => {
     const res = await api.post('/api/auth/authenticate', { username: 'a@b.fr' })
     expect(res.body).toEqual({ message: 'Le champ « password » est obligatoire.', field: 'password' })
     const typed = await api.post('/api/auth/authenticate', { username: 'a@b.fr', password: 12 })
-    expect(typed.body).toEqual({ message: 'Le champ « password » doit être une chaîne de caractères.', field: 'password' })
+    expect(typed.body).toEqual({
+      message: 'Le champ « password » doit être une chaîne de caractères.',
+      field: 'password',
+    })
   })
 })
 
@@ -112,7 +151,10 @@ describe('headers', () => {
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
     expect(res.headers.get('strict-transport-security')).toBeNull()
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
-    const preflight = await fetch(`${server.url}/api/config`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } })
+    const preflight = await fetch(`${server.url}/api/config`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    })
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
   })
 
@@ -156,8 +198,18 @@ describe('configuration', () => {
       expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32)
       expect(second.jwtSecret).toBe(first.jwtSecret)
       expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600)
-      expect(first).toMatchObject({ port: 3000, host: '0.0.0.0', seedDemo: true, publicUrl: 'http://localhost:3000', databaseUrl: null, smtpUrl: null })
-      expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', PORT: '8080' })).toMatchObject({ seedDemo: false, publicUrl: 'http://localhost:8080' })
+      expect(first).toMatchObject({
+        port: 3000,
+        host: '0.0.0.0',
+        seedDemo: true,
+        publicUrl: 'http://localhost:3000',
+        databaseUrl: null,
+        smtpUrl: null,
+      })
+      expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', PORT: '8080' })).toMatchObject({
+        seedDemo: false,
+        publicUrl: 'http://localhost:8080',
+      })
       expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'court' })).toThrow(/32/)
       expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc' })).toThrow(/PORT/)
     } finally {
@@ -172,20 +224,42 @@ describe('persistence', () => {
     const a = client(first)
     const admin = await a.login(ADMIN.email, ADMIN.password)
     const user = await a.register({ email: 'persistant@test.fr', password: 'je survis au redemarrage' })
-    const partner = (await a.post<Partner>('/api/partners', partnerBody({ name: 'Toujours là' }), { token: admin.access_token })).body
-    const article = (await a.post<Article>('/api/articles', { title: 'Durable', status: 'PUBLISHED', position: 1, image: null, link: null }, { token: admin.access_token })).body
+    const partner = (
+      await a.post<Partner>('/api/partners', partnerBody({ name: 'Toujours là' }), {
+        token: admin.access_token,
+      })
+    ).body
+    const article = (
+      await a.post<Article>(
+        '/api/articles',
+        { title: 'Durable', status: 'PUBLISHED', position: 1, image: null, link: null },
+        { token: admin.access_token },
+      )
+    ).body
     await first.close({ keepData: true })
 
-    const second = await startServer({ dataDir: first.dataDir, schema: first.config.databaseSchema ?? undefined })
+    const second = await startServer({
+      dataDir: first.dataDir,
+      schema: first.config.databaseSchema ?? undefined,
+    })
     const b = client(second)
     try {
       // Same JWT secret, same token version: the old token still works.
-      expect((await b.get(`/api/partners/${partner.partnerId.id}`, { token: user.access_token })).status).toBe(200)
+      expect(
+        (await b.get(`/api/partners/${partner.partnerId.id}`, { token: user.access_token })).status,
+      ).toBe(200)
       const again = await b.login('persistant@test.fr', 'je survis au redemarrage')
       expect(again.userId).toEqual(user.userId)
       const admin2 = await b.login(ADMIN.email, ADMIN.password)
-      expect((await b.get<Article>(`/api/articles/${article.articleId.id}`, { token: admin2.access_token })).body.title).toBe('Durable')
-      expect((await b.get<AuthUser[]>('/api/users', { token: admin2.access_token })).body.filter((u) => u.email === ADMIN.email)).toHaveLength(1)
+      expect(
+        (await b.get<Article>(`/api/articles/${article.articleId.id}`, { token: admin2.access_token })).body
+          .title,
+      ).toBe('Durable')
+      expect(
+        (await b.get<AuthUser[]>('/api/users', { token: admin2.access_token })).body.filter(
+          (u) => u.email === ADMIN.email,
+        ),
+      ).toHaveLength(1)
     } finally {
       await second.close()
     }
@@ -218,8 +292,14 @@ describe('demo seed', () => {
       expect(articles.some((a) => a.link?.url.startsWith('https://'))).toBe(true)
       const photo = await fetch(seeded.url + first.images[0].url)
       expect(photo.headers.get('content-type')).toBe('image/webp')
-      expect(readdirSync(join(seeded.dataDir, 'uploads')).filter((f) => f.endsWith('.webp')).length).toBeGreaterThan(30)
-      const marseille = (await s.get<Partner[]>('/api/partners/search?userPosition=43.296,5.370&pageSize=5', { token: user.access_token })).body
+      expect(
+        readdirSync(join(seeded.dataDir, 'uploads')).filter((f) => f.endsWith('.webp')).length,
+      ).toBeGreaterThan(30)
+      const marseille = (
+        await s.get<Partner[]>('/api/partners/search?userPosition=43.296,5.370&pageSize=5', {
+          token: user.access_token,
+        })
+      ).body
       expect(marseille[0].location.city).toBe('Marseille')
     } finally {
       await seeded.close()
