@@ -5,7 +5,7 @@ import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
 import { createBackofficeApi, failing, pending } from '../../../mocks/handlers/backoffice.ts'
 import { PartnerConsultScreen } from '../../../src/screens/backoffice/partners/PartnerConsultScreen.tsx'
 import { withToast } from './decorators.tsx'
-import { chooseOption, expectToast, portals } from './helpers.ts'
+import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
 
 const api = createBackofficeApi()
 
@@ -184,7 +184,7 @@ export const PhotoFullScreen: Story = {
         name: 'Agrandir : Photo 2 de Le Comptoir du Panier',
       }),
     )
-    const viewer = await portals().findByRole('dialog', { name: 'Photo 2 de Le Comptoir du Panier' })
+    const viewer = await findDialog('Photo 2 de Le Comptoir du Panier')
     // The viewer fades in.
     await waitFor(() =>
       expect(within(viewer).getByRole('img', { name: 'Photo 2 de Le Comptoir du Panier' })).toBeVisible(),
@@ -196,7 +196,7 @@ export const AddCoupon: Story = {
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
-    const dialog = within(await portals().findByRole('dialog', { name: 'Ajouter un coupon' }))
+    const dialog = within(await findDialog('Ajouter un coupon'))
     await expect(dialog.getByLabelText('Status')).toHaveTextContent('Activé')
     await expect(dialog.getByLabelText("Date d'expiration")).toHaveAttribute('placeholder', 'AAAA-MM-JJ')
     await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
@@ -223,7 +223,7 @@ export const CouponValidationErrors: Story = {
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
-    const dialog = within(await portals().findByRole('dialog', { name: 'Ajouter un coupon' }))
+    const dialog = within(await findDialog('Ajouter un coupon'))
     await userEvent.type(dialog.getByLabelText("Date d'expiration"), '2030-1-5')
     await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
     await expect(await dialog.findByText('Ce champ est obligatoire')).toBeVisible()
@@ -236,7 +236,7 @@ export const EditCoupon: Story = {
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: /Un café offert/ }))
-    const dialog = within(await portals().findByRole('dialog', { name: 'Editer un coupon' }))
+    const dialog = within(await findDialog('Editer un coupon'))
     await expect(dialog.getByLabelText('Libelle')).toHaveValue('Un café offert pour un menu acheté')
     await chooseOption(dialog.getByLabelText('Status'), 'Désactivé')
     await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
@@ -260,7 +260,7 @@ export const CouponSubmitting: Story = {
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
-    const dialog = within(await portals().findByRole('dialog', { name: 'Ajouter un coupon' }))
+    const dialog = within(await findDialog('Ajouter un coupon'))
     await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
     await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
     await waitFor(() =>
@@ -275,7 +275,7 @@ export const CouponServerError: Story = {
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
-    const dialog = within(await portals().findByRole('dialog', { name: 'Ajouter un coupon' }))
+    const dialog = within(await findDialog('Ajouter un coupon'))
     await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
     await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
     await expectToast('Une erreur interne est survenue.')

@@ -7,7 +7,7 @@ import { createBackofficeApi, failing, pending } from '../../../mocks/handlers/b
 import { MapsProvider } from '../../../src/maps/index.ts'
 import { PartnerFormScreen } from '../../../src/screens/backoffice/partners/PartnerFormScreen.tsx'
 import { withFakeMaps, withToast } from './decorators.tsx'
-import { chooseOption, expectToast, portals } from './helpers.ts'
+import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
 
 const api = createBackofficeApi()
 
@@ -87,9 +87,7 @@ export const NewCategory: Story = {
     const canvas = within(canvasElement)
     await fillPartner(canvasElement)
     await userEvent.type(canvas.getByRole('combobox', { name: 'Catégories' }), 'Librairies{Enter}')
-    const dialog = within(
-      await portals().findByRole('dialog', { name: 'Choisir une icône pour la catégorie' }),
-    )
+    const dialog = within(await findDialog('Choisir une icône pour la catégorie'))
     await expect(dialog.getByRole('link', { name: "catalogue d'icônes" })).toHaveAttribute(
       'href',
       'https://pictogrammers.com/library/mdi/',

@@ -5,7 +5,7 @@ import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
 import { createBackofficeApi, failing, pending } from '../../../mocks/handlers/backoffice.ts'
 import { UserConsultScreen } from '../../../src/screens/backoffice/users/UserConsultScreen.tsx'
 import { withToast } from './decorators.tsx'
-import { expectToast, portals } from './helpers.ts'
+import { expectToast, findDialog, portals } from './helpers.ts'
 
 const api = createBackofficeApi()
 const QUESTION =
@@ -85,7 +85,7 @@ export const Reactivate: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: /-10 % sur l’addition/ }))
-    const dialog = await portals().findByRole('dialog', { name: 'Editer le coupon utilisé' })
+    const dialog = await findDialog('Editer le coupon utilisé')
     await expect(dialog).toHaveTextContent(QUESTION)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
     await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
@@ -137,7 +137,7 @@ export const ReactivationFails: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
     await userEvent.click(await portals().findByRole('button', { name: 'Réactiver' }))
     await expectToast('Une erreur interne est survenue.')
-    await expect(portals().getByRole('dialog', { name: 'Editer le coupon utilisé' })).toBeVisible()
+    await expect(portals().getByRole('dialog', { name: 'Editer le coupon utilisé' })).toBeInTheDocument()
     // The page behind the modal is hidden from assistive technology, hence `hidden`.
     await expect(canvas.getAllByRole('button', { name: /Utilisé le/, hidden: true })).toHaveLength(2)
   },

@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import type { Decorator } from '@storybook/react-vite'
 import { subscribeToApiErrors } from '../../../src/api/client.ts'
-import { NotificationToast } from '../../../src/design-system/components/Toast/index.ts'
 import { useNotification } from '../../../src/notifications/index.ts'
 import { MapsProvider } from '../../../src/maps/index.ts'
 import { createFakeMapsService } from '../../../src/maps/fakeMapsService.ts'
@@ -10,10 +9,10 @@ import { createFakeMapsService } from '../../../src/maps/fakeMapsService.ts'
 function ApiErrorToast() {
   const { notify } = useNotification()
   useEffect(() => subscribeToApiErrors((error) => notify(error.message, 'error')), [notify])
-  return <NotificationToast />
+  return null
 }
 
-/** Back-office stories show the global toast (success messages and the server's errors). */
+/** Back-office stories show the server's errors in the global toast (which the preview renders), as the app does. */
 export const withToast: Decorator = (Story) => (
   <>
     <Story />

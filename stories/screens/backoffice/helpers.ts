@@ -14,3 +14,10 @@ export async function expectToast(message: string | RegExp) {
 
 /** The canvas plus the document body (dialogs, tooltips and menus render in portals). */
 export const portals = () => within(document.body)
+
+/** A dialog by its title, once its opening animation has made it visible. */
+export async function findDialog(name: string) {
+  const dialog = await screen.findByRole('dialog', { name })
+  await waitFor(() => expect(dialog).toBeVisible())
+  return dialog
+}

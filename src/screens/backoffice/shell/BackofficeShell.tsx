@@ -5,6 +5,7 @@ import { mdiAccountGroup, mdiHomeEdit, mdiShieldAccount, mdiStorefront, mdiWeb }
 import { logout } from '../../../api/auth/logout.ts'
 import { IconButton } from '../../../design-system/components/IconButton/index.ts'
 import { Icon, mdiLogout } from '../../../design-system/icons/index.ts'
+import { MapsProvider } from '../../../maps/index.ts'
 import { useSession } from '../../../session/index.ts'
 
 const Layout = styled.div`
@@ -157,7 +158,10 @@ export function BackofficeShell({ children }: { children?: ReactNode }) {
           ))}
         </NavList>
       </Nav>
-      <Main>{children ?? <Outlet />}</Main>
+      <Main>
+        {/* The partner form's place search loads Google Maps on first use, with the server's key. */}
+        <MapsProvider>{children ?? <Outlet />}</MapsProvider>
+      </Main>
     </Layout>
   )
 }

@@ -1,0 +1,208 @@
+import { useEffect, useId, useMemo } from 'react'
+import { Field, Form } from 'react-final-form'
+import styled from 'styled-components'
+import type { Article, Image } from '../../../../contract/schemas.ts'
+import { ApiError } from '../../../api/client.ts'
+import { useCreateArticle } from '../../../api/articles/createArticle.ts'
+import { useArticleStatuses } from '../../../api/articles/getArticleStatuses.ts'
+import { useUpdateArticle } from '../../../api/articles/updateArticle.ts'
+import { uploadArticleImage } from '../../../api/articles/uploadArticleImage.ts'
+import { Dialog } from '../../../design-system/components/Dialog/index.ts'
+import { FileUploadButton } from '../../../design-system/components/FileUploadButton/index.ts'
+import { HelperText } from '../../../design-system/components/TextField/index.ts'
+import { Icon, mdiImage } from '../../../design-system/icons/index.ts'
+import { useNotification } from '../../../notifications/index.ts'
+import { FieldStack, FormGrid } from '../common/FormGrid.tsx'
+import { FormSelect } from '../common/FormSelect.tsx'
+import { FormTextField, fieldError } from '../common/FormTextField.tsx'
+import {
+  articleToValues,
+  emptyArticleValues,
+  linkTargetOptions,
+  validateArticle,
+  valuesToArticleBody,
+  type ArticleFormValues,
+} from './articleForm.ts'
+
+const ImageRow = styled.div`
+  display: flex;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space[4]}px;
+`
+
+const Preview = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  flex: none;
+  width: 120px;
+  aspect-ratio: 400 / 550;
+  overflow: hidden;
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+  &[data-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+  & > img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`
+
+const ImageControls = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]}px;
+`
+
+/** The chosen file (before upload) or the stored image. */
+function ImagePreview({
+  file,
+  image,
+  invalid,
+}: {
+  file: File | null
+  image: Image | null
+  invalid: boolean
+}) {
+  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file])
+  useEffect(
+    () => () => {
+      if (fileUrl) URL.revokeObjectURL(fileUrl)
+    },
+    [fileUrl],
+  )
+  const url = fileUrl ?? image?.url
+  return (
+    <Preview data-invalid={invalid}>
+      {url ? <img src={url} alt="Aperçu de l'image" /> : <Icon path={mdiImage} size={40} />}
+    </Preview>
+  )
+}
+
+export interface ArticleDialogProps {
+  /** The page being edited; null to add one. */
+  article: Article | null
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Pre-filled position of a new page. */
+  nextPosition: number
+}
+
+/** 'Ajouter une page' / 'Editier une page' (spelled as the spec spells it): image, title, position, status, link. */
+export function ArticleDialog({ article, open, onOpenChange, nextPosition }: ArticleDialogProps) {
+  const formId = useId()
+  const creating = article === null
+  const { data: statuses } = useArticleStatuses()
+  const createArticle = useCreateArticle()
+  const updateArticle = useUpdateArticle()
+  const { notify } = useNotification()
+  const statusOptions = useMemo(
+    () => (statuses ?? []).map((status) => ({ value: status.code, label: status.label })),
+    [statuses],
+  )
+  const initialValues = useMemo(
+    () => (article ? articleToValues(article) : { ...emptyArticleValues, position: String(nextPosition) }),
+    [article, nextPosition],
+  )
+
+  return (
+    <Form<ArticleFormValues>
+      key={`${open}-${article?.articleId.id ?? 'nouvelle'}`}
+      initialValues={initialValues}
+      validate={(values) => validateArticle(values, creating)}
+      onSubmit={async (values, form) => {
+        try {
+          let image = values.image
+          if (values.file) {
+            image = await uploadArticleImage(values.file)
+            // Kept in the form: a retry after a failed save does not upload the picture again.
+            form.batch(() => {
+              form.change('image', image)
+              form.change('file', null)
+            })
+          }
+          const body = valuesToArticleBody(values, image)
+          if (article) await updateArticle({ ...body, articleId: article.articleId })
+          else await createArticle(body)
+        } catch (error) {
+          // The global toast shows the server's message; the dialog stays open with the values.
+          if (error instanceof ApiError) return undefined
+          throw error
+        }
+        notify(creating ? 'La page a été ajoutée.' : 'La page a été modifiée.', 'success')
+        onOpenChange(false)
+        return undefined
+      }}
+      render={({ handleSubmit, submitting }) => (
+        <Dialog
+          open={open}
+          onOpenChange={onOpenChange}
+          title={creating ? 'Ajouter une page' : 'Editier une page'}
+          confirmLabel="Enregistrer"
+          confirmForm={formId}
+          confirmLoading={submitting}
+        >
+          <form id={formId} onSubmit={handleSubmit} noValidate>
+            <FieldStack>
+              <Field<File | null> name="file">
+                {({ input, meta }) => {
+                  const error = fieldError(meta)
+                  return (
+                    <Field<Image | null> name="image" subscription={{ value: true }}>
+                      {({ input: image }) => (
+                        <ImageRow>
+                          <ImagePreview
+                            file={input.value || null}
+                            image={image.value || null}
+                            invalid={Boolean(error)}
+                          />
+                          <ImageControls>
+                            <FileUploadButton
+                              variant="outlined"
+                              accept="image/*"
+                              name="image"
+                              onFile={(file) => {
+                                input.onChange(file)
+                                input.onBlur()
+                              }}
+                            >
+                              {input.value || image.value ? "Changer l'image" : 'Choisir une image'}
+                            </FileUploadButton>
+                            {error ? (
+                              <HelperText data-error="true" role="alert">
+                                {error}
+                              </HelperText>
+                            ) : null}
+                          </ImageControls>
+                        </ImageRow>
+                      )}
+                    </Field>
+                  )
+                }}
+              </Field>
+              <FormTextField name="title" label="Titre" autoComplete="off" />
+              <FormGrid>
+                <FormTextField name="position" label="Position" inputMode="numeric" autoComplete="off" />
+                <FormSelect name="status" label="Status" options={statusOptions} />
+              </FormGrid>
+              <FormTextField name="link.text" label="Texte du lien" autoComplete="off" />
+              <FormGrid>
+                <FormTextField
+                  name="link.url"
+                  label="URL du lien"
+                  autoComplete="off"
+                  helperText="Une adresse commençant par http(s) s'ouvre en lien externe ; sinon, c'est une page de l'application."
+                />
+                <FormSelect name="link.target" label="Cible du lien" options={linkTargetOptions} />
+              </FormGrid>
+            </FieldStack>
+          </form>
+        </Dialog>
+      )}
+    />
+  )
+}

@@ -1,0 +1,217 @@
+import { useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import styled from 'styled-components'
+import type { Article } from '../../../../contract/schemas.ts'
+import { ApiError } from '../../../api/client.ts'
+import { useDeleteArticle } from '../../../api/articles/deleteArticle.ts'
+import { useArticles } from '../../../api/articles/getArticles.ts'
+import { Badge } from '../../../design-system/components/Badge/index.ts'
+import { Button } from '../../../design-system/components/Button/index.ts'
+import {
+  Card,
+  CardActions,
+  CardContent,
+  CardMedia,
+  CardTitle,
+} from '../../../design-system/components/Card/index.ts'
+import { Dialog } from '../../../design-system/components/Dialog/index.ts'
+import { EmptyState, ErrorState } from '../../../design-system/components/EmptyState/index.ts'
+import { IconButton } from '../../../design-system/components/IconButton/index.ts'
+import { PageHeader } from '../../../design-system/components/PageHeader/index.ts'
+import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
+import { Icon, mdiDelete, mdiImageOff, mdiPencil, mdiPlus } from '../../../design-system/icons/index.ts'
+import { useNotification } from '../../../notifications/index.ts'
+import { Panel } from '../common/Panel.tsx'
+import { ArticleDialog } from './ArticleDialog.tsx'
+import { isExternalUrl } from './articleForm.ts'
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+  gap: ${({ theme }) => theme.space[5]}px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`
+
+/** Spec: article images at 400x550. */
+const ArticleImage = styled(CardMedia)`
+  aspect-ratio: 400 / 550;
+`
+
+const NoImage = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  aspect-ratio: 400 / 550;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const Meta = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[2]}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`
+
+const LinkText = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow-wrap: anywhere;
+  & > a {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+  &[data-empty='true'] {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-style: italic;
+  }
+`
+
+/** The card's link: a router link for internal paths, a plain one (noopener) for http(s) addresses. */
+function ArticleLink({ article }: { article: Article }) {
+  const link = article.link
+  if (!link?.url || !link.text) return <LinkText data-empty="true">Aucun lien disponible</LinkText>
+  return (
+    <LinkText>
+      {isExternalUrl(link.url) ? (
+        <a href={link.url} target={link.target || undefined} rel="noopener noreferrer">
+          {link.text}
+        </a>
+      ) : (
+        <Link to={link.url} target={link.target || undefined}>
+          {link.text}
+        </Link>
+      )}
+    </LinkText>
+  )
+}
+
+type Editing = { article: Article | null } | null
+
+/** /bo/gerer-accueil: the home carousel's pages, to add, edit and delete. */
+export function ManageHomeScreen() {
+  const { data, error, isLoading, mutate } = useArticles()
+  const deleteArticle = useDeleteArticle()
+  const { notify } = useNotification()
+  const [editing, setEditing] = useState<Editing>(null)
+  const [deleting, setDeleting] = useState<Article | null>(null)
+  const [deleteBusy, setDeleteBusy] = useState(false)
+  const articles = useMemo(() => [...(data ?? [])].sort((a, b) => a.position - b.position), [data])
+  const nextPosition = articles.reduce((max, article) => Math.max(max, article.position), 0) + 1
+
+  const onDelete = async () => {
+    if (!deleting) return
+    setDeleteBusy(true)
+    try {
+      await deleteArticle(deleting.articleId.id)
+      notify('La page a été supprimée.', 'success')
+      setDeleting(null)
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) throw failure
+    } finally {
+      setDeleteBusy(false)
+    }
+  }
+
+  let content
+  if (error && !data) {
+    content = (
+      <ErrorState message="Impossible de charger les pages d'accueil." onRetry={() => void mutate()} />
+    )
+  } else if (isLoading) {
+    content = <SkeletonRows rows={4} lines={2} label="Chargement des pages" />
+  } else if (articles.length === 0) {
+    content = <EmptyState message="Aucune page pour le moment." icon={mdiImageOff} />
+  } else {
+    content = (
+      <Grid aria-label="Pages de la page d'accueil">
+        {articles.map((article) => {
+          const published = article.status === 'PUBLISHED'
+          return (
+            <li key={article.articleId.id}>
+              <Card dimmed={!published} aria-label={article.title}>
+                {article.image ? (
+                  <ArticleImage
+                    src={article.image.url}
+                    alt={article.title}
+                    width={400}
+                    height={550}
+                    loading="lazy"
+                  />
+                ) : (
+                  <NoImage>
+                    <Icon path={mdiImageOff} size={40} />
+                  </NoImage>
+                )}
+                <CardContent>
+                  <Meta>
+                    <Badge
+                      content={published ? 'Publié' : 'Brouillon'}
+                      color={published ? 'success' : 'danger'}
+                    />
+                    <span>Position {article.position}</span>
+                  </Meta>
+                  <CardTitle as="h2">{article.title}</CardTitle>
+                  <ArticleLink article={article} />
+                </CardContent>
+                <CardActions>
+                  <IconButton
+                    label={`Modifier « ${article.title} »`}
+                    icon={mdiPencil}
+                    color="primary"
+                    onClick={() => setEditing({ article })}
+                  />
+                  <IconButton
+                    label={`Supprimer « ${article.title} »`}
+                    icon={mdiDelete}
+                    color="danger"
+                    onClick={() => setDeleting(article)}
+                  />
+                </CardActions>
+              </Card>
+            </li>
+          )
+        })}
+      </Grid>
+    )
+  }
+
+  return (
+    <Panel>
+      <PageHeader
+        title="Gestion de la page d'accueil"
+        actions={
+          <Button startIcon={<Icon path={mdiPlus} size={20} />} onClick={() => setEditing({ article: null })}>
+            Ajouter
+          </Button>
+        }
+      />
+      {content}
+      <ArticleDialog
+        article={editing?.article ?? null}
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null)
+        }}
+        nextPosition={nextPosition}
+      />
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null)
+        }}
+        title="Supprimer la page"
+        description={deleting ? `Voulez-vous vraiment supprimer la page « ${deleting.title} » ?` : undefined}
+        confirmLabel="Supprimer"
+        confirmColor="danger"
+        onConfirm={onDelete}
+        confirmLoading={deleteBusy}
+      />
+    </Panel>
+  )
+}
+
+export default ManageHomeScreen

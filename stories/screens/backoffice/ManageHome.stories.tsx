@@ -1,0 +1,298 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import type { Article, ArticleBody } from '../../../contract/schemas.ts'
+import { apiPaths, routePatterns } from '../../../contract/paths.ts'
+import { articles } from '../../../mocks/fixtures/articles.ts'
+import { svgImage } from '../../../mocks/fixtures/images.ts'
+import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
+import { createBackofficeApi, failing, pending } from '../../../mocks/handlers/backoffice.ts'
+import { ManageHomeScreen } from '../../../src/screens/backoffice/home/ManageHomeScreen.tsx'
+import { withToast } from './decorators.tsx'
+import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
+
+const api = createBackofficeApi()
+
+const meta = {
+  title: "Écrans/Back-office/Gestion de la page d'accueil",
+  component: ManageHomeScreen,
+  decorators: [withToast],
+  beforeEach: () => api.reset(),
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInAdmin },
+    router: { path: '/bo/gerer-accueil', initialEntries: ['/bo/gerer-accueil'] },
+    msw: api.handlers,
+  },
+  globals: { viewport: { value: 'desktop' } },
+} satisfies Meta<typeof ManageHomeScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const picture = () => new File([new Uint8Array([137, 80, 78, 71])], 'soldes.png', { type: 'image/png' })
+const cards = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('list', { name: "Pages de la page d'accueil", hidden: true }))
+const loadedCards = async (canvasElement: HTMLElement) =>
+  within(await within(canvasElement).findByRole('list', { name: "Pages de la page d'accueil" }))
+
+async function openAddDialog(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  await canvas.findByRole('list', { name: "Pages de la page d'accueil" })
+  await userEvent.click(canvas.getByRole('button', { name: 'Ajouter' }))
+  return within(await findDialog('Ajouter une page'))
+}
+
+export const Loaded: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: "Gestion de la page d'accueil" }),
+    ).toBeVisible()
+    const list = await loadedCards(canvasElement)
+    await waitFor(() => expect(list.getAllByRole('article')).toHaveLength(4))
+    await expect(list.getAllByText('Publié')).toHaveLength(3)
+    await expect(list.getAllByText('Brouillon')).toHaveLength(1)
+    const draft = list.getByRole('article', { name: 'Brouillon : soldes d’été' })
+    await expect(draft).toHaveAttribute('data-dimmed', 'true')
+    await expect(
+      list.getByRole('article', { name: 'Bienvenue dans votre annuaire de partenaires' }),
+    ).toHaveTextContent('Aucun lien disponible')
+    await expect(list.getByRole('link', { name: 'Voir les restaurants' })).toHaveAttribute(
+      'href',
+      '/rechercher?c=1',
+    )
+    const external = list.getByRole('link', { name: 'Le programme' })
+    await expect(external).toHaveAttribute('target', '_blank')
+    await expect(external).toHaveAttribute('rel', 'noopener noreferrer')
+    const image = list.getByRole('img', { name: 'Les bonnes adresses du Vieux-Port' })
+    await expect(image).toHaveAttribute('width', '400')
+    await expect(image).toHaveAttribute('height', '550')
+  },
+}
+
+export const ManyPages: Story = {
+  parameters: {
+    msw: createBackofficeApi({
+      articles: Array.from({ length: 24 }, (_, index): Article => ({
+        articleId: { id: 100 + index },
+        status: index % 3 === 0 ? 'DRAFT' : 'PUBLISHED',
+        title: `Page n°${index + 1}`,
+        position: index + 1,
+        image: svgImage(`m${index}`, `Page ${index + 1}`, '#1565c0', 400, 550),
+        link: index % 2 ? { text: 'En savoir plus', url: '/rechercher', target: '' } : null,
+      })),
+    }).handlers,
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(async () =>
+      expect((await loadedCards(canvasElement)).getAllByRole('article')).toHaveLength(24),
+    )
+  },
+}
+
+export const Loading: Story = {
+  parameters: { msw: [pending('get', apiPaths.articles()), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status', { name: 'Chargement des pages' })).toBeVisible()
+  },
+}
+
+export const Empty: Story = {
+  parameters: { msw: createBackofficeApi({ articles: [] }).handlers },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Aucune page pour le moment.')).toBeVisible()
+  },
+}
+
+export const LoadFailure: Story = {
+  parameters: { msw: [failing('get', apiPaths.articles()), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText("Impossible de charger les pages d'accueil.")).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Réessayer' })).toBeVisible()
+  },
+}
+
+export const Add: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openAddDialog(canvasElement)
+    await userEvent.upload(
+      portals().getByRole('dialog').querySelector<HTMLInputElement>('input[type=file]')!,
+      picture(),
+    )
+    await expect(dialog.getByRole('img', { name: "Aperçu de l'image" })).toBeVisible()
+    await userEvent.type(dialog.getByLabelText('Titre'), 'Les soldes chez nos partenaires')
+    await expect(dialog.getByLabelText('Position')).toHaveValue('5')
+    await chooseOption(dialog.getByLabelText('Status'), 'Publié')
+    await userEvent.type(dialog.getByLabelText('Texte du lien'), 'Voir les offres')
+    await userEvent.type(dialog.getByLabelText('URL du lien'), 'https://exemple.fr/soldes')
+    await chooseOption(dialog.getByLabelText('Cible du lien'), 'Nouvel onglet')
+    await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(api.lastBody<ArticleBody>('POST', apiPaths.articles())).toEqual({
+      title: 'Les soldes chez nos partenaires',
+      position: 5,
+      status: 'PUBLISHED',
+      image: expect.objectContaining({ id: 'upload-1', type: 'image/svg+xml' }),
+      link: { text: 'Voir les offres', url: 'https://exemple.fr/soldes', target: '_blank' },
+    })
+    await expect(
+      await cards(canvasElement).findByRole('article', { name: 'Les soldes chez nos partenaires' }),
+    ).toBeVisible()
+    await expectToast('La page a été ajoutée.')
+  },
+}
+
+export const LinkSentAsNullWithoutText: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openAddDialog(canvasElement)
+    await userEvent.upload(
+      portals().getByRole('dialog').querySelector<HTMLInputElement>('input[type=file]')!,
+      picture(),
+    )
+    await userEvent.type(dialog.getByLabelText('Titre'), 'Sans lien')
+    await chooseOption(dialog.getByLabelText('Status'), 'Brouillon')
+    await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(api.lastBody<ArticleBody>('POST', apiPaths.articles())?.link).toBeNull()
+  },
+}
+
+export const ValidationErrors: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openAddDialog(canvasElement)
+    await userEvent.clear(dialog.getByLabelText('Position'))
+    await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
+    await expect(await dialog.findByText("L'image est obligatoire")).toBeVisible()
+    // Title, position and status.
+    await expect(dialog.getAllByText('Ce champ est obligatoire')).toHaveLength(3)
+    await userEvent.type(dialog.getByLabelText('Position'), 'deux')
+    await expect(await dialog.findByText('Veuillez saisir un nombre entier')).toBeVisible()
+    await expect(api.requests).toHaveLength(0)
+  },
+}
+
+export const LinkRules: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await openAddDialog(canvasElement)
+    // A url needs a text and a target; a text needs a url.
+    await userEvent.type(dialog.getByLabelText('URL du lien'), '/map')
+    await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() =>
+      expect(dialog.getByLabelText('Texte du lien')).toHaveAttribute('aria-invalid', 'true'),
+    )
+    await expect(dialog.getByLabelText('Cible du lien')).toHaveAttribute('aria-invalid', 'true')
+    await userEvent.clear(dialog.getByLabelText('URL du lien'))
+    await userEvent.type(dialog.getByLabelText('Texte du lien'), 'La carte')
+    await waitFor(() => expect(dialog.getByLabelText('URL du lien')).toHaveAttribute('aria-invalid', 'true'))
+    await expect(dialog.getByLabelText('Texte du lien')).not.toHaveAttribute('aria-invalid')
+  },
+}
+
+export const Edit: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Modifier « Brouillon : soldes d’été »' }),
+    )
+    const dialog = within(await findDialog('Editier une page'))
+    await expect(dialog.getByLabelText('Titre')).toHaveValue('Brouillon : soldes d’été')
+    await expect(dialog.getByLabelText('Texte du lien')).toHaveValue('Découvrir')
+    await userEvent.clear(dialog.getByLabelText('Titre'))
+    await userEvent.type(dialog.getByLabelText('Titre'), 'Soldes d’été')
+    await chooseOption(dialog.getByLabelText('Status'), 'Publié')
+    // No new image: the stored one is kept.
+    await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(api.lastBody('PUT', apiPaths.article(4))).toEqual({
+      articleId: { id: 4 },
+      title: 'Soldes d’été',
+      position: 4,
+      status: 'PUBLISHED',
+      image: articles[3].image,
+      link: { text: 'Découvrir', url: '/map', target: '_self' },
+    })
+    const card = await cards(canvasElement).findByRole('article', { name: 'Soldes d’été' })
+    await waitFor(() => expect(card).toHaveAttribute('data-dimmed', 'false'))
+  },
+}
+
+export const Saving: Story = {
+  parameters: { msw: [pending('put', routePatterns.article), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(
+      await canvas.findByRole('button', {
+        name: 'Modifier « Bienvenue dans votre annuaire de partenaires »',
+      }),
+    )
+    const dialog = within(await findDialog('Editier une page'))
+    await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Enregistrer' })).toHaveAttribute('aria-busy', 'true'),
+    )
+    await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeDisabled()
+  },
+}
+
+export const SaveServerError: Story = {
+  parameters: {
+    msw: [
+      failing('post', apiPaths.articles(), { status: 400, message: 'Le titre est trop long.' }),
+      ...api.handlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openAddDialog(canvasElement)
+    await userEvent.upload(
+      portals().getByRole('dialog').querySelector<HTMLInputElement>('input[type=file]')!,
+      picture(),
+    )
+    await userEvent.type(dialog.getByLabelText('Titre'), 'Une page')
+    await chooseOption(dialog.getByLabelText('Status'), 'Publié')
+    await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
+    await expectToast('Le titre est trop long.')
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Enregistrer' })).not.toHaveAttribute('aria-busy'),
+    )
+    await expect(dialog.getByLabelText('Titre')).toHaveValue('Une page')
+  },
+}
+
+export const Delete: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(
+      await canvas.findByRole('button', {
+        name: 'Supprimer « Fête de la musique : nos partenaires en scène »',
+      }),
+    )
+    const dialog = within(await findDialog('Supprimer la page'))
+    await waitFor(() =>
+      expect(
+        dialog.getByText(
+          'Voulez-vous vraiment supprimer la page « Fête de la musique : nos partenaires en scène » ?',
+        ),
+      ).toBeVisible(),
+    )
+    await userEvent.click(dialog.getByRole('button', { name: 'Supprimer' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(cards(canvasElement).getAllByRole('article')).toHaveLength(3))
+    await expect(api.requests.at(-1)).toMatchObject({ method: 'DELETE', path: apiPaths.article(2) })
+  },
+}
+
+export const DeleteCancelled: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(
+      await canvas.findByRole('button', {
+        name: 'Supprimer « Fête de la musique : nos partenaires en scène »',
+      }),
+    )
+    await userEvent.click(await portals().findByRole('button', { name: 'Annuler' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(cards(canvasElement).getAllByRole('article')).toHaveLength(4)
+    await expect(api.requests).toHaveLength(0)
+  },
+}
