@@ -18,11 +18,17 @@ const endless = async () => {
   return new HttpResponse(null, { status: 504 })
 }
 
-/** The server's filters on fixtures: name contains (case-insensitive), category id, city, pages of 50. */
+/** The server's filters on fixtures: name contains (case-insensitive), category, city, bounds, pages of 50. */
 function filterResults(results: PartnerSearchResult[], url: URL): PartnerSearchResult[] {
   const name = url.searchParams.get('name')?.toLowerCase()
   const categoryId = url.searchParams.get('categoryId')
   const city = url.searchParams.get('city')
+  const bounds = url.searchParams.get('bounds')?.split(',').map(Number)
+  const inBounds = ({ lat, lng }: { lat: number; lng: number }) => {
+    if (!bounds) return true
+    const [east, north, south, west] = bounds
+    return lat <= north && lat >= south && lng <= east && lng >= west
+  }
   const page = Number(url.searchParams.get('page') ?? 0)
   const pageSize = Math.min(Number(url.searchParams.get('pageSize') ?? 50), 50)
   return (
@@ -30,6 +36,7 @@ function filterResults(results: PartnerSearchResult[], url: URL): PartnerSearchR
       .filter((p) => !name || p.name.toLowerCase().includes(name))
       .filter((p) => !categoryId || p.categories.some((c) => c.id === Number(categoryId)))
       .filter((p) => !city || p.location.city === city)
+      .filter((p) => inBounds(p.location.position))
       .slice(page * pageSize, (page + 1) * pageSize)
       // As the server: a distance only when the user's position was sent.
       .map((p) => (url.searchParams.has('userPosition') ? p : { ...p, distanceToUser: null }))

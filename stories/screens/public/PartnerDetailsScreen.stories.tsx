@@ -5,7 +5,6 @@ import { routePatterns } from '../../../contract/paths.ts'
 import { PartnerDetailsScreen } from '../../../src/screens/public/partner/PartnerDetailsScreen.tsx'
 import { signedInUser } from '../../../mocks/fixtures/session.ts'
 import { deactivateOfferHandlers, partnerForUserHandlers } from '../../../mocks/handlers/public.ts'
-import { withToast } from './decorators.tsx'
 import { swipe } from './gestures.ts'
 
 /** Records every deactivation the screen asks for: user, partner and offer ids from the path. */
@@ -18,7 +17,6 @@ const recordDeactivation = http.put(routePatterns.deactivateOffer, ({ params }) 
 const meta = {
   title: 'Écrans/Public/Partenaire',
   component: PartnerDetailsScreen,
-  decorators: [withToast],
   args: { carouselInterval: 0 },
   parameters: {
     layout: 'fullscreen',

@@ -1,5 +1,4 @@
 import type { Decorator } from '@storybook/react-vite'
-import { NotificationToast } from '../../../src/design-system/components/Toast/index.ts'
 import { UserLocationProvider, type UserLocation } from '../../../src/location/index.ts'
 
 /** Near the Vieux-Port, with its city already known: no geolocation prompt, no geocoding in stories. */
@@ -18,11 +17,3 @@ export const withUserLocation =
       <Story />
     </UserLocationProvider>
   )
-
-/** The app's global toast, so stories can assert the notifications a screen sends. */
-export const withToast: Decorator = (Story) => (
-  <>
-    <Story />
-    <NotificationToast />
-  </>
-)

@@ -20,8 +20,8 @@ export const NO_ARTICLES_MESSAGE = 'Aucune actualité pour le moment'
 const Main = styled.main`
   display: flex;
   flex-direction: column;
-  height: 100%;
-  min-height: 0;
+  /* The screen above the bottom navigation (the public layout sets its height). */
+  height: calc(100dvh - var(--bottom-nav-height, 0px));
   background: ${({ theme }) => theme.colors.background};
 `
 

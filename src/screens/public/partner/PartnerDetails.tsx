@@ -87,8 +87,8 @@ export interface PartnerDetailsProps {
   partner: Partner
   /** Coupons can be swiped (the signed-in user's own view). */
   clickableCoupons?: boolean
-  /** 'h1' on the partner page, 'h2' inside the map's sheet. */
-  headingLevel?: 'h1' | 'h2'
+  /** 'h1' on the partner page, 'h3' inside the map's sheet (whose title is the h2). */
+  headingLevel?: 'h1' | 'h2' | 'h3'
   /** Carousel auto-cycle delay (0: off). */
   carouselInterval?: number
   onOfferUsed?: (offer: DiscountOffer) => void
@@ -165,7 +165,7 @@ export function PartnerDetails({
             </Button>
           ) : null}
         </Actions>
-        <OffersTitle as={headingLevel === 'h1' ? 'h2' : 'h3'}>
+        <OffersTitle as={headingLevel === 'h1' ? 'h2' : 'h4'}>
           {hasOffers ? OFFERS_TITLE : NO_OFFERS_MESSAGE}
         </OffersTitle>
         {hasOffers ? (

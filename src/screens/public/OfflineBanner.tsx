@@ -1,0 +1,35 @@
+import { useSyncExternalStore } from 'react'
+import styled from 'styled-components'
+
+const Banner = styled.p`
+  margin: 0;
+  padding: 8px 16px;
+  background: ${({ theme }) => theme.colors.text};
+  color: #ffffff;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-align: center;
+`
+
+const subscribe = (onChange: () => void) => {
+  window.addEventListener('online', onChange)
+  window.addEventListener('offline', onChange)
+  return () => {
+    window.removeEventListener('online', onChange)
+    window.removeEventListener('offline', onChange)
+  }
+}
+
+/** Says clearly that the app is offline (the installed app opens from the service worker's cache). */
+export function OfflineBanner() {
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  )
+  if (online) return null
+  return (
+    <Banner role="status">
+      Vous êtes hors ligne : les informations affichées peuvent ne pas être à jour.
+    </Banner>
+  )
+}

@@ -1,0 +1,51 @@
+import { Outlet } from 'react-router'
+import styled from 'styled-components'
+import {
+  BottomNavigation,
+  BOTTOM_NAV_HEIGHT,
+  type BottomNavItem,
+} from '../../design-system/components/BottomNavigation/index.ts'
+import { mdiHome, mdiMagnify, mdiMap, mdiMenu } from '../../design-system/icons/index.ts'
+import { UserLocationProvider } from '../../location/index.ts'
+import { MapsProvider, type MapsService } from '../../maps/index.ts'
+import { OfflineBanner } from './OfflineBanner.tsx'
+
+/** Spec: Accueil, Rechercher, Carte and the menu button. */
+export const bottomNavItems: BottomNavItem[] = [
+  { to: '/', label: 'Accueil', icon: mdiHome, end: true },
+  { to: '/rechercher', label: 'Rechercher', icon: mdiMagnify },
+  { to: '/map', label: 'Carte', icon: mdiMap },
+  { to: '/menu', label: 'Menu', icon: mdiMenu },
+]
+
+const Shell = styled.div`
+  --bottom-nav-height: ${BOTTOM_NAV_HEIGHT}px;
+  min-height: 100dvh;
+  padding-bottom: calc(var(--bottom-nav-height) + env(safe-area-inset-bottom));
+  background: ${({ theme }) => theme.colors.background};
+`
+
+export interface PublicLayoutProps {
+  /** A maps service to use instead of Google's (stories, tests). */
+  mapsService?: MapsService
+}
+
+/**
+ * The end-user area: each page above the bottom navigation, with the maps service (loaded only when a page
+ * asks for it) and the user's location (asked only by the pages that use it).
+ */
+export function PublicLayout({ mapsService }: PublicLayoutProps) {
+  return (
+    <MapsProvider service={mapsService}>
+      <UserLocationProvider>
+        <Shell>
+          <OfflineBanner />
+          <Outlet />
+          <BottomNavigation items={bottomNavItems} />
+        </Shell>
+      </UserLocationProvider>
+    </MapsProvider>
+  )
+}
+
+export default PublicLayout

@@ -1,0 +1,267 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import styled from 'styled-components'
+import type { PartnerSearchResult } from '../../../../contract/schemas.ts'
+import { usePartnerDiscountsForUser } from '../../../api/partners/getPartnerDiscountsForUser.ts'
+import { useCategories } from '../../../api/partners/getCategories.ts'
+import { usePartnersInArea } from '../../../api/partners/searchPartners.ts'
+import { BottomSheet } from '../../../design-system/components/BottomSheet/index.ts'
+import { Button } from '../../../design-system/components/Button/index.ts'
+import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
+import { Chip } from '../../../design-system/components/Chip/index.ts'
+import { LoadingBar } from '../../../design-system/components/LoadingBar/index.ts'
+import { Spinner } from '../../../design-system/components/Spinner/index.ts'
+import { Icon, mdiMap, mdiRefresh } from '../../../design-system/icons/index.ts'
+import {
+  MAP_DEFAULTS,
+  boundsToQuery,
+  useMaps,
+  type Bounds,
+  type CityPlace,
+  type MapsService,
+  type MapView,
+} from '../../../maps/index.ts'
+import { useSession } from '../../../session/index.ts'
+import { PartnerDetails } from '../partner/PartnerDetails.tsx'
+import { CitySearch } from './CitySearch.tsx'
+
+export const NO_KEY_MESSAGE = "La carte n'est pas disponible : aucune clé Google Maps n'est configurée."
+export const LOAD_ERROR_MESSAGE = 'Impossible de charger la carte. Vérifiez votre connexion puis réessayez.'
+export const REFRESH_LABEL = 'Rechercher dans cette zone'
+
+const Main = styled.main`
+  position: relative;
+  height: calc(100dvh - var(--bottom-nav-height, 0px));
+  overflow: hidden;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`
+
+const Title = styled.h1`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+`
+
+const Canvas = styled.div`
+  position: absolute;
+  inset: 0;
+`
+
+const Top = styled.div`
+  position: absolute;
+  top: 0;
+  left: 0;
+  right: 0;
+  z-index: 2;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  padding: 12px 12px 0;
+  pointer-events: none;
+  & > * {
+    pointer-events: auto;
+  }
+`
+
+const Chips = styled.ul`
+  display: flex;
+  gap: 8px;
+  margin: 0;
+  padding: 0 0 4px;
+  overflow-x: auto;
+  list-style: none;
+  scrollbar-width: none;
+  & > li {
+    flex: none;
+  }
+  & button {
+    box-shadow: ${({ theme }) => theme.shadows[1]};
+  }
+`
+
+const Refresh = styled.div`
+  align-self: center;
+  & > button {
+    box-shadow: ${({ theme }) => theme.shadows[2]};
+  }
+`
+
+const Notice = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 12px;
+  height: 100%;
+  padding: 24px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  & > p {
+    margin: 0;
+    max-width: 320px;
+    color: ${({ theme }) => theme.colors.text};
+  }
+`
+
+/** /map: the partners on a full-screen map, filtered by area and category; a marker opens the details. */
+export function MapScreen() {
+  const maps = useMaps()
+  return (
+    <Main>
+      <Title>Carte des partenaires</Title>
+      {maps.status === 'ready' ? (
+        <PartnersMap service={maps.service} />
+      ) : (
+        <Notice role={maps.status === 'loading' ? 'status' : 'alert'}>
+          {maps.status === 'loading' ? (
+            <Spinner size={32} label="Chargement de la carte" />
+          ) : (
+            <>
+              <Icon path={mdiMap} size={48} />
+              <p>{maps.status === 'no-key' ? NO_KEY_MESSAGE : LOAD_ERROR_MESSAGE}</p>
+            </>
+          )}
+        </Notice>
+      )}
+    </Main>
+  )
+}
+
+function PartnersMap({ service }: { service: MapsService }) {
+  const { user } = useSession()
+  const categories = useCategories()
+  const canvasRef = useRef<HTMLDivElement>(null)
+  const [view, setView] = useState<MapView | null>(null)
+  const [searchBounds, setSearchBounds] = useState<Bounds | null>(null)
+  const [refreshNeeded, setRefreshNeeded] = useState(false)
+  const [categoryId, setCategoryId] = useState<number | null>(null)
+  const [selected, setSelected] = useState<PartnerSearchResult | null>(null)
+  const latestBounds = useRef<Bounds | null>(null)
+  // Spec section 4: picking a city moves the map but does not ask for a refresh (once).
+  const suppressNextRefresh = useRef(false)
+
+  useEffect(() => {
+    const element = canvasRef.current
+    if (!element) return
+    const created = service.createMap(element, MAP_DEFAULTS)
+    let searched = false
+    const unsubscribe = created.onBoundsChanged((bounds) => {
+      latestBounds.current = bounds
+      if (!searched || suppressNextRefresh.current) {
+        searched = true
+        suppressNextRefresh.current = false
+        setSearchBounds(bounds)
+        setRefreshNeeded(false)
+      } else {
+        setRefreshNeeded(true)
+      }
+    })
+    setView(created)
+    return () => {
+      unsubscribe()
+      created.destroy()
+      setView(null)
+    }
+  }, [service])
+
+  const criteria = useMemo(
+    () =>
+      searchBounds
+        ? {
+            bounds: boundsToQuery(searchBounds),
+            categoryId: categoryId ?? undefined,
+            userId: user?.userId.id,
+          }
+        : null,
+    [searchBounds, categoryId, user],
+  )
+  const { data: partners, isValidating } = usePartnersInArea(criteria)
+
+  useEffect(() => {
+    view?.setMarkers(
+      (partners ?? []).map((partner) => ({
+        id: partner.partnerId.id,
+        title: partner.name,
+        position: partner.location.position,
+        data: partner,
+      })),
+      (marker) => setSelected(marker.data),
+    )
+  }, [view, partners])
+
+  const onCityPick = (city: CityPlace) => {
+    if (!view) return
+    suppressNextRefresh.current = true
+    view.setCenter(city.position)
+    view.setZoom(MAP_DEFAULTS.zoom)
+  }
+
+  const refresh = () => {
+    if (latestBounds.current) setSearchBounds(latestBounds.current)
+    setRefreshNeeded(false)
+  }
+
+  return (
+    <>
+      <Canvas ref={canvasRef} />
+      <Top>
+        <CitySearch service={service} onPick={onCityPick} />
+        {categories.data && categories.data.length > 0 ? (
+          <Chips aria-label="Catégories">
+            {categories.data.map((category) => (
+              <li key={category.id}>
+                <Chip
+                  label={category.label}
+                  icon={<CategoryIcon name={category.icon} size={18} />}
+                  selected={categoryId === category.id}
+                  variant="filled"
+                  onClick={() => setCategoryId((current) => (current === category.id ? null : category.id))}
+                />
+              </li>
+            ))}
+          </Chips>
+        ) : null}
+        <LoadingBar active={isValidating} label="Chargement des partenaires" />
+        {refreshNeeded ? (
+          <Refresh>
+            <Button size="small" startIcon={<Icon path={mdiRefresh} size={18} />} onClick={refresh}>
+              {REFRESH_LABEL}
+            </Button>
+          </Refresh>
+        ) : null}
+      </Top>
+      <PartnerSheet partner={selected} onClose={() => setSelected(null)} />
+    </>
+  )
+}
+
+/** The bottom sheet (at most half the screen): the partner as this user sees it, coupons included. */
+function PartnerSheet({ partner, onClose }: { partner: PartnerSearchResult | null; onClose: () => void }) {
+  const { user } = useSession()
+  const { data: details } = usePartnerDiscountsForUser(partner?.partnerId.id ?? null, user?.userId.id ?? null)
+  const shown = details && partner && details.partnerId.id === partner.partnerId.id ? details : partner
+  return (
+    <BottomSheet
+      open={partner !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title={partner?.name ?? ''}
+      hideTitle
+      flush
+    >
+      {shown ? (
+        <PartnerDetails
+          key={shown.partnerId.id}
+          partner={shown}
+          headingLevel="h3"
+          clickableCoupons={shown === details}
+          carouselInterval={0}
+        />
+      ) : null}
+    </BottomSheet>
+  )
+}
+
+export default MapScreen

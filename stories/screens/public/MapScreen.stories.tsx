@@ -1,0 +1,121 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { MapScreen } from '../../../src/screens/public/map/MapScreen.tsx'
+import { signedInUser } from '../../../mocks/fixtures/session.ts'
+import { categoriesHandlers, partnerForUserHandlers, searchHandlers } from '../../../mocks/handlers/public.ts'
+import { withFakeMaps, withGoogleMaps } from './mapsDecorators.tsx'
+
+const meta = {
+  title: 'Écrans/Public/Carte',
+  component: MapScreen,
+  decorators: [withFakeMaps()],
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInUser },
+    router: { path: '/map', initialEntries: ['/map'] },
+    msw: [searchHandlers.success(), categoriesHandlers.success(), partnerForUserHandlers.success()],
+  },
+  globals: { viewport: { value: 'phone' } },
+} satisfies Meta<typeof MapScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const marker = (canvasElement: HTMLElement, name: string) =>
+  within(within(canvasElement).getByRole('region', { name: 'Carte' })).findByRole('button', { name })
+
+/** The default view around Marseille: a marker per partner in the area, the search box and the category chips. */
+export const WithoutSelection: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await marker(canvasElement, 'Le Comptoir du Panier')).toBeVisible()
+    await expect(await marker(canvasElement, 'Théâtre du Cours')).toBeInTheDocument()
+    await expect(canvas.getByRole('combobox', { name: 'Rechercher une ville' })).toBeVisible()
+    await expect(await canvas.findByRole('button', { name: 'Restaurants', pressed: false })).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Rechercher dans cette zone' })).toBeNull()
+  },
+}
+
+/** A category chip toggles the filter. */
+export const CategoryFilter: Story = {
+  play: async (context) => {
+    await WithoutSelection.play!(context)
+    const canvas = within(context.canvasElement)
+    const map = within(canvas.getByRole('region', { name: 'Carte' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Sport & bien-être' }))
+    await expect(canvas.getByRole('button', { name: 'Sport & bien-être' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await waitFor(() => expect(map.queryByRole('button', { name: 'Le Comptoir du Panier' })).toBeNull())
+    await expect(map.getByRole('button', { name: 'Salle Vieux-Port Fitness' })).toBeInTheDocument()
+    await userEvent.click(canvas.getByRole('button', { name: 'Sport & bien-être' }))
+    await expect(await marker(context.canvasElement, 'Le Comptoir du Panier')).toBeInTheDocument()
+  },
+}
+
+/** Moving the view offers 'Rechercher dans cette zone'; using it searches the new area and hides it. */
+export const MovedView: Story = {
+  play: async (context) => {
+    await WithoutSelection.play!(context)
+    const canvas = within(context.canvasElement)
+    const map = canvas.getByRole('region', { name: 'Carte' })
+    map.focus()
+    // Far east, towards Toulon: the Marseille partners leave the view.
+    for (let i = 0; i < 3; i++) await userEvent.keyboard('{ArrowRight}')
+    const refresh = await canvas.findByRole('button', { name: 'Rechercher dans cette zone' })
+    // The markers stay until the user asks for the new area.
+    await expect(within(map).getByTitle('Le Comptoir du Panier')).toBeInTheDocument()
+    await userEvent.click(refresh)
+    await waitFor(() =>
+      expect(canvas.queryByRole('button', { name: 'Rechercher dans cette zone' })).toBeNull(),
+    )
+    await waitFor(() => expect(within(map).queryByTitle('Le Comptoir du Panier')).toBeNull())
+  },
+}
+
+/** Picking a city moves the map there at zoom 10 without offering a refresh. */
+export const CityPicked: Story = {
+  play: async (context) => {
+    await WithoutSelection.play!(context)
+    const canvas = within(context.canvasElement)
+    await userEvent.type(canvas.getByRole('combobox', { name: 'Rechercher une ville' }), 'toul')
+    await userEvent.click(await canvas.findByRole('option', { name: /Toulon/ }))
+    await expect(canvas.getByRole('combobox', { name: 'Rechercher une ville' })).toHaveValue('Toulon')
+    // The search follows the new area by itself: no partner around Toulon.
+    const map = within(canvas.getByRole('region', { name: 'Carte' }))
+    await waitFor(() => expect(map.queryByTitle('Le Comptoir du Panier')).toBeNull())
+    await expect(map.queryByTitle('Garage des Calanques')).toBeNull()
+    await expect(canvas.queryByRole('button', { name: 'Rechercher dans cette zone' })).toBeNull()
+  },
+}
+
+/** A marker opens the partner in a bottom sheet; the back action closes the sheet and stays on the map. */
+export const WithSelectedPartner: Story = {
+  play: async (context) => {
+    await WithoutSelection.play!(context)
+    await userEvent.click(await marker(context.canvasElement, 'Le Comptoir du Panier'))
+    const page = within(context.canvasElement.ownerDocument.body)
+    const sheet = await page.findByRole('dialog', { name: 'Le Comptoir du Panier' })
+    await expect(
+      within(sheet).getByRole('heading', { level: 3, name: 'Le Comptoir du Panier' }),
+    ).toBeVisible()
+    await waitFor(() => expect(within(sheet).getAllByText('Glissez à droite pour utiliser')).toHaveLength(2))
+    await expect(within(sheet).getByRole('heading', { name: 'Offres disponibles' })).toBeInTheDocument()
+    window.history.back()
+    await waitFor(() => expect(page.queryByRole('dialog')).toBeNull())
+    await expect(within(context.canvasElement).queryByTestId('location')).toBeNull()
+    await expect(within(context.canvasElement).getByRole('region', { name: 'Carte' })).toBeVisible()
+  },
+}
+
+/** Without a Google Maps key the map says so; nothing else breaks. */
+export const WithoutMapsKey: Story = {
+  decorators: [withGoogleMaps],
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert')
+    await expect(alert).toHaveTextContent(
+      "La carte n'est pas disponible : aucune clé Google Maps n'est configurée.",
+    )
+  },
+}

@@ -1,0 +1,72 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { http, HttpResponse } from 'msw'
+import { expect, fn, userEvent, within } from 'storybook/test'
+import { apiPaths } from '../../../contract/paths.ts'
+import { MenuScreen } from '../../../src/screens/public/menu/MenuScreen.tsx'
+import { signedInAdmin, signedInUser } from '../../../mocks/fixtures/session.ts'
+
+const loggedOut = fn()
+
+const meta = {
+  title: 'Écrans/Public/Menu',
+  component: MenuScreen,
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInUser },
+    router: { path: '/menu', initialEntries: ['/menu'] },
+    msw: [
+      http.post(apiPaths.logout(), ({ request }) => {
+        loggedOut(request.headers.get('Authorization'))
+        return new HttpResponse(null, { status: 204 })
+      }),
+    ],
+  },
+  globals: { viewport: { value: 'phone' } },
+  beforeEach: () => {
+    loggedOut.mockClear()
+  },
+} satisfies Meta<typeof MenuScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** An ordinary user: name and e-mail, Aide and Déconnexion, no Administration. */
+export const User: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { name: 'MES INFOS' })).toBeVisible()
+    await expect(canvas.getByText('Nom')).toBeVisible()
+    await expect(canvas.getByText('Camille Martin')).toBeVisible()
+    await expect(canvas.getByText('Email')).toBeVisible()
+    await expect(canvas.getByText('camille.martin@exemple.fr')).toBeVisible()
+    await expect(canvas.getByRole('heading', { name: 'GENERAL' })).toBeVisible()
+    await expect(canvas.queryByRole('link', { name: 'Administration' })).toBeNull()
+    const help = await canvas.findByRole('link', { name: 'Aide' })
+    await expect(help).toHaveAttribute('href', '/docs/aide.html')
+    await expect(help).toHaveAttribute('target', '_blank')
+    await expect(help).toHaveAttribute('rel', expect.stringContaining('noopener'))
+    await expect(canvas.getByRole('button', { name: 'Déconnexion' })).toBeVisible()
+  },
+}
+
+/** An admin also gets Administration, to the home page management. */
+export const Admin: Story = {
+  parameters: { session: { user: signedInAdmin } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('Sophie Durand')).toBeVisible()
+    await userEvent.click(canvas.getByRole('link', { name: 'Administration' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/gerer-accueil')
+  },
+}
+
+/** Déconnexion ends the token on the server, clears the session and goes to Login. */
+export const Logout: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Déconnexion' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /login')
+    await expect(loggedOut).toHaveBeenCalledWith(`Bearer ${signedInUser.access_token}`)
+    await expect(localStorage.getItem('user')).toBeNull()
+  },
+}
