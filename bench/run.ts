@@ -29,7 +29,13 @@ const since = () => `${round((performance.now() - t0) / 1000, 0)} s`
 
 const chromePath = findChromium()
 const machine = describeMachine(chromePath)
-log(`bench: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}`)
+log(
+  `bench: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}, load ${machine.loadAverage}`,
+)
+if (machine.loadAverage > machine.cpus)
+  log(
+    `warning: load average ${machine.loadAverage} on ${machine.cpus} cores: other work will skew the figures`,
+  )
 
 const figures: Figure[] = []
 const errors: { section: string; error: string }[] = []
@@ -116,6 +122,7 @@ if ((only.has('lighthouse') || only.has('lists')) && results.firstLoad) {
 
 const totalSeconds = round((performance.now() - t0) / 1000, 1)
 figures.push(info('Run', 'total duration', totalSeconds, 's'))
+figures.push(info('Run', 'load average at start (1 min)', machine.loadAverage, '', `${machine.cpus} cores`))
 const table = printTable(figures)
 log(`\n${table}\n`)
 const met = figures.filter((f) => f.ok === true).length

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { cpus, freemem, totalmem } from 'node:os'
+import { cpus, freemem, loadavg, totalmem } from 'node:os'
 
 export interface Machine {
   cpuModel: string
@@ -10,6 +10,8 @@ export interface Machine {
   platform: string
   chromium: string | null
   postgres: string | null
+  /** 1-minute load average at the start: above the core count, other work is competing with the bench. */
+  loadAverage: number
 }
 
 function tryRun(cmd: string, args: string[]): string | null {
@@ -31,5 +33,6 @@ export function describeMachine(chromiumPath: string | undefined): Machine {
     platform: `${process.platform} ${tryRun('uname', ['-r']) ?? ''}`.trim(),
     chromium: chromiumPath ? tryRun(chromiumPath, ['--version']) : null,
     postgres: process.env.DATABASE_URL ? 'DATABASE_URL' : null,
+    loadAverage: Math.round(loadavg()[0] * 10) / 10,
   }
 }
