@@ -130,7 +130,7 @@ const missed = figures.filter((f) => f.ok === false)
 log(
   `${met} budgets met, ${missed.length} missed${missed.length ? `: ${missed.map((f) => `${f.section} / ${f.name}`).join('; ')}` : ''}`,
 )
-const file = writeResults(
+const file = await writeResults(
   resolve(root, 'bench', 'results'),
   {
     date: startedAt.toISOString(),

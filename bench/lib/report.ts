@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { format } from 'prettier'
 
 /** One line of the results table: a figure, its value and, when it has one, its budget. */
 export interface Figure {
@@ -65,14 +66,15 @@ export function printTable(figures: Figure[]): string {
   return out
 }
 
-export function writeResults(dir: string, payload: object, startedAt: Date): string {
+/** Written as Prettier formats JSON, so `npm run lint` (prettier --check .) stays clean. */
+export async function writeResults(dir: string, payload: object, startedAt: Date): Promise<string> {
   mkdirSync(dir, { recursive: true })
   const stamp = startedAt
     .toISOString()
     .replace(/[:]/g, '-')
     .replace(/\.\d+Z$/, 'Z')
   const file = join(dir, `${stamp}.json`)
-  const text = JSON.stringify(payload, null, 2) + '\n'
+  const text = await format(JSON.stringify(payload), { parser: 'json' })
   writeFileSync(file, text)
   writeFileSync(join(dir, 'latest.json'), text)
   return file
