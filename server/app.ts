@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import helmet from '@fastify/helmet'
@@ -18,8 +19,9 @@ import { articleRoutes } from './routes/articles.ts'
 import { authRoutes } from './routes/auth.ts'
 import { partnerRoutes } from './routes/partners.ts'
 import { systemRoutes } from './routes/system.ts'
+import { iconRoutes } from './routes/icons.ts'
 import { userRoutes } from './routes/users.ts'
-import { uploadsDir } from './services/images.ts'
+import { uploadsDir, type FileWriter } from './services/images.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
 import { createPasswordHasher } from './services/passwords.ts'
 import { LoginThrottle } from './services/throttle.ts'
@@ -31,6 +33,8 @@ export interface BuildAppOptions {
   staticDir?: string | null
   /** Overrides the configured mailer (tests). */
   mailer?: Mailer
+  /** Overrides how uploaded images are written (tests: a disk that fills up half-way). */
+  writeFile?: FileWriter
   logger?: FastifyServerOptions['logger']
 }
 
@@ -42,7 +46,15 @@ export const cspDirectives = {
   scriptSrc: ["'self'", 'https://maps.googleapis.com'],
   // styled-components injects <style> tags at run time; Google Maps adds inline styles and its font CSS.
   styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.ggpht.com'],
+  imgSrc: [
+    "'self'",
+    'data:',
+    'blob:',
+    'https://*.googleapis.com',
+    'https://*.gstatic.com',
+    'https://*.google.com',
+    'https://*.ggpht.com',
+  ],
   connectSrc: ["'self'", 'https://maps.googleapis.com', 'https://places.googleapis.com'],
   fontSrc: ["'self'", 'https://fonts.gstatic.com'],
   workerSrc: ["'self'", 'blob:'],
@@ -60,7 +72,15 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
   return {
     level: config.logLevel,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.token', '*.access_token', '*.jwtSecret'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.newPassword',
+        '*.token',
+        '*.access_token',
+        '*.jwtSecret',
+      ],
       censor: '[masqué]',
     },
   }
@@ -87,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hasher: createPasswordHasher(config.argon2),
     mailer: options.mailer ?? createMailer(config),
     throttle: new LoginThrottle(config.loginThrottle),
+    writeFile: options.writeFile ?? ((path, data) => writeFile(path, data)),
   }
   if (!options.mailer) app.addHook('onClose', async () => ctx.mailer.close())
 
@@ -101,8 +122,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store')
   })
 
   await app.register(rateLimit, { global: false })
@@ -126,12 +149,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routePrefix: '/api/docs',
     staticCSP: true,
     // Same framing rule as the app; no upgrade-insecure-requests, which breaks the page on plain-http deployments.
-    transformStaticCSP: (header: string) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
+    transformStaticCSP: (header: string) =>
+      header
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
   })
 
   const guards = authGuards(ctx)
   const typed = app.withTypeProvider<TypeBoxTypeProvider>()
   systemRoutes(typed, ctx)
+  iconRoutes(typed)
   authRoutes(typed, ctx, guards)
   articleRoutes(typed, ctx, guards)
   partnerRoutes(typed, ctx, guards)
@@ -139,7 +166,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const uploads = uploadsDir(config.dataDir)
   mkdirSync(uploads, { recursive: true })
-  const staticDir = options.staticDir && existsSync(join(options.staticDir, 'index.html')) ? options.staticDir : null
+  const staticDir =
+    options.staticDir && existsSync(join(options.staticDir, 'index.html')) ? options.staticDir : null
 
   await app.register(fastifyStatic, {
     root: uploads,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import type { Db } from './db/index.ts'
+import type { FileWriter } from './services/images.ts'
 import type { Mailer } from './services/mail.ts'
 import type { PasswordHasher } from './services/passwords.ts'
 import type { LoginThrottle } from './services/throttle.ts'
@@ -14,6 +15,8 @@ export interface AppContext {
   hasher: PasswordHasher
   mailer: Mailer
   throttle: LoginThrottle
+  /** Writes uploaded images to disk (tests inject a failing one). */
+  writeFile: FileWriter
 }
 
 export interface CurrentUser {
@@ -24,7 +27,13 @@ export interface CurrentUser {
 }
 
 /** The Fastify instance with TypeBox typing, as route modules receive it. */
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -21,15 +21,22 @@ export interface TextRule {
 export function requiredText(value: string, field: string, label: string, rule: TextRule): string {
   const text = clean(value, rule.multiline ?? false)
   if (text === '') throw badRequest(`Le champ « ${label} » est obligatoire.`, field)
-  if (text.length > rule.max) throw badRequest(`Le champ « ${label} » ne doit pas dépasser ${rule.max} caractères.`, field)
+  if (text.length > rule.max)
+    throw badRequest(`Le champ « ${label} » ne doit pas dépasser ${rule.max} caractères.`, field)
   return text
 }
 
-export function optionalText(value: string | null | undefined, field: string, label: string, rule: TextRule): string | null {
+export function optionalText(
+  value: string | null | undefined,
+  field: string,
+  label: string,
+  rule: TextRule,
+): string | null {
   if (value === null || value === undefined) return null
   const text = clean(value, rule.multiline ?? false)
   if (text === '') return null
-  if (text.length > rule.max) throw badRequest(`Le champ « ${label} » ne doit pas dépasser ${rule.max} caractères.`, field)
+  if (text.length > rule.max)
+    throw badRequest(`Le champ « ${label} » ne doit pas dépasser ${rule.max} caractères.`, field)
   return text
 }
 
@@ -39,7 +46,8 @@ const emailPattern = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\
 export function email(value: string, field = 'email'): string {
   const text = value.trim().toLowerCase()
   if (text === '') throw badRequest('Le champ « email » est obligatoire.', field)
-  if (text.length > 254 || !emailPattern.test(text)) throw badRequest('L’adresse e-mail n’est pas valide.', field)
+  if (text.length > 254 || !emailPattern.test(text))
+    throw badRequest('L’adresse e-mail n’est pas valide.', field)
   return text
 }
 
@@ -93,14 +101,25 @@ export function escapeLike(value: string): string {
 export function linkUrl(value: string, field: string): string {
   const text = value.trim()
   if (text === '') throw badRequest('Le lien doit avoir une adresse (url).', field)
-  if (text.length > 2000) throw badRequest('L’adresse du lien est trop longue (2000 caractères au plus).', field)
-  if (/\s/.test(text) || [...text].some((c) => isControl(c.charCodeAt(0), false))) throw badRequest('L’adresse du lien ne doit pas contenir d’espaces.', field)
+  if (text.length > 2000)
+    throw badRequest('L’adresse du lien est trop longue (2000 caractères au plus).', field)
+  if (/\s/.test(text) || [...text].some((c) => isControl(c.charCodeAt(0), false)))
+    throw badRequest('L’adresse du lien ne doit pas contenir d’espaces.', field)
   if (text.startsWith('/') && !text.startsWith('//') && !text.startsWith('/\\')) return text
+  // The scheme must be spelled out with its "//" ("https:host" parses too, but clients tell links apart by that prefix).
+  if (!/^https?:\/\//i.test(text))
+    throw badRequest(
+      'L’adresse du lien doit être un chemin interne (commençant par /) ou une adresse http(s).',
+      field,
+    )
   try {
     const url = new URL(text)
     if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '') return text
   } catch {
     // fall through to the refusal below
   }
-  throw badRequest('L’adresse du lien doit être un chemin interne (commençant par /) ou une adresse http(s).', field)
+  throw badRequest(
+    'L’adresse du lien doit être un chemin interne (commençant par /) ou une adresse http(s).',
+    field,
+  )
 }

@@ -1,5 +1,13 @@
 import Type from 'typebox'
-import { Article, ArticleBody, ArticleUpdateBody, Image, MessageBody, StatusOption, type Link } from '../../contract/schemas.ts'
+import {
+  Article,
+  ArticleBody,
+  ArticleUpdateBody,
+  Image,
+  MessageBody,
+  StatusOption,
+  type Link,
+} from '../../contract/schemas.ts'
 import { apiPaths, routePatterns } from '../../contract/paths.ts'
 import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
@@ -37,8 +45,14 @@ function toArticle(row: ArticleRow): Article {
     status: row.status as Article['status'],
     title: row.title,
     position: row.position,
-    image: row.image_id && row.image_file ? { id: row.image_id, type: row.image_type ?? 'image/webp', url: imageUrl(row.image_file) } : null,
-    link: row.link_url !== null && row.link_text !== null ? { text: row.link_text, url: row.link_url, target: (row.link_target ?? '') as Link['target'] } : null,
+    image:
+      row.image_id && row.image_file
+        ? { id: row.image_id, type: row.image_type ?? 'image/webp', url: imageUrl(row.image_file) }
+        : null,
+    link:
+      row.link_url !== null && row.link_text !== null
+        ? { text: row.link_text, url: row.link_url, target: (row.link_target ?? '') as Link['target'] }
+        : null,
   }
 }
 
@@ -70,8 +84,14 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     const position = intInRange(body.position, 'position', 'Position', -1_000_000, 1_000_000)
     let imageId: string | null = null
     if (body.image) {
-      const image = await db.selectFrom('images').select('id').where('id', '=', body.image.id.slice(0, 100)).where('partner_id', 'is', null).executeTakeFirst()
-      if (!image) throw badRequest('Image inconnue : envoyez d’abord le fichier sur /api/articles/image.', 'image.id')
+      const image = await db
+        .selectFrom('images')
+        .select('id')
+        .where('id', '=', body.image.id.slice(0, 100))
+        .where('partner_id', 'is', null)
+        .executeTakeFirst()
+      if (!image)
+        throw badRequest('Image inconnue : envoyez d’abord le fichier sur /api/articles/image.', 'image.id')
       imageId = image.id
     }
     let link: { text: string; url: string; target: string } | null = null
@@ -79,7 +99,8 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       const text = body.link.text.trim()
       const url = body.link.url.trim()
       if (text === '' && url === '') link = null
-      else if (text === '') throw badRequest('Le texte du lien est obligatoire quand une adresse est donnée.', 'link.text')
+      else if (text === '')
+        throw badRequest('Le texte du lien est obligatoire quand une adresse est donnée.', 'link.text')
       else {
         link = {
           text: requiredText(text, 'link.text', 'Texte du lien', { max: 200 }),
@@ -102,9 +123,18 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
   /** Deletes an article image (row and file) once no article uses it any more. */
   async function dropImageIfUnused(imageId: string | null): Promise<void> {
     if (!imageId) return
-    const used = await db.selectFrom('articles').select('id').where('image_id', '=', imageId).executeTakeFirst()
+    const used = await db
+      .selectFrom('articles')
+      .select('id')
+      .where('image_id', '=', imageId)
+      .executeTakeFirst()
     if (used) return
-    const removed = await db.deleteFrom('images').where('id', '=', imageId).where('partner_id', 'is', null).returning('file_name').executeTakeFirst()
+    const removed = await db
+      .deleteFrom('images')
+      .where('id', '=', imageId)
+      .where('partner_id', 'is', null)
+      .returning('file_name')
+      .executeTakeFirst()
     if (removed) await removeImageFile(config.dataDir, removed.file_name)
   }
 
@@ -122,7 +152,12 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     apiPaths.articles(),
     {
       onRequest: guards.admin,
-      schema: { tags, summary: 'Tous les articles, brouillons compris (admin), triés par position', security: bearer, response: { 200: Type.Array(Article), ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'Tous les articles, brouillons compris (admin), triés par position',
+        security: bearer,
+        response: { 200: Type.Array(Article), ...errorResponses(401, 403) },
+      },
     },
     async () => (await selectArticles(db).execute()).map(toArticle),
   )
@@ -131,7 +166,12 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     apiPaths.articlesPublished(),
     {
       onRequest: guards.user,
-      schema: { tags, summary: 'Articles publiés, triés par position', security: bearer, response: { 200: Type.Array(Article), ...errorResponses(401) } },
+      schema: {
+        tags,
+        summary: 'Articles publiés, triés par position',
+        security: bearer,
+        response: { 200: Type.Array(Article), ...errorResponses(401) },
+      },
     },
     async () => (await selectArticles(db).where('a.status', '=', 'PUBLISHED').execute()).map(toArticle),
   )
@@ -140,7 +180,12 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     apiPaths.articleStatuses(),
     {
       onRequest: guards.user,
-      schema: { tags, summary: 'Statuts possibles d’un article', security: bearer, response: { 200: Type.Array(StatusOption), ...errorResponses(401) } },
+      schema: {
+        tags,
+        summary: 'Statuts possibles d’un article',
+        security: bearer,
+        response: { 200: Type.Array(StatusOption), ...errorResponses(401) },
+      },
     },
     async () => articleStatuses,
   )
@@ -159,7 +204,8 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     },
     async (request) => {
       const article = await loadArticle(request.params.id)
-      if (!article || (article.status !== 'PUBLISHED' && !request.currentUser?.isAdmin)) throw notFound('Article introuvable.')
+      if (!article || (article.status !== 'PUBLISHED' && !request.currentUser?.isAdmin))
+        throw notFound('Article introuvable.')
       return article
     },
   )
@@ -179,8 +225,17 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     },
     async (request, reply) => {
       const buffer = await readUpload(request)
-      const stored = await storeImage(config.dataDir, buffer)
-      await db.insertInto('images').values({ id: stored.id, type: stored.type, file_name: stored.fileName, partner_id: null }).execute()
+      const stored = await storeImage(config.dataDir, buffer, ctx.writeFile)
+      try {
+        await db
+          .insertInto('images')
+          .values({ id: stored.id, type: stored.type, file_name: stored.fileName, partner_id: null })
+          .execute()
+      } catch (error) {
+        // No row, no file: an image the database does not know about would never be cleaned up.
+        await removeImageFile(config.dataDir, stored.fileName)
+        throw error
+      }
       return reply.code(201).send({ id: stored.id, type: stored.type, url: stored.url })
     },
   )
@@ -192,7 +247,8 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       schema: {
         tags,
         summary: 'Crée un article',
-        description: 'link.url : chemin interne commençant par « / » ou adresse http(s). Un lien au texte et à l’adresse vides est enregistré comme null.',
+        description:
+          'link.url : chemin interne commençant par « / » ou adresse http(s). Un lien au texte et à l’adresse vides est enregistré comme null.',
         security: bearer,
         body: ArticleBody,
         response: { 201: Article, ...errorResponses(400, 401, 403) },
@@ -220,8 +276,13 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     },
     async (request) => {
       const id = request.params.id
-      if (request.body.articleId.id !== id) throw badRequest('articleId.id ne correspond pas à l’article de l’adresse.', 'articleId.id')
-      const before = await db.selectFrom('articles').select(['id', 'image_id']).where('id', '=', id).executeTakeFirst()
+      if (request.body.articleId.id !== id)
+        throw badRequest('articleId.id ne correspond pas à l’article de l’adresse.', 'articleId.id')
+      const before = await db
+        .selectFrom('articles')
+        .select(['id', 'image_id'])
+        .where('id', '=', id)
+        .executeTakeFirst()
       if (!before) throw notFound('Article introuvable.')
       const values = await cleanBody(request.body)
       await db.updateTable('articles').set(values).where('id', '=', id).execute()
@@ -234,10 +295,20 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     routePatterns.article,
     {
       onRequest: guards.admin,
-      schema: { tags, summary: 'Supprime un article et son image', security: bearer, params: IdParams, response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Supprime un article et son image',
+        security: bearer,
+        params: IdParams,
+        response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
-      const removed = await db.deleteFrom('articles').where('id', '=', request.params.id).returning('image_id').executeTakeFirst()
+      const removed = await db
+        .deleteFrom('articles')
+        .where('id', '=', request.params.id)
+        .returning('image_id')
+        .executeTakeFirst()
       if (!removed) throw notFound('Article introuvable.')
       await dropImageIfUnused(removed.image_id)
       return { message: 'Article supprimé.' }

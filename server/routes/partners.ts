@@ -19,7 +19,16 @@ import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import { badRequest, forbidden, notFound } from '../errors.ts'
 import { removeImageFile, storeImage } from '../services/images.ts'
-import { cleanPartnerBody, hydratePartners, loadPartner, offersFor, partnerColumns, savePartner, stripRow, toOffer } from '../services/partners.ts'
+import {
+  cleanPartnerBody,
+  hydratePartners,
+  loadPartner,
+  offersFor,
+  partnerColumns,
+  savePartner,
+  stripRow,
+  toOffer,
+} from '../services/partners.ts'
 import { escapeLike, normalizeForSearch, optionalIsoDate, requiredText } from '../validation.ts'
 import { bearer, errorResponses } from './common.ts'
 import { readUpload, uploadDescription } from './uploads.ts'
@@ -27,8 +36,14 @@ import { readUpload, uploadDescription } from './uploads.ts'
 const tags = ['Partenaires']
 const MAX_ID = 2147483647
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) })
-const UserParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), userId: Type.Integer({ minimum: 1, maximum: MAX_ID }) })
-const ImageParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), imageId: Type.String({ maxLength: 100 }) })
+const UserParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  userId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+})
+const ImageParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  imageId: Type.String({ maxLength: 100 }),
+})
 
 export const statusOptions = [
   { code: 'ACTIF', label: 'Actif' },
@@ -43,16 +58,21 @@ function parseNumbers(value: string, count: number, field: string, format: strin
   const parts = value.split(',').map((p) => p.trim())
   const numbers = parts.map((p) => (/^-?\d+(\.\d+)?$/.test(p) ? Number(p) : NaN))
   if (parts.length !== count || numbers.some((n) => !Number.isFinite(n))) {
-    throw badRequest(`Le paramètre « ${field} » doit être au format ${format} (nombres décimaux avec un point).`, field)
+    throw badRequest(
+      `Le paramètre « ${field} » doit être au format ${format} (nombres décimaux avec un point).`,
+      field,
+    )
   }
   return numbers
 }
 
 function checkLat(value: number, field: string) {
-  if (value < -90 || value > 90) throw badRequest(`Le paramètre « ${field} » contient une latitude hors de [-90, 90].`, field)
+  if (value < -90 || value > 90)
+    throw badRequest(`Le paramètre « ${field} » contient une latitude hors de [-90, 90].`, field)
 }
 function checkLng(value: number, field: string) {
-  if (value < -180 || value > 180) throw badRequest(`Le paramètre « ${field} » contient une longitude hors de [-180, 180].`, field)
+  if (value < -180 || value > 180)
+    throw badRequest(`Le paramètre « ${field} » contient une longitude hors de [-180, 180].`, field)
 }
 
 function found(partner: Partner | null): Partner {
@@ -67,23 +87,49 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     apiPaths.partners(),
     {
       onRequest: guards.admin,
-      schema: { tags, summary: 'Tous les partenaires, toutes offres comprises (admin)', security: bearer, response: { 200: Type.Array(Partner), ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'Tous les partenaires, toutes offres comprises (admin)',
+        security: bearer,
+        response: { 200: Type.Array(Partner), ...errorResponses(401, 403) },
+      },
     },
     async () => {
-      const rows = await db.selectFrom('partners as p').select(partnerColumns).orderBy('p.search_name').orderBy('p.id').execute()
+      const rows = await db
+        .selectFrom('partners as p')
+        .select(partnerColumns)
+        .orderBy('p.search_name')
+        .orderBy('p.id')
+        .execute()
       return (await hydratePartners(db, rows, { offers: 'all' })).map(stripRow)
     },
   )
 
   app.get(
     apiPaths.partnerStatuses(),
-    { onRequest: guards.user, schema: { tags, summary: 'Statuts possibles d’un partenaire', security: bearer, response: { 200: Type.Array(StatusOption), ...errorResponses(401) } } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags,
+        summary: 'Statuts possibles d’un partenaire',
+        security: bearer,
+        response: { 200: Type.Array(StatusOption), ...errorResponses(401) },
+      },
+    },
     async () => statusOptions,
   )
 
   app.get(
     apiPaths.categories(),
-    { onRequest: guards.user, schema: { tags, summary: 'Catégories, triées par libellé', security: bearer, response: { 200: Type.Array(Category), ...errorResponses(401) } } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags,
+        summary: 'Catégories, triées par libellé',
+        security: bearer,
+        response: { 200: Type.Array(Category), ...errorResponses(401) },
+      },
+    },
     async () => {
       const rows = await db.selectFrom('categories').select(['id', 'label', 'icon']).execute()
       return rows.sort((a, b) => collator.compare(a.label, b.label) || a.id - b.id)
@@ -94,10 +140,20 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     apiPaths.cities(),
     {
       onRequest: guards.user,
-      schema: { tags, summary: 'Villes des partenaires actifs, triées à la française', security: bearer, response: { 200: Type.Array(Type.String()), ...errorResponses(401) } },
+      schema: {
+        tags,
+        summary: 'Villes des partenaires actifs, triées à la française',
+        security: bearer,
+        response: { 200: Type.Array(Type.String()), ...errorResponses(401) },
+      },
     },
     async () => {
-      const rows = await db.selectFrom('partners').select('city').distinct().where('status', '=', 'ACTIF').execute()
+      const rows = await db
+        .selectFrom('partners')
+        .select('city')
+        .distinct()
+        .where('status', '=', 'ACTIF')
+        .execute()
       const byKey = new Map<string, string>()
       for (const { city } of rows) if (!byKey.has(city.toLowerCase())) byKey.set(city.toLowerCase(), city)
       return [...byKey.values()].sort(collator.compare)
@@ -127,26 +183,38 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     async (request) => {
       const q = request.query
       const me = request.currentUser!
-      if (q.userId !== undefined && (q.userId < 1 || q.userId > MAX_ID)) throw badRequest('Le paramètre « userId » doit être un identifiant positif.', 'userId')
-      if (q.userId !== undefined && q.userId !== me.id && !me.isAdmin) throw forbidden('Vous ne pouvez consulter que vos propres coupons.')
+      if (q.userId !== undefined && (q.userId < 1 || q.userId > MAX_ID))
+        throw badRequest('Le paramètre « userId » doit être un identifiant positif.', 'userId')
+      if (q.userId !== undefined && q.userId !== me.id && !me.isAdmin)
+        throw forbidden('Vous ne pouvez consulter que vos propres coupons.')
       const page = q.page ?? 0
       if (page > 10_000) throw badRequest('Le paramètre « page » doit être au plus 10000.', 'page')
       const pageSize = q.pageSize ?? 50
 
       let query = db.selectFrom('partners as p').select(partnerColumns).where('p.status', '=', 'ACTIF')
       if (q.name !== undefined && q.name.trim() !== '') {
-        if (q.name.length > 200) throw badRequest('Le paramètre « name » ne doit pas dépasser 200 caractères.', 'name')
-        query = query.where(sql<boolean>`p.search_name like ${'%' + escapeLike(normalizeForSearch(q.name)) + '%'}`)
+        if (q.name.length > 200)
+          throw badRequest('Le paramètre « name » ne doit pas dépasser 200 caractères.', 'name')
+        query = query.where(
+          sql<boolean>`p.search_name like ${'%' + escapeLike(normalizeForSearch(q.name)) + '%'}`,
+        )
       }
       if (q.city !== undefined && q.city.trim() !== '') {
-        if (q.city.length > 100) throw badRequest('Le paramètre « city » ne doit pas dépasser 100 caractères.', 'city')
+        if (q.city.length > 100)
+          throw badRequest('Le paramètre « city » ne doit pas dépasser 100 caractères.', 'city')
         query = query.where(sql<string>`lower(p.city)`, '=', q.city.trim().toLowerCase())
       }
       if (q.categoryId !== undefined) {
-        if (q.categoryId < 1 || q.categoryId > MAX_ID) throw badRequest('Le paramètre « categoryId » doit être un identifiant positif.', 'categoryId')
+        if (q.categoryId < 1 || q.categoryId > MAX_ID)
+          throw badRequest('Le paramètre « categoryId » doit être un identifiant positif.', 'categoryId')
         const categoryId = q.categoryId
         query = query.where(({ exists, selectFrom }) =>
-          exists(selectFrom('partner_categories as pc').select('pc.partner_id').whereRef('pc.partner_id', '=', 'p.id').where('pc.category_id', '=', categoryId)),
+          exists(
+            selectFrom('partner_categories as pc')
+              .select('pc.partner_id')
+              .whereRef('pc.partner_id', '=', 'p.id')
+              .where('pc.category_id', '=', categoryId),
+          ),
         )
       }
       if (q.bounds !== undefined) {
@@ -155,10 +223,17 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         checkLat(south, 'bounds')
         checkLng(east, 'bounds')
         checkLng(west, 'bounds')
-        if (south > north) throw badRequest('Le paramètre « bounds » a une latitude sud supérieure à la latitude nord.', 'bounds')
+        if (south > north)
+          throw badRequest(
+            'Le paramètre « bounds » a une latitude sud supérieure à la latitude nord.',
+            'bounds',
+          )
         query = query.where('p.lat', '>=', south).where('p.lat', '<=', north)
         // A box crossing the antimeridian has west > east.
-        query = west <= east ? query.where('p.lng', '>=', west).where('p.lng', '<=', east) : query.where((eb) => eb.or([eb('p.lng', '>=', west), eb('p.lng', '<=', east)]))
+        query =
+          west <= east
+            ? query.where('p.lng', '>=', west).where('p.lng', '<=', east)
+            : query.where((eb) => eb.or([eb('p.lng', '>=', west), eb('p.lng', '<=', east)]))
       }
       let withDistance
       if (q.userPosition !== undefined) {
@@ -170,9 +245,15 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
             + cos(radians(${lat}::float8)) * cos(radians(p.lat)) * power(sin(radians(p.lng - ${lng}::float8) / 2), 2)))))`
         withDistance = query.select(distance.as('distance')).orderBy('distance').orderBy('p.id')
       } else {
-        withDistance = query.select(sql<number | null>`null::float8`.as('distance')).orderBy('p.search_name').orderBy('p.id')
+        withDistance = query
+          .select(sql<number | null>`null::float8`.as('distance'))
+          .orderBy('p.search_name')
+          .orderBy('p.id')
       }
-      const rows = await withDistance.limit(pageSize).offset(page * pageSize).execute()
+      const rows = await withDistance
+        .limit(pageSize)
+        .offset(page * pageSize)
+        .execute()
       const partners = await hydratePartners(db, rows, { offers: 'usable', viewerId: q.userId ?? null })
       return partners.map(({ row, ...partner }) => ({
         ...partner,
@@ -187,7 +268,8 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       onRequest: guards.user,
       schema: {
         tags,
-        summary: 'Un partenaire (admin : tous, toutes offres ; utilisateur : partenaires actifs, offres utilisables)',
+        summary:
+          'Un partenaire (admin : tous, toutes offres ; utilisateur : partenaires actifs, offres utilisables)',
         security: bearer,
         params: IdParams,
         response: { 200: Partner, ...errorResponses(400, 401, 404) },
@@ -214,8 +296,13 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       },
     },
     async (request) => {
-      const partner = await db.selectFrom('partners').select(['id', 'status']).where('id', '=', request.params.id).executeTakeFirst()
-      if (!partner || (partner.status !== 'ACTIF' && !request.currentUser!.isAdmin)) throw notFound('Partenaire introuvable.')
+      const partner = await db
+        .selectFrom('partners')
+        .select(['id', 'status'])
+        .where('id', '=', request.params.id)
+        .executeTakeFirst()
+      if (!partner || (partner.status !== 'ACTIF' && !request.currentUser!.isAdmin))
+        throw notFound('Partenaire introuvable.')
       return (await offersFor(db, [partner.id], { offers: 'usable' })).get(partner.id) ?? []
     },
   )
@@ -226,7 +313,8 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       onRequest: guards.user,
       schema: {
         tags,
-        summary: 'Le partenaire et ses offres utilisables, avec leur statut vu par l’utilisateur (DISABLED une fois utilisée)',
+        summary:
+          'Le partenaire et ses offres utilisables, avec leur statut vu par l’utilisateur (DISABLED une fois utilisée)',
         security: bearer,
         params: UserParams,
         response: { 200: Partner, ...errorResponses(400, 401, 403, 404) },
@@ -234,8 +322,12 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     },
     async (request) => {
       const me = request.currentUser!
-      if (request.params.userId !== me.id && !me.isAdmin) throw forbidden('Vous ne pouvez consulter que vos propres coupons.')
-      const partner = await loadPartner(db, request.params.id, { offers: 'usable', viewerId: request.params.userId })
+      if (request.params.userId !== me.id && !me.isAdmin)
+        throw forbidden('Vous ne pouvez consulter que vos propres coupons.')
+      const partner = await loadPartner(db, request.params.id, {
+        offers: 'usable',
+        viewerId: request.params.userId,
+      })
       if (!partner || (partner.status !== 'ACTIF' && !me.isAdmin)) throw notFound('Partenaire introuvable.')
       return partner
     },
@@ -275,7 +367,8 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     },
     async (request) => {
       const id = request.params.id
-      if (request.body.partnerId.id !== id) throw badRequest('partnerId.id ne correspond pas au partenaire de l’adresse.', 'partnerId.id')
+      if (request.body.partnerId.id !== id)
+        throw badRequest('partnerId.id ne correspond pas au partenaire de l’adresse.', 'partnerId.id')
       const data = cleanPartnerBody(request.body)
       const exists = await db.selectFrom('partners').select('id').where('id', '=', id).executeTakeFirst()
       if (!exists) throw notFound('Partenaire introuvable.')
@@ -300,11 +393,18 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     },
     async (request, reply) => {
       const buffer = await readUpload(request)
-      const partner = await db.selectFrom('partners').select('id').where('id', '=', request.params.id).executeTakeFirst()
+      const partner = await db
+        .selectFrom('partners')
+        .select('id')
+        .where('id', '=', request.params.id)
+        .executeTakeFirst()
       if (!partner) throw notFound('Partenaire introuvable.')
-      const stored = await storeImage(config.dataDir, buffer)
+      const stored = await storeImage(config.dataDir, buffer, ctx.writeFile)
       try {
-        await db.insertInto('images').values({ id: stored.id, type: stored.type, file_name: stored.fileName, partner_id: partner.id }).execute()
+        await db
+          .insertInto('images')
+          .values({ id: stored.id, type: stored.type, file_name: stored.fileName, partner_id: partner.id })
+          .execute()
       } catch (error) {
         await removeImageFile(config.dataDir, stored.fileName)
         throw error
@@ -317,7 +417,13 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     routePatterns.partnerImage,
     {
       onRequest: guards.admin,
-      schema: { tags, summary: 'Supprime une photo du partenaire (ligne et fichier)', security: bearer, params: ImageParams, response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Supprime une photo du partenaire (ligne et fichier)',
+        security: bearer,
+        params: ImageParams,
+        response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       const removed = await db
@@ -355,12 +461,21 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     },
     async (request, reply) => {
       const values = cleanOffer(request.body)
-      const partner = await db.selectFrom('partners').select('id').where('id', '=', request.params.id).executeTakeFirst()
+      const partner = await db
+        .selectFrom('partners')
+        .select('id')
+        .where('id', '=', request.params.id)
+        .executeTakeFirst()
       if (!partner) throw notFound('Partenaire introuvable.')
       const row = await db
         .insertInto('offers')
         .values({ ...values, partner_id: partner.id })
-        .returning(['id', 'libelle', 'status', sql<string | null>`to_char(expiration_date, 'YYYY-MM-DD')`.as('expiration_date')])
+        .returning([
+          'id',
+          'libelle',
+          'status',
+          sql<string | null>`to_char(expiration_date, 'YYYY-MM-DD')`.as('expiration_date'),
+        ])
         .executeTakeFirstOrThrow()
       return reply.code(201).send(toOffer(row))
     },
@@ -387,7 +502,12 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         .set(values)
         .where('id', '=', request.body.id.id)
         .where('partner_id', '=', request.params.id)
-        .returning(['id', 'libelle', 'status', sql<string | null>`to_char(expiration_date, 'YYYY-MM-DD')`.as('expiration_date')])
+        .returning([
+          'id',
+          'libelle',
+          'status',
+          sql<string | null>`to_char(expiration_date, 'YYYY-MM-DD')`.as('expiration_date'),
+        ])
         .executeTakeFirst()
       if (!row) throw notFound('Coupon introuvable pour ce partenaire.')
       return toOffer(row)

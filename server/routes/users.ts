@@ -1,6 +1,14 @@
 import { sql } from 'kysely'
 import Type from 'typebox'
-import { DiscountOffer, DisabledCouponsBody, MessageBody, StatusOption, User, UserBody, UserUpdateBody } from '../../contract/schemas.ts'
+import {
+  DiscountOffer,
+  DisabledCouponsBody,
+  MessageBody,
+  StatusOption,
+  User,
+  UserBody,
+  UserUpdateBody,
+} from '../../contract/schemas.ts'
 import { apiPaths, routePatterns } from '../../contract/paths.ts'
 import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
@@ -35,18 +43,40 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
     apiPaths.users(),
     {
       onRequest: guards.admin,
-      schema: { tags, summary: 'Tous les utilisateurs (admin)', security: bearer, response: { 200: Type.Array(User), ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'Tous les utilisateurs (admin)',
+        security: bearer,
+        response: { 200: Type.Array(User), ...errorResponses(401, 403) },
+      },
     },
     async () => {
-      const rows = await db.selectFrom('users').selectAll().orderBy('lastname').orderBy('firstname').orderBy('id').execute()
-      const coupons = await disabledCouponsOf(db, rows.map((r) => r.id))
+      const rows = await db
+        .selectFrom('users')
+        .selectAll()
+        .orderBy('lastname')
+        .orderBy('firstname')
+        .orderBy('id')
+        .execute()
+      const coupons = await disabledCouponsOf(
+        db,
+        rows.map((r) => r.id),
+      )
       return rows.map((r) => toUser(r, coupons.get(r.id) ?? []))
     },
   )
 
   app.get(
     apiPaths.userStatuses(),
-    { onRequest: guards.user, schema: { tags, summary: 'Statuts possibles d’un utilisateur', security: bearer, response: { 200: Type.Array(StatusOption), ...errorResponses(401) } } },
+    {
+      onRequest: guards.user,
+      schema: {
+        tags,
+        summary: 'Statuts possibles d’un utilisateur',
+        security: bearer,
+        response: { 200: Type.Array(StatusOption), ...errorResponses(401) },
+      },
+    },
     async () => statusOptions,
   )
 
@@ -64,7 +94,8 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
     },
     async (request) => {
       const me = request.currentUser!
-      if (request.params.id !== me.id && !me.isAdmin) throw forbidden('Vous ne pouvez consulter que votre propre compte.')
+      if (request.params.id !== me.id && !me.isAdmin)
+        throw forbidden('Vous ne pouvez consulter que votre propre compte.')
       const user = await loadUser(db, request.params.id)
       if (!user) throw notFound('Utilisateur introuvable.')
       return user
@@ -77,7 +108,8 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       onRequest: guards.admin,
       schema: {
         tags,
-        summary: 'Crée un utilisateur (ROLE_USER) et lui envoie une invitation à choisir son mot de passe (lien valable 7 jours)',
+        summary:
+          'Crée un utilisateur (ROLE_USER) et lui envoie une invitation à choisir son mot de passe (lien valable 7 jours)',
         security: bearer,
         body: UserBody,
         response: { 201: User, ...errorResponses(400, 401, 403, 409) },
@@ -89,11 +121,16 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       try {
         // The account and its invitation exist together or not at all.
         created = await db.transaction().execute(async (trx) => {
-          const row = await trx.insertInto('users').values({ ...values, password_hash: null }).returningAll().executeTakeFirstOrThrow()
+          const row = await trx
+            .insertInto('users')
+            .values({ ...values, password_hash: null })
+            .returningAll()
+            .executeTakeFirstOrThrow()
           return { row, token: await issueOneTimeToken(trx, row.id, 'invite') }
         })
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')
+        if (isUniqueViolation(error))
+          throw conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')
         throw error
       }
       const { row, token } = created
@@ -112,7 +149,8 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       schema: {
         tags,
         summary: 'Modifie un utilisateur (userId.id doit correspondre à l’adresse)',
-        description: 'roles, facultatif, fixe les rôles. Un changement de statut ou de rôle révoque les jetons existants de l’utilisateur.',
+        description:
+          'roles, facultatif, fixe les rôles. Un changement de statut ou de rôle révoque les jetons existants de l’utilisateur.',
         security: bearer,
         params: IdParams,
         body: UserUpdateBody,
@@ -121,23 +159,43 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
     },
     async (request) => {
       const id = request.params.id
-      if (request.body.userId.id !== id) throw badRequest('userId.id ne correspond pas à l’utilisateur de l’adresse.', 'userId.id')
+      if (request.body.userId.id !== id)
+        throw badRequest('userId.id ne correspond pas à l’utilisateur de l’adresse.', 'userId.id')
       const values = cleanUser(request.body)
       const before = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
       if (!before) throw notFound('Utilisateur introuvable.')
       const isAdmin = request.body.roles ? request.body.roles.includes('ROLE_ADMIN') : before.is_admin
       if (id === request.currentUser!.id && (!isAdmin || values.status === 'DESACTIVE')) {
-        throw conflict('Vous ne pouvez pas retirer vos propres droits d’administrateur ni désactiver votre propre compte.')
+        throw conflict(
+          'Vous ne pouvez pas retirer vos propres droits d’administrateur ni désactiver votre propre compte.',
+        )
       }
-      const revoke = isAdmin !== before.is_admin || values.status !== before.status || values.email !== before.email
+      const revoke =
+        isAdmin !== before.is_admin || values.status !== before.status || values.email !== before.email
       try {
-        await db
-          .updateTable('users')
-          .set({ ...values, is_admin: isAdmin, ...(revoke ? { token_version: sql<number>`token_version + 1` } : {}) })
-          .where('id', '=', id)
-          .execute()
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('users')
+            .set({
+              ...values,
+              is_admin: isAdmin,
+              ...(revoke ? { token_version: sql<number>`token_version + 1` } : {}),
+            })
+            .where('id', '=', id)
+            .execute()
+          // A reset or invitation link mailed to the previous address must not open the account any more.
+          if (values.email !== before.email) {
+            await trx
+              .updateTable('password_tokens')
+              .set({ used_at: new Date() })
+              .where('user_id', '=', id)
+              .where('used_at', 'is', null)
+              .execute()
+          }
+        })
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')
+        if (isUniqueViolation(error))
+          throw conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')
         throw error
       }
       const user = await loadUser(db, id)
@@ -159,8 +217,13 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       },
     },
     async (request) => {
-      if (request.params.id === request.currentUser!.id) throw conflict('Vous ne pouvez pas supprimer votre propre compte.')
-      const removed = await db.deleteFrom('users').where('id', '=', request.params.id).returning('id').executeTakeFirst()
+      if (request.params.id === request.currentUser!.id)
+        throw conflict('Vous ne pouvez pas supprimer votre propre compte.')
+      const removed = await db
+        .deleteFrom('users')
+        .where('id', '=', request.params.id)
+        .returning('id')
+        .executeTakeFirst()
       if (!removed) throw notFound('Utilisateur introuvable.')
       return { message: 'Utilisateur supprimé.' }
     },
@@ -172,8 +235,10 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       onRequest: guards.user,
       schema: {
         tags,
-        summary: 'Utilise un coupon : seulement pour soi-même, une seule fois, offre activée et non expirée du partenaire',
-        description: 'Renvoie l’offre telle que l’utilisateur la voit désormais (DISABLED). 409 si déjà utilisée ou plus disponible.',
+        summary:
+          'Utilise un coupon : seulement pour soi-même, une seule fois, offre activée et non expirée du partenaire',
+        description:
+          'Renvoie l’offre telle que l’utilisateur la voit désormais (DISABLED). 409 si déjà utilisée ou plus disponible.',
         security: bearer,
         params: DeactivateParams,
         response: { 200: DiscountOffer, ...errorResponses(400, 401, 403, 404, 409) },
@@ -181,11 +246,18 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
     },
     async (request) => {
       const { userId, partnerId, offerId } = request.params
-      if (userId !== request.currentUser!.id) throw forbidden('Vous ne pouvez utiliser un coupon que pour vous-même.')
+      if (userId !== request.currentUser!.id)
+        throw forbidden('Vous ne pouvez utiliser un coupon que pour vous-même.')
       const offer = await db
         .selectFrom('offers as o')
         .innerJoin('partners as p', 'p.id', 'o.partner_id')
-        .select(['o.id', 'o.libelle', 'p.status as partner_status', usableOffer.as('usable'), sql<string | null>`to_char(o.expiration_date, 'YYYY-MM-DD')`.as('expiration_date')])
+        .select([
+          'o.id',
+          'o.libelle',
+          'p.status as partner_status',
+          usableOffer.as('usable'),
+          sql<string | null>`to_char(o.expiration_date, 'YYYY-MM-DD')`.as('expiration_date'),
+        ])
         .where('o.id', '=', offerId)
         .where('o.partner_id', '=', partnerId)
         .executeTakeFirst()
@@ -199,7 +271,12 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
         .returning('offer_id')
         .executeTakeFirst()
       if (!inserted) throw conflict('Vous avez déjà utilisé ce coupon.')
-      return { id: { id: offer.id }, libelle: offer.libelle, status: 'DISABLED' as const, expirationDate: offer.expiration_date }
+      return {
+        id: { id: offer.id },
+        libelle: offer.libelle,
+        status: 'DISABLED' as const,
+        expirationDate: offer.expiration_date,
+      }
     },
   )
 
@@ -209,7 +286,8 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       onRequest: guards.admin,
       schema: {
         tags,
-        summary: 'Réactive un coupon utilisé par un utilisateur (admin) ; renvoie ses coupons utilisés restants',
+        summary:
+          'Réactive un coupon utilisé par un utilisateur (admin) ; renvoie ses coupons utilisés restants',
         security: bearer,
         params: ReactivateParams,
         response: { 200: DisabledCouponsBody, ...errorResponses(400, 401, 403, 404) },
@@ -219,7 +297,12 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       const { userId, offerId } = request.params
       const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()
       if (!user) throw notFound('Utilisateur introuvable.')
-      const removed = await db.deleteFrom('used_coupons').where('user_id', '=', userId).where('offer_id', '=', offerId).returning('offer_id').executeTakeFirst()
+      const removed = await db
+        .deleteFrom('used_coupons')
+        .where('user_id', '=', userId)
+        .where('offer_id', '=', offerId)
+        .returning('offer_id')
+        .executeTakeFirst()
       if (!removed) throw notFound('Ce coupon n’a pas été utilisé par cet utilisateur.')
       return { disabledCoupons: (await disabledCouponsOf(db, [userId])).get(userId) ?? [] }
     },

@@ -6,6 +6,9 @@ import { HttpError } from '../errors.ts'
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp'])
 
+/** Writes the bytes to a path; replaceable so tests can make the disk fail half-way (ENOSPC). */
+export type FileWriter = (path: string, data: Buffer) => Promise<void>
+
 export interface StoredImage {
   id: string
   type: string
@@ -26,7 +29,11 @@ export function imageUrl(fileName: string): string {
  * without metadata (EXIF, GPS...) under a server-chosen name. Written to a temp file then renamed,
  * so a failure (full disk) leaves no half-written image behind.
  */
-export async function storeImage(dataDir: string, input: Buffer): Promise<StoredImage> {
+export async function storeImage(
+  dataDir: string,
+  input: Buffer,
+  write: FileWriter = writeFile,
+): Promise<StoredImage> {
   let format: string | undefined
   try {
     format = (await sharp(input, { limitInputPixels: 50_000_000 }).metadata()).format
@@ -34,7 +41,11 @@ export async function storeImage(dataDir: string, input: Buffer): Promise<Stored
     format = undefined
   }
   if (!format || !ACCEPTED.has(format)) {
-    throw new HttpError(415, 'Format de fichier non pris en charge : envoyez une image JPEG, PNG ou WebP.', 'file')
+    throw new HttpError(
+      415,
+      'Format de fichier non pris en charge : envoyez une image JPEG, PNG ou WebP.',
+      'file',
+    )
   }
   let output: Buffer
   try {
@@ -46,17 +57,21 @@ export async function storeImage(dataDir: string, input: Buffer): Promise<Stored
   } catch {
     throw new HttpError(415, 'Cette image est illisible ou endommagée.', 'file')
   }
-  return writeImage(dataDir, output)
+  return writeImage(dataDir, output, write)
 }
 
-export async function writeImage(dataDir: string, webp: Buffer): Promise<StoredImage> {
+export async function writeImage(
+  dataDir: string,
+  webp: Buffer,
+  write: FileWriter = writeFile,
+): Promise<StoredImage> {
   const dir = uploadsDir(dataDir)
   await mkdir(dir, { recursive: true })
   const id = randomBytes(12).toString('hex')
   const fileName = `${id}.webp`
   const tmp = join(dir, `.${fileName}.tmp`)
   try {
-    await writeFile(tmp, webp)
+    await write(tmp, webp)
     await rename(tmp, join(dir, fileName))
   } catch (error) {
     await unlink(tmp).catch(() => {})

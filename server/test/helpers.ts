@@ -10,11 +10,12 @@ import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import pg from 'pg'
 import type { AuthUser } from '../../contract/schemas.ts'
-import { buildApp } from '../app.ts'
+import { buildApp, loggerOptions } from '../app.ts'
 import { ensureAdmin } from '../bootstrap.ts'
 import { loadConfig, type Config } from '../config.ts'
 import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from '../db/index.ts'
 import { migrations } from '../db/migrations.ts'
+import type { FileWriter } from '../services/images.ts'
 import type { Mailer } from '../services/mail.ts'
 
 export const ADMIN = { email: 'admin@test.fr', password: 'admin-de-test-42' }
@@ -36,6 +37,7 @@ export interface StartOptions {
   schema?: string
   config?: Partial<Config>
   mailer?: Mailer
+  writeFile?: FileWriter
   staticDir?: string
   logger?: FastifyServerOptions['logger']
 }
@@ -61,7 +63,11 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
   }
 }
 
-const templateKey = createHash('sha256').update(Object.keys(migrations).join(',')).update('pglite-0.5.16').digest('hex').slice(0, 16)
+const templateKey = createHash('sha256')
+  .update(Object.keys(migrations).join(','))
+  .update('pglite-0.5.16')
+  .digest('hex')
+  .slice(0, 16)
 const templateDir = join(tmpdir(), `partenaires-pglite-template-${templateKey}`)
 
 /** A migrated, empty PGlite store, built once per migration set and copied for each test server. */
@@ -93,7 +99,8 @@ async function dropSchema(schema: string): Promise<void> {
 /** A data directory holding a migrated store (PGlite), or a fresh schema name (PostgreSQL). */
 export async function freshStore(): Promise<{ dataDir: string; schema: string | null }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'partenaires-test-'))
-  if (process.env.DATABASE_URL) return { dataDir, schema: `t_${process.pid}_${randomBytes(4).toString('hex')}` }
+  if (process.env.DATABASE_URL)
+    return { dataDir, schema: `t_${process.pid}_${randomBytes(4).toString('hex')}` }
   cpSync(join(await pgliteTemplate(), 'db'), pgliteDir({ dataDir }), { recursive: true })
   return { dataDir, schema: null }
 }
@@ -114,7 +121,14 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const handle = await openDatabase(config)
   await migrateToLatest(handle)
   await ensureAdmin(handle.db, config, silentLog)
-  const app = await buildApp({ db: handle.db, config, mailer: options.mailer, staticDir: options.staticDir, logger: options.logger })
+  const app = await buildApp({
+    db: handle.db,
+    config,
+    mailer: options.mailer,
+    writeFile: options.writeFile,
+    staticDir: options.staticDir,
+    logger: options.logger,
+  })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
     url: address,
@@ -152,7 +166,11 @@ export interface RequestOptions {
 
 /** A tiny fetch client bound to one server. */
 export function client(server: Pick<TestServer, 'url'>) {
-  async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async function request<T = unknown>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
     if (options.token) headers.authorization = `Bearer ${options.token}`
     let body: BodyInit | undefined
@@ -166,21 +184,28 @@ export function client(server: Pick<TestServer, 'url'>) {
     const res = await fetch(server.url + path, { method, headers, body })
     const text = await res.text()
     let parsed: unknown = text
-    if ((res.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text)
+    if ((res.headers.get('content-type') ?? '').includes('application/json') && text)
+      parsed = JSON.parse(text)
     return { status: res.status, body: parsed as T, headers: res.headers, text }
   }
   return {
     request,
     get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-    post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-    put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+    post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('POST', path, { ...options, body }),
+    put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PUT', path, { ...options, body }),
     del: <T = unknown>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
     async login(email: string, password: string): Promise<AuthUser> {
-      const res = await request<AuthUser>('POST', '/api/auth/authenticate', { body: { username: email, password } })
+      const res = await request<AuthUser>('POST', '/api/auth/authenticate', {
+        body: { username: email, password },
+      })
       if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${res.text}`)
       return res.body
     },
-    async register(overrides: Partial<{ firstname: string; lastname: string; email: string; password: string }> = {}): Promise<AuthUser> {
+    async register(
+      overrides: Partial<{ firstname: string; lastname: string; email: string; password: string }> = {},
+    ): Promise<AuthUser> {
       const body = {
         firstname: 'Léa',
         lastname: 'Testeuse',
@@ -222,14 +247,22 @@ export async function pngBytes(width = 40, height = 30): Promise<Buffer> {
     .toBuffer()
 }
 
-export function fileForm(bytes: Buffer | string, name = 'photo.png', type = 'image/png', field = 'file'): FormData {
+export function fileForm(
+  bytes: Buffer | string,
+  name = 'photo.png',
+  type = 'image/png',
+  field = 'file',
+): FormData {
   const form = new FormData()
   form.append(field, new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name)
   return form
 }
 
 /** Polls until fn returns a value (mails are sent in the background). */
-export async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+export async function waitFor<T>(
+  fn: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 5000,
+): Promise<T> {
   const start = Date.now()
   for (;;) {
     const value = await fn()
@@ -245,15 +278,35 @@ export async function outboxMails(dataDir: string): Promise<string[]> {
   const dir = join(dataDir, 'outbox')
   if (!existsSync(dir)) return []
   const names = (await readdir(dir)).filter((n) => n.endsWith('.eml')).sort()
-  return Promise.all(names.map(async (n) => (await readFile(join(dir, n), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=')))
+  return Promise.all(
+    names.map(async (n) =>
+      (await readFile(join(dir, n), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+    ),
+  )
 }
 
 /** Waits for the n-th mail to `to` and returns the token of its reset link. */
-export async function tokenFromMail(dataDir: string, to: string, nth = 1): Promise<{ token: string; mail: string }> {
+export async function tokenFromMail(
+  dataDir: string,
+  to: string,
+  nth = 1,
+): Promise<{ token: string; mail: string }> {
   return waitFor(async () => {
-    const mails = (await outboxMails(dataDir)).filter((m) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(m))
+    const mails = (await outboxMails(dataDir)).filter((m) =>
+      new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(m),
+    )
     const mail = mails[nth - 1]
     const match = mail ? /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail) : null
     return match && mail ? { token: match[1], mail } : undefined
   })
+}
+
+/** A pino logger writing JSON lines into an array, for asserting on what the server logged. */
+export function capturedLogger(level = 'info'): {
+  logger: FastifyServerOptions['logger']
+  lines: Record<string, unknown>[]
+} {
+  const lines: Record<string, unknown>[] = []
+  const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }
+  return { logger: { ...loggerOptions({ logLevel: level }), stream }, lines }
 }
