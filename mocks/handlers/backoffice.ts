@@ -177,7 +177,7 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       const partner = findPartner(params.id)
       if (!partner) return notFound('Partenaire introuvable.')
       partner.images = partner.images.filter((image) => image.id !== params.imageId)
-      return new HttpResponse(null, { status: 204 })
+      return HttpResponse.json({ message: 'Photo supprimée.' })
     }),
     http.post(routePatterns.partnerOffers, async ({ request, params }) => {
       const body = (await record(request)) as OfferBody
@@ -186,7 +186,7 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       const allOffers = db.partners.flatMap((p) => p.discountOffers.map((offer) => offer.id.id))
       const offer: DiscountOffer = { ...body, id: { id: nextId(allOffers) } }
       partner.discountOffers.push(offer)
-      return HttpResponse.json(offer.id, { status: 201 })
+      return HttpResponse.json(offer, { status: 201 })
     }),
     http.put(routePatterns.partnerOffers, async ({ request, params }) => {
       const body = (await record(request)) as OfferUpdateBody
@@ -230,7 +230,7 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
     http.delete(routePatterns.article, async ({ request, params }) => {
       await record(request)
       db.articles = db.articles.filter((article) => article.articleId.id !== Number(params.id))
-      return new HttpResponse(null, { status: 204 })
+      return HttpResponse.json({ message: 'Article supprimé.' })
     }),
 
     // Users.

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test'
+import type { PartnerSearchResult } from '../contract/schemas.ts'
+import { apiPaths } from '../contract/paths.ts'
+import { signInAsAdmin } from './adminSupport.ts'
+import { registerUser } from './support.ts'
+
+test('un administrateur réactive un coupon qu’un utilisateur avait utilisé, et l’utilisateur peut le réutiliser', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, 'Fidele')
+  const auth = { Authorization: `Bearer ${user.access_token}` }
+
+  // The user uses a coupon of an active partner (the swipe's call).
+  const search = await request.get(apiPaths.partnerSearch(), { headers: auth, params: { city: 'Marseille' } })
+  const partners = (await search.json()) as PartnerSearchResult[]
+  const partner = partners.find((candidate) =>
+    candidate.discountOffers.some((offer) => offer.status === 'ENABLED'),
+  )!
+  const offer = partner.discountOffers.find((candidate) => candidate.status === 'ENABLED')!
+  const use = () =>
+    request.put(apiPaths.deactivateOffer(user.userId.id, partner.partnerId.id, offer.id.id), {
+      headers: auth,
+    })
+  expect((await use()).status()).toBe(200)
+  expect((await use()).status()).toBe(409)
+
+  await signInAsAdmin(page)
+  await page.goto('/bo/utilisateurs')
+  await page.getByRole('searchbox', { name: 'Rechercher un utilisateur' }).fill(user.email)
+  await page.getByRole('row', { name: `Consulter ${user.firstname} ${user.lastname}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/bo/utilisateurs/${user.userId.id}$`))
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${user.firstname} ${user.lastname}` }),
+  ).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Coupons utilisés' })).toBeVisible()
+
+  await page.getByRole('button', { name: new RegExp(offer.libelle) }).click()
+  const dialog = page.getByRole('dialog', { name: 'Editer le coupon utilisé' })
+  await expect(dialog).toContainText(
+    "Ce coupon a été utilisé. Voulez vous le réactiver pour permettre à l'utilisateur de le réutiliser?",
+  )
+  await dialog.getByRole('button', { name: 'Réactiver' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('(Aucun)')).toBeVisible()
+
+  // The user can use it again.
+  const seen = await request.get(apiPaths.partnerDiscountsUser(partner.partnerId.id, user.userId.id), {
+    headers: auth,
+  })
+  const offers = ((await seen.json()) as { discountOffers: { id: { id: number }; status: string }[] })
+    .discountOffers
+  expect(offers.find((candidate) => candidate.id.id === offer.id.id)?.status).toBe('ENABLED')
+  expect((await use()).status()).toBe(200)
+})
