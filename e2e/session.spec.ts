@@ -14,7 +14,7 @@ test('un nouvel utilisateur s’inscrit, garde sa session au rechargement puis s
   await page.getByLabel('Prénom').fill('Léa')
   await page.getByLabel('Nom', { exact: true }).fill('Rousseau')
   await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Mot de passe').fill('une phrase de passe assez longue')
+  await page.getByLabel('Mot de passe', { exact: true }).fill('une phrase de passe assez longue')
   const submit = page.getByRole('button', { name: "S'inscrire" })
   await expect(submit).toBeDisabled()
   await page.getByRole('checkbox', { name: /conditions générales/ }).click()
@@ -45,7 +45,7 @@ test('un nouvel utilisateur s’inscrit, garde sa session au rechargement puis s
 test('un mauvais mot de passe affiche l’alerte du spec', async ({ page }) => {
   await page.goto('/login')
   await page.getByLabel('Email').fill('personne@exemple.fr')
-  await page.getByLabel('Mot de passe').fill('pas-le-bon-mot-de-passe')
+  await page.getByLabel('Mot de passe', { exact: true }).fill('pas-le-bon-mot-de-passe')
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await expect(page.getByRole('alert')).toHaveText('Email ou mot de passe incorrect')
 })
