@@ -5,7 +5,7 @@ import storybook from 'eslint-plugin-storybook'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'data', 'node_modules', 'public/mockServiceWorker.js', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'storybook-static', 'data', 'node_modules', '.storybook/public/mockServiceWorker.js', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

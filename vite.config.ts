@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 import { chromiumArgs, findChromium } from './scripts/chromium.ts'
+import { precompress } from './scripts/precompress.ts'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 
@@ -33,7 +34,7 @@ const optimizeDepsInclude = [
 ]
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },
   },

@@ -8,6 +8,7 @@ type Id = number | string
 export const apiPaths = {
   config: () => '/api/config',
   health: () => '/api/health',
+  icon: (name: string) => `/api/icons/${encodeURIComponent(name)}`,
 
   authenticate: () => '/api/auth/authenticate',
   register: () => '/api/auth/register',
@@ -38,11 +39,13 @@ export const apiPaths = {
   userStatuses: () => '/api/users/statues',
   deactivateOffer: (userId: Id, partnerId: Id, offerId: Id) =>
     `/api/users/deactivate-discountoffer/user/${userId}/partner/${partnerId}/offer/${offerId}`,
-  reactivateOffer: (userId: Id, offerId: Id) => `/api/users/reactivate-discountoffer/user/${userId}/offer/${offerId}`,
+  reactivateOffer: (userId: Id, offerId: Id) =>
+    `/api/users/reactivate-discountoffer/user/${userId}/offer/${offerId}`,
 } as const
 
 /** Route patterns for the server and msw (`:name` parameters). */
 export const routePatterns = {
+  icon: '/api/icons/:name',
   article: '/api/articles/:id',
   partner: '/api/partners/:id',
   partnerDiscountsActivated: '/api/partners/:id/discounts-activated',

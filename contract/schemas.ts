@@ -101,7 +101,11 @@ export type ArticleUpdateBody = Static<typeof ArticleUpdateBody>
 
 // ---------- Partners ----------
 
-export const PartnerStatus = Type.Union([Type.Literal('ACTIF'), Type.Literal('PROSPECT'), Type.Literal('DESACTIVE')])
+export const PartnerStatus = Type.Union([
+  Type.Literal('ACTIF'),
+  Type.Literal('PROSPECT'),
+  Type.Literal('DESACTIVE'),
+])
 export type PartnerStatus = Static<typeof PartnerStatus>
 
 export const Position = Type.Object({ lat: Type.Number(), lng: Type.Number() })
@@ -250,6 +254,12 @@ export type UserUpdateBody = Static<typeof UserUpdateBody>
 export const DisabledCouponsBody = Type.Object({ disabledCoupons: Type.Array(DisabledCoupon) })
 export type DisabledCouponsBody = Static<typeof DisabledCouponsBody>
 
+// ---------- Icons ----------
+
+/** GET /api/icons/{name}: the SVG path (24x24 viewBox) of a Material Design Icons name. */
+export const IconPath = Type.Object({ name: Type.String(), path: Type.String() })
+export type IconPath = Static<typeof IconPath>
+
 // ---------- Run-time configuration ----------
 
 /** GET /api/config: what the client needs at run time, never baked into the bundle. */
@@ -261,5 +271,8 @@ export const ClientConfig = Type.Object({
 })
 export type ClientConfig = Static<typeof ClientConfig>
 
-export const Health = Type.Object({ status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]), database: Type.Boolean() })
+export const Health = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  database: Type.Boolean(),
+})
 export type Health = Static<typeof Health>

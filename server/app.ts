@@ -94,6 +94,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Requests Node's HTTP parser rejects (raw non-ASCII in the path, broken headers) get French JSON too.
+    clientErrorHandler: (error, socket) => {
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || !socket.writable) return socket.destroy()
+      const body = JSON.stringify({ message: 'Requête HTTP mal formée.' })
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+    },
   })
   app.setValidatorCompiler(validatorCompiler)
   // Only JSON (and multipart on upload routes): a text/plain body is refused with 415.
@@ -191,6 +197,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       prefix: '/',
       decorateReply: true,
       wildcard: true,
+      // The build writes .br and .gz beside each asset (scripts/precompress.ts): served as the browser accepts.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under assets/; anything else (index.html, sw.js, manifest) must revalidate.

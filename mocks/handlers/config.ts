@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import type { ClientConfig } from '../../contract/schemas.ts'
 import { apiPaths } from '../../contract/paths.ts'
+import { iconHandlers } from './icons.ts'
 
 export const demoClientConfig: ClientConfig = {
   googleMapsApiKey: null,
@@ -14,5 +15,5 @@ export const configHandlers = {
     http.get(apiPaths.config(), () => HttpResponse.json({ ...demoClientConfig, ...config })),
 }
 
-/** Answered in every story unless the story overrides it: the run-time configuration the app fetches first. */
-export const baseHandlers = [configHandlers.config()]
+/** Answered in every story unless the story overrides them: the run-time configuration and category icons. */
+export const baseHandlers = [configHandlers.config(), iconHandlers.icon()]

@@ -46,6 +46,20 @@ describe('config, health, docs', () => {
     })
   })
 
+  it('serves a category icon by its Material Design Icons name, cached, to anyone', async () => {
+    const res = await api.get<{ name: string; path: string }>('/api/icons/silverware-fork-knife')
+    expect(res.status).toBe(200)
+    expect(res.body.name).toBe('silverware-fork-knife')
+    expect(res.body.path).toMatch(/^M[\d.]+/)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400')
+    const unknown = await api.get<{ message: string }>('/api/icons/pas-une-icone-connue')
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.message).toContain('Icône inconnue')
+    const hostile = await api.get<{ message: string }>('/api/icons/..%2F..%2Fetc%2Fpasswd')
+    expect(hostile.status).toBe(400)
+    expect(hostile.body.message).toBeTruthy()
+  })
+
   it('reports health', async () => {
     const res = await api.get('/api/health')
     expect(res.status).toBe(200)

@@ -1,41 +1,55 @@
-type MdiModule = Record<string, string>
+import type { IconPath } from '../../../../contract/schemas.ts'
+import { apiPaths } from '../../../../contract/paths.ts'
 
-let mdiModule: Promise<MdiModule> | null = null
 const resolved = new Map<string, string | null>()
+const pending = new Map<string, Promise<string | null>>()
 
-/** 'silverware-fork-knife' (or 'mdi-silverware-fork-knife') → 'mdiSilverwareForkKnife'. */
-export function mdiExportName(name: string): string {
-  const parts = name
+/** 'Silverware-Fork-Knife' or 'mdi-silverware-fork-knife' → 'silverware-fork-knife'; null when not a valid name. */
+export function normalizeIconName(name: string): string | null {
+  const normalized = name
     .trim()
     .toLowerCase()
     .replace(/^mdi[-:]/, '')
-    .split(/[-_\s]+/)
-    .filter(Boolean)
+    .replace(/[_\s]+/g, '-')
+  return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(normalized) && normalized.length <= 80 ? normalized : null
+}
+
+/** 'silverware-fork-knife' → 'mdiSilverwareForkKnife', the @mdi/js export name (shown in the icon dialog). */
+export function mdiExportName(name: string): string {
+  const parts = (normalizeIconName(name) ?? '').split('-').filter(Boolean)
   return `mdi${parts.map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('')}`
 }
 
 /** The icon's path if it is already loaded (undefined: not looked up yet; null: unknown name). */
 export function cachedMdiIcon(name: string): string | null | undefined {
-  return resolved.get(name)
+  const key = normalizeIconName(name)
+  return key === null ? null : resolved.get(key)
 }
 
 /**
- * The SVG path of a Material Design Icons name, or null for an unknown name. The whole set (~3 MB) is a
- * separate chunk fetched on first use, never part of the first load.
+ * The SVG path of a Material Design Icons name, or null for an unknown name. Paths come one at a time from
+ * GET /api/icons/{name} (HTTP-cached for a day): the whole set is ~3 MB and never reaches the browser.
  */
-export async function loadMdiIcon(name: string): Promise<string | null> {
-  const cached = resolved.get(name)
-  if (cached !== undefined) return cached
-  mdiModule ??= import('@mdi/js') as unknown as Promise<MdiModule>
-  try {
-    const mdi = await mdiModule
-    const path = mdi[mdiExportName(name)]
-    const result = typeof path === 'string' ? path : null
-    resolved.set(name, result)
-    return result
-  } catch {
-    // A failed chunk download: allow a later retry, show the fallback meanwhile.
-    mdiModule = null
-    return null
+export function loadMdiIcon(name: string): Promise<string | null> {
+  const key = normalizeIconName(name)
+  if (key === null) return Promise.resolve(null)
+  const known = resolved.get(key)
+  if (known !== undefined) return Promise.resolve(known)
+  let request = pending.get(key)
+  if (!request) {
+    request = fetch(apiPaths.icon(key), { headers: { Accept: 'application/json' } })
+      .then(async (response) => {
+        if (response.status === 404) return null
+        if (!response.ok) throw new Error(`HTTP ${response.status}`)
+        return ((await response.json()) as IconPath).path
+      })
+      .then((path) => {
+        resolved.set(key, path)
+        return path
+      })
+      .catch(() => null)
+      .finally(() => pending.delete(key))
+    pending.set(key, request)
   }
+  return request
 }

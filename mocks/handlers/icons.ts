@@ -1,0 +1,22 @@
+import { http, HttpResponse } from 'msw'
+import { routePatterns } from '../../contract/paths.ts'
+
+/**
+ * GET /api/icons/:name as the server answers it. Stories may load the whole icon set (the app never does):
+ * the server resolves names the same way from the same package.
+ */
+export const iconHandlers = {
+  icon: () =>
+    http.get(routePatterns.icon, async ({ params }) => {
+      const name = String(params.name)
+      const icons = (await import('@mdi/js')) as unknown as Record<string, string>
+      const exportName = `mdi${name
+        .split('-')
+        .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+        .join('')}`
+      const path = icons[exportName]
+      if (typeof path !== 'string')
+        return HttpResponse.json({ message: `Icône inconnue : ${name}.` }, { status: 404 })
+      return HttpResponse.json({ name, path })
+    }),
+}
