@@ -3,7 +3,15 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthUser, Partner } from '../../contract/schemas.ts'
 import { loggerOptions } from '../app.ts'
-import { ADMIN, client, partnerBody, startServer, tokenFromMail, type Client, type TestServer } from './helpers.ts'
+import {
+  ADMIN,
+  client,
+  partnerBody,
+  startServer,
+  tokenFromMail,
+  type Client,
+  type TestServer,
+} from './helpers.ts'
 
 /** Random and hostile inputs: always a 4xx with a message (or a success), never a 500, server still fine. */
 const logLines: string[] = []
@@ -24,7 +32,9 @@ beforeAll(async () => {
   api = client(server)
   admin = await api.login(ADMIN.email, ADMIN.password)
   user = await api.register()
-  partner = (await api.post<Partner>('/api/partners', partnerBody({ name: 'Témoin' }), { token: admin.access_token })).body
+  partner = (
+    await api.post<Partner>('/api/partners', partnerBody({ name: 'Témoin' }), { token: admin.access_token })
+  ).body
 })
 afterAll(() => server.close())
 
@@ -48,7 +58,15 @@ const hostileString = fc.oneof(
     ' ',
   ),
 )
-const anyValue = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.object({ maxDepth: 1 }))
+const anyValue = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+)
 
 function expectClean(status: number, body: unknown, text: string) {
   expect(status, text).toBeLessThan(500)
@@ -58,30 +76,53 @@ function expectClean(status: number, body: unknown, text: string) {
 describe('property-based: request validators', () => {
   it('register: random bodies never give a 500', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.record({ firstname: anyValue, lastname: anyValue, email: anyValue, password: anyValue }, { requiredKeys: [] }), async (body) => {
-        const res = await api.post('/api/auth/register', body)
-        expectClean(res.status, res.body, res.text)
-      }),
+      fc.asyncProperty(
+        fc.record(
+          { firstname: anyValue, lastname: anyValue, email: anyValue, password: anyValue },
+          { requiredKeys: [] },
+        ),
+        async (body) => {
+          const res = await api.post('/api/auth/register', body)
+          expectClean(res.status, res.body, res.text)
+        },
+      ),
       { numRuns: 60 },
     )
   })
 
   it('authenticate: random credentials get 400/401, never 500', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.record({ username: anyValue, password: anyValue }, { requiredKeys: [] }), async (body) => {
-        const res = await api.post('/api/auth/authenticate', body)
-        expect([400, 401]).toContain(res.status)
-        expectClean(res.status, res.body, res.text)
-      }),
+      fc.asyncProperty(
+        fc.record({ username: anyValue, password: anyValue }, { requiredKeys: [] }),
+        async (body) => {
+          const res = await api.post('/api/auth/authenticate', body)
+          expect([400, 401]).toContain(res.status)
+          expectClean(res.status, res.body, res.text)
+        },
+      ),
       { numRuns: 60 },
     )
   })
 
   it('partner create: random field values never give a 500', async () => {
-    const field = fc.constantFrom('name', 'description', 'siren', 'email', 'phone', 'status', 'categories', 'location', 'rating', 'userRatingsTotal', 'representativeFirstName')
+    const field = fc.constantFrom(
+      'name',
+      'description',
+      'siren',
+      'email',
+      'phone',
+      'status',
+      'categories',
+      'location',
+      'rating',
+      'userRatingsTotal',
+      'representativeFirstName',
+    )
     await fc.assert(
       fc.asyncProperty(field, anyValue, async (key, value) => {
-        const res = await api.post('/api/partners', partnerBody({ [key]: value }), { token: admin.access_token })
+        const res = await api.post('/api/partners', partnerBody({ [key]: value }), {
+          token: admin.access_token,
+        })
         expectClean(res.status, res.body, res.text)
       }),
       { numRuns: 80 },
@@ -90,26 +131,51 @@ describe('property-based: request validators', () => {
 
   it('article create and offer create: random values never give a 500', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('title', 'status', 'position', 'image', 'link'), anyValue, async (key, value) => {
-        const body = { title: 't', status: 'DRAFT', position: 1, image: null, link: null, [key]: value }
-        const res = await api.post('/api/articles', body, { token: admin.access_token })
-        expectClean(res.status, res.body, res.text)
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('title', 'status', 'position', 'image', 'link'),
+        anyValue,
+        async (key, value) => {
+          const body = { title: 't', status: 'DRAFT', position: 1, image: null, link: null, [key]: value }
+          const res = await api.post('/api/articles', body, { token: admin.access_token })
+          expectClean(res.status, res.body, res.text)
+        },
+      ),
       { numRuns: 60 },
     )
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('status', 'libelle', 'expirationDate'), anyValue, async (key, value) => {
-        const body = { status: 'ENABLED', libelle: 'x', expirationDate: null, [key]: value }
-        const res = await api.post(`/api/partners/${partner.partnerId.id}/offer-discount`, body, { token: admin.access_token })
-        expectClean(res.status, res.body, res.text)
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('status', 'libelle', 'expirationDate'),
+        anyValue,
+        async (key, value) => {
+          const body = { status: 'ENABLED', libelle: 'x', expirationDate: null, [key]: value }
+          const res = await api.post(`/api/partners/${partner.partnerId.id}/offer-discount`, body, {
+            token: admin.access_token,
+          })
+          expectClean(res.status, res.body, res.text)
+        },
+      ),
       { numRuns: 60 },
     )
   })
 
   it('search: random query parameters get 200 or 400, never 500', async () => {
-    const param = fc.constantFrom('name', 'userPosition', 'bounds', 'categoryId', 'city', 'userId', 'page', 'pageSize')
-    const value = fc.oneof(hostileString, fc.integer().map(String), fc.double().map(String), fc.tuple(fc.double(), fc.double()).map(([a, b]) => `${a},${b}`), fc.array(fc.double(), { minLength: 4, maxLength: 4 }).map((a) => a.join(',')))
+    const param = fc.constantFrom(
+      'name',
+      'userPosition',
+      'bounds',
+      'categoryId',
+      'city',
+      'userId',
+      'page',
+      'pageSize',
+    )
+    const value = fc.oneof(
+      hostileString,
+      fc.integer().map(String),
+      fc.double().map(String),
+      fc.tuple(fc.double(), fc.double()).map(([a, b]) => `${a},${b}`),
+      fc.array(fc.double(), { minLength: 4, maxLength: 4 }).map((a) => a.join(',')),
+    )
     await fc.assert(
       fc.asyncProperty(fc.dictionary(param, value, { maxKeys: 4 }), async (query) => {
         const qs = new URLSearchParams(query).toString()
@@ -123,12 +189,15 @@ describe('property-based: request validators', () => {
 
   it('ids in paths: anything that is not a positive integer is 400, unknown is 404', async () => {
     await fc.assert(
-      fc.asyncProperty(hostileString.filter((s) => s.length < 300), async (raw) => {
-        const res = await api.get(`/api/partners/${encodeURIComponent(raw)}`, { token: user.access_token })
-        // A generated "1" is a real id: that one may be found.
-        expect(/^0*[1-9]\d{0,8}$/.test(raw) ? [200, 404] : [400, 404]).toContain(res.status)
-        expectClean(res.status, res.body, res.text)
-      }),
+      fc.asyncProperty(
+        hostileString.filter((s) => s.length < 300),
+        async (raw) => {
+          const res = await api.get(`/api/partners/${encodeURIComponent(raw)}`, { token: user.access_token })
+          // A generated "1" is a real id: that one may be found.
+          expect(/^0*[1-9]\d{0,8}$/.test(raw) ? [200, 404] : [400, 404]).toContain(res.status)
+          expectClean(res.status, res.body, res.text)
+        },
+      ),
       { numRuns: 60 },
     )
   })
@@ -143,7 +212,10 @@ describe('after the storm', () => {
   })
 
   it('logs carry request ids and never passwords or tokens', async () => {
-    const secretUser = await api.register({ email: 'logs@test.fr', password: 'mot-de-passe-secret-dans-les-logs' })
+    const secretUser = await api.register({
+      email: 'logs@test.fr',
+      password: 'mot-de-passe-secret-dans-les-logs',
+    })
     await api.post('/api/auth/authenticate', { username: 'logs@test.fr', password: 'autre-secret-refuse' })
     await api.get('/api/articles/articles-published', { token: secretUser.access_token })
     await api.post('/api/auth/forgot-password', { email: 'logs@test.fr' })
@@ -151,8 +223,35 @@ describe('after the storm', () => {
     await api.post('/api/auth/reset-password', { token, newPassword: 'nouveau-secret-des-logs' })
     const all = logLines.join('\n')
     expect(all).toContain('"reqId"')
-    for (const secret of ['mot-de-passe-secret-dans-les-logs', 'autre-secret-refuse', 'nouveau-secret-des-logs', token, secretUser.access_token, server.config.jwtSecret]) {
+    for (const secret of [
+      'mot-de-passe-secret-dans-les-logs',
+      'autre-secret-refuse',
+      'nouveau-secret-des-logs',
+      token,
+      secretUser.access_token,
+      server.config.jwtSecret,
+    ]) {
       expect(all).not.toContain(secret)
     }
+  })
+
+  it('a request the HTTP parser rejects (raw non-ASCII path, broken header) gets a French JSON 400 and the server keeps going', async () => {
+    const { connect } = await import('node:net')
+    const { port } = new URL(server.url)
+    for (const raw of [
+      'GET /api/partners/search?name=\u00e9 HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost x\r\n\r\n',
+    ]) {
+      const answer = await new Promise<string>((resolve, reject) => {
+        let text = ''
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(Buffer.from(raw, 'utf8')))
+        socket.on('data', (chunk) => (text += chunk.toString()))
+        socket.on('close', () => resolve(text))
+        socket.on('error', reject)
+      })
+      expect(answer).toMatch(/^HTTP\/1\.1 400/)
+      expect(answer).toContain('{"message":"Requête HTTP mal formée."}')
+    }
+    expect((await api.get('/api/health')).status).toBe(200)
   })
 })
