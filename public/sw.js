@@ -1,6 +1,6 @@
 /*
- * Service worker of the installed app: keeps the app shell (index.html, its scripts and styles, icons, the
- * offline page) so the app opens without network. Navigations try the network first and fall back to the
+ * Service worker of the installed app: keeps the app shell (index.html, every script and style chunk reachable
+ * from it, icons, the offline page) so the app opens without network, on any page. Navigations try the network first and fall back to the
  * cached shell (the app then shows its 'hors ligne' banner), or to offline.html when no shell was cached.
  * Fingerprinted files under /assets/ are cached as they are used. The API is never cached: user data stays live.
  */
@@ -25,6 +25,34 @@ function shellAssets(html) {
   return [...urls]
 }
 
+/** Chunks a built chunk refers to: Vite writes them as 'assets/x-hash.js' (preload lists) or './x-hash.js'. */
+function referencedChunks(code) {
+  const urls = new Set()
+  for (const match of code.matchAll(/["'`](?:\/?assets\/|\.\/)([\w.-]+\.(?:js|css))["'`]/g))
+    urls.add(`/assets/${match[1]}`)
+  return urls
+}
+
+/** Caches the shell's chunks and, transitively, every lazily loaded route chunk, so any page opens offline. */
+async function precacheChunks(entries) {
+  const assets = await caches.open(ASSETS_CACHE)
+  const seen = new Set(entries)
+  const queue = [...entries]
+  while (queue.length > 0 && seen.size < 300) {
+    const url = queue.shift()
+    const response = await fetch(url)
+    if (!response.ok) continue
+    await assets.put(url, response.clone())
+    if (!url.endsWith('.js')) continue
+    for (const next of referencedChunks(await response.text())) {
+      if (!seen.has(next)) {
+        seen.add(next)
+        queue.push(next)
+      }
+    }
+  }
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
@@ -34,8 +62,7 @@ self.addEventListener('install', (event) => {
       if (response.ok) {
         const html = await response.clone().text()
         await shell.put(SHELL_URL, response)
-        const assets = await caches.open(ASSETS_CACHE)
-        await assets.addAll(shellAssets(html))
+        await precacheChunks(shellAssets(html))
       }
       await self.skipWaiting()
     })(),
