@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import type { LatLng, UserCity } from '../maps/types.ts'
 import { useMapsLoader } from '../maps/MapsProvider.tsx'
 import { readCachedUserCity, writeCachedUserCity } from './userCityCache.ts'
@@ -17,11 +26,9 @@ interface UserLocationContextValue extends UserLocation {
 
 const UserLocationContext = createContext<UserLocationContextValue | null>(null)
 
-let positionRequest: Promise<LatLng | null> | null = null
-
-/** One geolocation request per page load: denied or unsupported is logged and answered with null. */
+/** Asks the browser once for the position: denied, unsupported or timed out is logged and answered with null. */
 export function requestUserPosition(): Promise<LatLng | null> {
-  positionRequest ??= new Promise((resolve) => {
+  return new Promise((resolve) => {
     if (!('geolocation' in navigator)) {
       console.info('Géolocalisation non prise en charge par ce navigateur')
       resolve(null)
@@ -36,7 +43,6 @@ export function requestUserPosition(): Promise<LatLng | null> {
       { maximumAge: 10 * 60 * 1000, timeout: 15_000 },
     )
   })
-  return positionRequest
 }
 
 /**
@@ -52,10 +58,13 @@ export function UserLocationProvider({ value, children }: { value?: UserLocation
   const fixed = value !== undefined
   const request = useCallback(() => setRequested(true), [])
 
+  // One request for the provider's lifetime (the whole session in the app): the browser is asked only once.
+  const positionRequest = useRef<Promise<LatLng | null> | null>(null)
   useEffect(() => {
     if (fixed || !requested) return
     let active = true
-    requestUserPosition().then((found) => active && setPosition(found))
+    positionRequest.current ??= requestUserPosition()
+    positionRequest.current.then((found) => active && setPosition(found))
     return () => {
       active = false
     }

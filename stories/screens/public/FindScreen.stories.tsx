@@ -3,7 +3,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { FindScreen } from '../../../src/screens/public/find/FindScreen.tsx'
 import { signedInUser } from '../../../mocks/fixtures/session.ts'
 import { categoriesHandlers, citiesHandlers, searchHandlers } from '../../../mocks/handlers/public.ts'
-import { vieuxPortLocation, withUserLocation } from './decorators.tsx'
+import { stubGeolocation, vieuxPortLocation, withLiveLocation, withUserLocation } from './decorators.tsx'
+import { withFakeMaps } from './mapsDecorators.tsx'
 
 const meta = {
   title: 'Écrans/Public/Rechercher',
@@ -217,5 +218,49 @@ export const OpenPartner: Story = {
     await expect(await within(context.canvasElement).findByTestId('location')).toHaveTextContent(
       'Page : /partenaire/2',
     )
+  },
+}
+
+/**
+ * The real location provider: the browser's position, then the maps service's reverse geocoding, cached for an
+ * hour under 'user-city'. The city preselects the picker and the rows show distances.
+ */
+export const GeolocatedUser: Story = {
+  decorators: [withLiveLocation, withFakeMaps()],
+  beforeEach: () => stubGeolocation({ lat: 43.2951, lng: 5.3739 }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('button', { name: 'Ville : Marseille' })).toBeVisible()
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(4))
+    await expect(within(rows(canvasElement)[0]).getByText('0,6 km')).toBeVisible()
+    await expect(JSON.parse(localStorage.getItem('user-city') ?? 'null')).toMatchObject({
+      cityName: 'Marseille',
+      postalCode: '13001',
+      timestamp: expect.any(Number),
+    })
+  },
+}
+
+/** Geocoding fails ('City not found'): logged, no city preselected, the distances still come. */
+export const GeocodingFails: Story = {
+  decorators: [withLiveLocation, withFakeMaps({ reverseGeocode: 'City not found' })],
+  beforeEach: () => stubGeolocation({ lat: 43.2951, lng: 5.3739 }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(within(rows(canvasElement)[0]).getByText('0,6 km')).toBeVisible())
+    await expect(canvas.getByRole('button', { name: 'Ville : Dans toutes les villes' })).toBeVisible()
+    await expect(localStorage.getItem('user-city')).toBeNull()
+  },
+}
+
+/** Geolocation refused: logged, the list works without distances. */
+export const GeolocationDenied: Story = {
+  decorators: [withLiveLocation, withFakeMaps()],
+  beforeEach: () => stubGeolocation('denied'),
+  play: async (context) => {
+    await Success.play!(context)
+    await expect(
+      within(context.canvasElement).getByRole('button', { name: 'Ville : Dans toutes les villes' }),
+    ).toBeVisible()
   },
 }
