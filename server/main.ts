@@ -1,12 +1,24 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { buildApp } from './app.ts'
 import { ensureAdmin } from './bootstrap.ts'
 import { loadConfig } from './config.ts'
 import { migrateToLatest, openDatabase } from './db/index.ts'
 import { seedDemoIfFirstStart } from './seed/index.ts'
+import { acquireDataDir, DataDirBusyError } from './services/datalock.ts'
 
 const config = loadConfig()
+// The embedded store takes DATA_DIR for this process alone (a second server or a backup would corrupt it).
+if (!config.databaseUrl) {
+  mkdirSync(config.dataDir, { recursive: true })
+  try {
+    process.on('exit', acquireDataDir(config.dataDir))
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}
 const handle = await openDatabase(config)
 await migrateToLatest(handle)
 const distDir = resolve(import.meta.dirname, '..', 'dist')
@@ -42,4 +54,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
 
 const address = await app.listen({ port: config.port, host: config.host })
-app.log.info({ address }, `Serveur prêt : ${config.publicUrl} (base ${handle.kind}${handle.kind === 'pglite' ? ` dans ${config.dataDir}` : ''})`)
+app.log.info(
+  { address },
+  `Serveur prêt : ${config.publicUrl} (base ${handle.kind}${handle.kind === 'pglite' ? ` dans ${config.dataDir}` : ''})`,
+)
