@@ -8,7 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { Article, AuthUser, DiscountOffer, Image, Partner, User } from '../../contract/schemas.ts'
 import { apiPaths } from '../../contract/paths.ts'
 import { lockFile } from '../services/datalock.ts'
-import { ADMIN, client, fileForm, partnerBody, pngBytes, startServer } from './helpers.ts'
+import pg from 'pg'
+import { ADMIN, capturedLogger, client, fileForm, partnerBody, pngBytes, startServer } from './helpers.ts'
+import { createPgCluster, findPgBin, pgClusterUnavailable, type PgCluster } from './pg-cluster.ts'
 
 /**
  * `npm run backup` / `npm run restore` on the embedded store, whatever database the suite runs on:
@@ -197,4 +199,71 @@ describe('backup and restore of the embedded store', () => {
     expect(other.output).toMatch(/pas une sauvegarde/)
     expect(readFileSync(traversal).length).toBeGreaterThan(0)
   }, 60_000)
+})
+
+const pgUnavailable = pgClusterUnavailable()
+if (pgUnavailable) console.warn(`Test « pg_dump / pg_restore » non lancé : ${pgUnavailable}`)
+
+describe('PostgreSQL: pg_dump / pg_restore as documented', () => {
+  let cluster: PgCluster | null = null
+  afterAll(() => cluster?.destroy())
+
+  async function admin(sqlText: string) {
+    const c = new pg.Client({ connectionString: cluster!.url })
+    await c.connect()
+    try {
+      await c.query(sqlText)
+    } finally {
+      await c.end()
+    }
+  }
+
+  it.skipIf(pgUnavailable !== null)(
+    'a custom-format dump restored into an emptied database gives back the data, and the server runs on it',
+    async () => {
+      cluster = await createPgCluster()
+      await admin('create database partenaires')
+      const url = cluster.url.replace(/\/postgres$/, '/partenaires')
+      const config = { databaseUrl: url, databaseSchema: null }
+      const first = await startServer({ config })
+      const api = client(first)
+      const user = await api.register({ email: 'pgdump@test.fr', password: 'restaure par pg_restore' })
+      const token = (await api.login(ADMIN.email, ADMIN.password)).access_token
+      const partner = (
+        await api.post<Partner>('/api/partners', partnerBody({ name: 'Boulangerie sauvée' }), { token })
+      ).body
+      await first.close({ keepData: true })
+
+      const bin = findPgBin()!
+      const dump = join(work, 'partenaires.dump')
+      const run = (file: string, args: string[]) => {
+        const result = spawnSync(join(bin, file), args, { encoding: 'utf8', timeout: 120_000 })
+        expect(result.status, `${file}: ${result.stderr}`).toBe(0)
+      }
+      run('pg_dump', ['--format=custom', `--file=${dump}`, url])
+      await admin('drop database partenaires')
+      await admin('create database partenaires')
+      run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${url}`, dump])
+
+      const cap = capturedLogger()
+      const second = await startServer({ dataDir: first.dataDir, config, logger: cap.logger })
+      const b = client(second)
+      try {
+        expect(
+          (await b.get<Partner>(apiPaths.partner(partner.partnerId.id), { token: user.access_token })).body
+            .name,
+        ).toBe('Boulangerie sauvée')
+        await b.login('pgdump@test.fr', 'restaure par pg_restore')
+        const near = await b.get<Partner[]>(
+          `${apiPaths.partnerSearch()}?userPosition=43.3,5.37&name=boulangerie`,
+          { token: user.access_token },
+        )
+        expect(near.status, JSON.stringify(cap.lines.filter((l) => (l.level as number) >= 50))).toBe(200)
+        expect(near.body.map((p) => p.name)).toEqual(['Boulangerie sauvée'])
+      } finally {
+        await second.close()
+      }
+    },
+    180_000,
+  )
 })
