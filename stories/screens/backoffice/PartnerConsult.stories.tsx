@@ -106,6 +106,7 @@ export const LoadFailure: Story = {
     await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent(
       'Page : /bo/partenaires',
     )
+    await expectToast('Partenaire introuvable.')
   },
 }
 

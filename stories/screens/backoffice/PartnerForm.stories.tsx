@@ -65,6 +65,7 @@ export const Create: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
     // Create success replaces the form with the new partner's consult page.
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires/9')
+    await expectToast('Le partenaire a été créé.')
     await expect(api.lastBody<PartnerBody>('POST', apiPaths.partners())).toEqual({
       status: 'PROSPECT',
       name: 'Librairie du Cours',
@@ -214,6 +215,7 @@ export const Edit: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
     // Edit success goes back one step.
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires/1')
+    await expectToast('Le partenaire a été modifié.')
     await expect(api.lastBody<PartnerBody>('PUT', apiPaths.partner(1))).toMatchObject({
       partnerId: { id: 1 },
       phone: '04 91 00 99 99',
@@ -235,5 +237,6 @@ export const EditLoadFailure: Story = {
     await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent(
       'Page : /bo/partenaires/1',
     )
+    await expectToast('Partenaire introuvable.')
   },
 }

@@ -70,6 +70,7 @@ export const LoadFailure: Story = {
     await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent(
       'Page : /bo/utilisateurs',
     )
+    await expectToast('Utilisateur introuvable.')
   },
 }
 

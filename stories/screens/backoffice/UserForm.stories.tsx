@@ -51,6 +51,7 @@ export const Create: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
     // Create success replaces the form with the new user's consult page.
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/utilisateurs/5')
+    await expectToast("L'utilisateur a été créé.")
     await expect(api.lastBody('POST', apiPaths.users())).toEqual({
       firstname: 'Margaux',
       lastname: 'Fontaine',
@@ -145,6 +146,7 @@ export const Edit: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
     // Edit success goes back one step.
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/utilisateurs/3')
+    await expectToast("L'utilisateur a été modifié.")
     await expect(api.lastBody('PUT', apiPaths.user(3))).toEqual({
       firstname: 'Lucas',
       lastname: 'Bernard-Petit',
@@ -166,5 +168,6 @@ export const EditLoadFailure: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/utilisateurs/3')
+    await expectToast('Utilisateur introuvable.')
   },
 }

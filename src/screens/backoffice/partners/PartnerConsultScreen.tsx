@@ -98,7 +98,7 @@ export function PartnerConsultScreen() {
   const navigate = useNavigate()
   const { notify } = useNotification()
   const { data: partner, error } = usePartner(id)
-  useGoBackOnError(error)
+  useGoBackOnError(partner ? null : error)
   const uploadImage = useUploadPartnerImage(partnerId)
   const deleteImage = useDeletePartnerImage(partnerId)
   const [uploading, setUploading] = useState(0)

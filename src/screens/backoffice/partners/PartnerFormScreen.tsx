@@ -40,7 +40,7 @@ export function PartnerFormScreen() {
   const isEdit = id !== undefined
   const navigate = useNavigate()
   const { data: partner, error } = usePartner(id)
-  useGoBackOnError(error)
+  useGoBackOnError(partner ? null : error)
   const { data: statuses } = usePartnerStatuses()
   const { data: categories } = useCategories()
   const maps = useMaps()

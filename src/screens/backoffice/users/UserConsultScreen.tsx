@@ -78,7 +78,7 @@ export function UserConsultScreen() {
   const navigate = useNavigate()
   const { notify } = useNotification()
   const { data: user, error } = useUser(id)
-  useGoBackOnError(error)
+  useGoBackOnError(user ? null : error)
   const reactivate = useReactivateOffer(Number(id))
   const [selected, setSelected] = useState<DisabledCoupon | null>(null)
   const [reactivating, setReactivating] = useState(false)

@@ -29,7 +29,7 @@ export function UserFormScreen() {
   const isEdit = id !== undefined
   const navigate = useNavigate()
   const { data: user, error } = useUser(id)
-  useGoBackOnError(error)
+  useGoBackOnError(user ? null : error)
   const { data: statuses } = useUserStatuses()
   const createUser = useCreateUser()
   const updateUser = useUpdateUser()
