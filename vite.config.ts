@@ -20,6 +20,7 @@ const optimizeDepsInclude = [
   'styled-components',
   'radix-ui',
   'swr',
+  'swr/infinite',
   'final-form',
   'react-final-form',
   '@use-gesture/react',
