@@ -95,6 +95,9 @@ function sampleMemory(): Promise<Omit<Sample, 't'>> {
   })
 }
 
+/** What a coupon round remembers between its two requests (autocannon's per-connection context). */
+type Round = { round: { userId: number; offerId: number } }
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 describe('load', () => {
@@ -194,7 +197,9 @@ describe('load', () => {
             setupRequest: (request, context) => {
               const user = pick(users)
               const coupon = pick(coupons)
-              context.round = { userId: user.userId.id, offerId: coupon.offerId }
+              Object.assign(context, {
+                round: { userId: user.userId.id, offerId: coupon.offerId },
+              } satisfies Round)
               return {
                 ...request,
                 path: apiPaths.deactivateOffer(user.userId.id, coupon.partnerId, coupon.offerId),
@@ -206,7 +211,7 @@ describe('load', () => {
           {
             method: 'PUT',
             setupRequest: (request, context) => {
-              const round = context.round as { userId: number; offerId: number }
+              const { round } = context as Round
               return {
                 ...request,
                 path: apiPaths.reactivateOffer(round.userId, round.offerId),

@@ -3,13 +3,15 @@
  * channel with process.memoryUsage() taken right after a full collection, so samples show what is
  * retained rather than garbage waiting for the collector.
  */
-const gc = (globalThis as { gc?: () => void }).gc
+const collect = (globalThis as { gc?: () => void }).gc
 
 if (process.send) {
   process.on('message', (message) => {
     if (message !== 'memory') return
-    gc?.()
+    collect?.()
     const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage()
-    process.send?.({ rss, heapUsed, external, arrayBuffers, gc: Boolean(gc) })
+    process.send?.({ rss, heapUsed, external, arrayBuffers, gc: Boolean(collect) })
   })
 }
+
+export {}
