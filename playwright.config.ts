@@ -8,6 +8,7 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 // A fresh data directory every run: the journeys start from the demo seed, never from yesterday's data.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'partenaires-e2e-'))
 process.env.E2E_DATA_DIR = dataDir
+const staticDir = join(dataDir, 'dist')
 
 export const e2eAdmin = { email: 'admin.e2e@exemple.fr', password: 'e2e-admin-mot-de-passe' }
 
@@ -40,7 +41,8 @@ export default defineConfig({
   ],
   // The server exactly as `npm start` runs it (built app + API on one port), on its own data directory.
   webServer: {
-    command: 'npm run build && node --import tsx server/main.ts',
+    // Its own build folder: a parallel run (or a developer's `npm run build`) cannot swap files under it.
+    command: `npx vite build --outDir ${staticDir} --emptyOutDir && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -50,6 +52,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
       SEED_DEMO: '1',
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,

@@ -45,6 +45,15 @@ export default defineConfig({
     // dist/.vite/manifest.json: lets `npm run bench` (bench/firstload) follow each route's chunks.
     manifest: true,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // Back-office chunks carry a prefix so the service worker can leave them out of its precache.
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.includes('/src/screens/backoffice/')
+            ? 'assets/bo-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   optimizeDeps: { include: optimizeDepsInclude },
   test: {

@@ -45,6 +45,9 @@ async function precacheChunks(entries) {
     await assets.put(url, response.clone())
     if (!url.endsWith('.js')) continue
     for (const next of referencedChunks(await response.text())) {
+      // The back-office (chunks named bo-*, see vite.config.ts) is for administrators on laptops: never
+      // downloaded in the background on an ordinary user's phone.
+      if (next.startsWith('/assets/bo-')) continue
       if (!seen.has(next)) {
         seen.add(next)
         queue.push(next)

@@ -21,7 +21,8 @@ if (!config.databaseUrl) {
 }
 const handle = await openDatabase(config)
 await migrateToLatest(handle)
-const distDir = resolve(import.meta.dirname, '..', 'dist')
+// STATIC_DIR lets a test run serve its own build without racing another run's dist/.
+const distDir = resolve(process.env.STATIC_DIR || resolve(import.meta.dirname, '..', 'dist'))
 const app = await buildApp({ db: handle.db, config, staticDir: existsSync(distDir) ? distDir : null })
 if (config.seedDemo) await seedDemoIfFirstStart(handle.db, config, app.log)
 await ensureAdmin(handle.db, config, app.log)
