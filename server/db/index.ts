@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { cube } from '@electric-sql/pglite/contrib/cube'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
@@ -23,6 +24,9 @@ type DbConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>
 
 // pg would parse `date` into a local-midnight Date; keep it as the 'YYYY-MM-DD' text it is.
 pg.types.setTypeParser(1082, (value: string) => value)
+
+/** Every extension the migrations create: PGlite must be given them on every open, not only the first. */
+export const pgliteExtensions = { pg_trgm, cube }
 
 export function pgliteDir(config: Pick<Config, 'dataDir'>): string {
   return join(config.dataDir, 'db')
@@ -54,8 +58,7 @@ export async function openDatabase(config: DbConfig): Promise<DatabaseHandle> {
   }
   const dir = pgliteDir(config)
   mkdirSync(dir, { recursive: true })
-  // Extensions must be passed on every open, not only the first.
-  const pglite = new PGlite(dir, { extensions: { pg_trgm } })
+  const pglite = new PGlite(dir, { extensions: pgliteExtensions })
   await pglite.waitReady
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
   return { db, kind: 'pglite', schema: null, close: () => db.destroy() }

@@ -15,7 +15,9 @@ export const migrations: Record<string, Migration> = {
         .addColumn('firstname', 'text', (c) => c.notNull())
         .addColumn('lastname', 'text', (c) => c.notNull())
         .addColumn('password_hash', 'text')
-        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('ACTIF','PROSPECT','DESACTIVE')`))
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sql`status in ('ACTIF','PROSPECT','DESACTIVE')`),
+        )
         .addColumn('is_admin', 'boolean', (c) => c.notNull().defaultTo(false))
         .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -31,7 +33,11 @@ export const migrations: Record<string, Migration> = {
         .addColumn('used_at', 'timestamptz')
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute()
-      await db.schema.createIndex('password_tokens_user_idx').on('password_tokens').column('user_id').execute()
+      await db.schema
+        .createIndex('password_tokens_user_idx')
+        .on('password_tokens')
+        .column('user_id')
+        .execute()
 
       await db.schema
         .createTable('categories')
@@ -61,27 +67,45 @@ export const migrations: Record<string, Migration> = {
         .addColumn('phone', 'text', (c) => c.notNull())
         .addColumn('representative_first_name', 'text')
         .addColumn('representative_last_name', 'text')
-        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('ACTIF','PROSPECT','DESACTIVE')`))
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sql`status in ('ACTIF','PROSPECT','DESACTIVE')`),
+        )
         .addColumn('rating', 'double precision')
         .addColumn('user_ratings_total', 'integer')
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute()
-      await db.schema.createIndex('partners_status_name_idx').on('partners').columns(['status', 'search_name', 'id']).execute()
-      await db.schema.createIndex('partners_city_idx').on('partners').expression(sql`lower(city)`).execute()
+      await db.schema
+        .createIndex('partners_status_name_idx')
+        .on('partners')
+        .columns(['status', 'search_name', 'id'])
+        .execute()
+      await db.schema
+        .createIndex('partners_city_idx')
+        .on('partners')
+        .expression(sql`lower(city)`)
+        .execute()
       await db.schema.createIndex('partners_lat_lng_idx').on('partners').columns(['lat', 'lng']).execute()
       // Trigram index so "name contains" stays fast on large directories (pg_trgm is a trusted extension).
       await sql`create extension if not exists pg_trgm with schema public`.execute(db)
-      await sql`create index partners_search_name_trgm on partners using gin (search_name public.gin_trgm_ops)`.execute(db)
+      await sql`create index partners_search_name_trgm on partners using gin (search_name public.gin_trgm_ops)`.execute(
+        db,
+      )
 
       await db.schema
         .createTable('partner_categories')
         .addColumn('partner_id', 'integer', (c) => c.notNull().references('partners.id').onDelete('cascade'))
-        .addColumn('category_id', 'integer', (c) => c.notNull().references('categories.id').onDelete('cascade'))
+        .addColumn('category_id', 'integer', (c) =>
+          c.notNull().references('categories.id').onDelete('cascade'),
+        )
         .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('partner_categories_pk', ['partner_id', 'category_id'])
         .execute()
-      await db.schema.createIndex('partner_categories_category_idx').on('partner_categories').columns(['category_id', 'partner_id']).execute()
+      await db.schema
+        .createIndex('partner_categories_category_idx')
+        .on('partner_categories')
+        .columns(['category_id', 'partner_id'])
+        .execute()
 
       await db.schema
         .createTable('images')
@@ -104,7 +128,11 @@ export const migrations: Record<string, Migration> = {
         .addColumn('link_url', 'text')
         .addColumn('link_target', 'text')
         .execute()
-      await db.schema.createIndex('articles_position_idx').on('articles').columns(['position', 'id']).execute()
+      await db.schema
+        .createIndex('articles_position_idx')
+        .on('articles')
+        .columns(['position', 'id'])
+        .execute()
 
       await db.schema
         .createTable('offers')
@@ -132,6 +160,27 @@ export const migrations: Record<string, Migration> = {
         .addColumn('key', 'text', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
         .execute()
+    },
+  },
+
+  '0002_search_knn': {
+    async up(db: Kysely<unknown>) {
+      // Nearest-first search walks a GiST index instead of sorting every active partner. cube is trusted
+      // on PostgreSQL 13+ (the database owner may create it) and ships with PGlite.
+      await sql`create extension if not exists cube with schema public`.execute(db)
+      // A point on the unit sphere. Not earthdistance's ll_to_earth: on PostgreSQL 15 (earthdistance 1.1) its
+      // body names cube functions unqualified, so with search_path '' (autovacuum's ANALYZE, pg_restore) the
+      // index expression fails. A SQL-standard body is resolved once, here, and is still inlined by the planner.
+      await sql`
+        create function geo_point(lat double precision, lng double precision) returns public.cube
+        language sql immutable strict parallel safe
+        return public.cube(
+          public.cube(public.cube(cos(radians(lat)) * cos(radians(lng))), cos(radians(lat)) * sin(radians(lng))),
+          sin(radians(lat)))`.execute(db)
+      // Chord distance (<->) orders as the great-circle distance does; only active partners are searched.
+      await sql`create index partners_geo_knn on partners using gist (geo_point(lat, lng)) where status = 'ACTIF'`.execute(
+        db,
+      )
     },
   },
 }

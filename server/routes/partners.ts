@@ -26,10 +26,11 @@ import {
   offersFor,
   partnerColumns,
   savePartner,
+  searchPartners,
   stripRow,
   toOffer,
 } from '../services/partners.ts'
-import { escapeLike, normalizeForSearch, optionalIsoDate, requiredText } from '../validation.ts'
+import { optionalIsoDate, requiredText } from '../validation.ts'
 import { bearer, errorResponses } from './common.ts'
 import { readUpload, uploadDescription } from './uploads.ts'
 
@@ -52,28 +53,6 @@ export const statusOptions = [
 ]
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true })
-const EARTH_RADIUS_KM = 6371
-
-function parseNumbers(value: string, count: number, field: string, format: string): number[] {
-  const parts = value.split(',').map((p) => p.trim())
-  const numbers = parts.map((p) => (/^-?\d+(\.\d+)?$/.test(p) ? Number(p) : NaN))
-  if (parts.length !== count || numbers.some((n) => !Number.isFinite(n))) {
-    throw badRequest(
-      `Le paramètre « ${field} » doit être au format ${format} (nombres décimaux avec un point).`,
-      field,
-    )
-  }
-  return numbers
-}
-
-function checkLat(value: number, field: string) {
-  if (value < -90 || value > 90)
-    throw badRequest(`Le paramètre « ${field} » contient une latitude hors de [-90, 90].`, field)
-}
-function checkLng(value: number, field: string) {
-  if (value < -180 || value > 180)
-    throw badRequest(`Le paramètre « ${field} » contient une longitude hors de [-180, 180].`, field)
-}
 
 function found(partner: Partner | null): Partner {
   if (!partner) throw notFound('Partenaire introuvable.')
@@ -187,78 +166,7 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         throw badRequest('Le paramètre « userId » doit être un identifiant positif.', 'userId')
       if (q.userId !== undefined && q.userId !== me.id && !me.isAdmin)
         throw forbidden('Vous ne pouvez consulter que vos propres coupons.')
-      const page = q.page ?? 0
-      if (page > 10_000) throw badRequest('Le paramètre « page » doit être au plus 10000.', 'page')
-      const pageSize = q.pageSize ?? 50
-
-      let query = db.selectFrom('partners as p').select(partnerColumns).where('p.status', '=', 'ACTIF')
-      if (q.name !== undefined && q.name.trim() !== '') {
-        if (q.name.length > 200)
-          throw badRequest('Le paramètre « name » ne doit pas dépasser 200 caractères.', 'name')
-        query = query.where(
-          sql<boolean>`p.search_name like ${'%' + escapeLike(normalizeForSearch(q.name)) + '%'}`,
-        )
-      }
-      if (q.city !== undefined && q.city.trim() !== '') {
-        if (q.city.length > 100)
-          throw badRequest('Le paramètre « city » ne doit pas dépasser 100 caractères.', 'city')
-        query = query.where(sql<string>`lower(p.city)`, '=', q.city.trim().toLowerCase())
-      }
-      if (q.categoryId !== undefined) {
-        if (q.categoryId < 1 || q.categoryId > MAX_ID)
-          throw badRequest('Le paramètre « categoryId » doit être un identifiant positif.', 'categoryId')
-        const categoryId = q.categoryId
-        query = query.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('partner_categories as pc')
-              .select('pc.partner_id')
-              .whereRef('pc.partner_id', '=', 'p.id')
-              .where('pc.category_id', '=', categoryId),
-          ),
-        )
-      }
-      if (q.bounds !== undefined) {
-        const [east, north, south, west] = parseNumbers(q.bounds, 4, 'bounds', 'est,nord,sud,ouest')
-        checkLat(north, 'bounds')
-        checkLat(south, 'bounds')
-        checkLng(east, 'bounds')
-        checkLng(west, 'bounds')
-        if (south > north)
-          throw badRequest(
-            'Le paramètre « bounds » a une latitude sud supérieure à la latitude nord.',
-            'bounds',
-          )
-        query = query.where('p.lat', '>=', south).where('p.lat', '<=', north)
-        // A box crossing the antimeridian has west > east.
-        query =
-          west <= east
-            ? query.where('p.lng', '>=', west).where('p.lng', '<=', east)
-            : query.where((eb) => eb.or([eb('p.lng', '>=', west), eb('p.lng', '<=', east)]))
-      }
-      let withDistance
-      if (q.userPosition !== undefined) {
-        const [lat, lng] = parseNumbers(q.userPosition, 2, 'userPosition', 'lat,lng')
-        checkLat(lat, 'userPosition')
-        checkLng(lng, 'userPosition')
-        const distance = sql<number>`(2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
-            power(sin(radians(p.lat - ${lat}::float8) / 2), 2)
-            + cos(radians(${lat}::float8)) * cos(radians(p.lat)) * power(sin(radians(p.lng - ${lng}::float8) / 2), 2)))))`
-        withDistance = query.select(distance.as('distance')).orderBy('distance').orderBy('p.id')
-      } else {
-        withDistance = query
-          .select(sql<number | null>`null::float8`.as('distance'))
-          .orderBy('p.search_name')
-          .orderBy('p.id')
-      }
-      const rows = await withDistance
-        .limit(pageSize)
-        .offset(page * pageSize)
-        .execute()
-      const partners = await hydratePartners(db, rows, { offers: 'usable', viewerId: q.userId ?? null })
-      return partners.map(({ row, ...partner }) => ({
-        ...partner,
-        distanceToUser: row.distance === null ? null : Math.round(Number(row.distance) * 1000) / 1000,
-      }))
+      return searchPartners(db, q)
     },
   )
 

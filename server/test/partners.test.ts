@@ -1,8 +1,25 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthUser, Category, DiscountOffer, Image, Partner, PartnerSearchResult } from '../../contract/schemas.ts'
-import { ADMIN, client, fileForm, partnerBody, pngBytes, startServer, type Client, type TestServer } from './helpers.ts'
+import type {
+  AuthUser,
+  Category,
+  DiscountOffer,
+  Image,
+  Partner,
+  PartnerSearchResult,
+} from '../../contract/schemas.ts'
+import { normalizeForSearch } from '../validation.ts'
+import {
+  ADMIN,
+  client,
+  fileForm,
+  partnerBody,
+  pngBytes,
+  startServer,
+  type Client,
+  type TestServer,
+} from './helpers.ts'
 
 let server: TestServer
 let api: Client
@@ -50,7 +67,10 @@ describe('partners CRUD and categories', () => {
       ['Pizzerias', 'star'],
       ['Glaciers', 'ice-cream'],
     ])
-    const again = await createPartner({ name: 'Autre', categories: [{ label: 'pizzerias' }, { id: created.categories[1].id, label: 'ignored' }] })
+    const again = await createPartner({
+      name: 'Autre',
+      categories: [{ label: 'pizzerias' }, { id: created.categories[1].id, label: 'ignored' }],
+    })
     expect(again.categories.map((c) => c.id)).toEqual(created.categories.map((c) => c.id))
 
     const categories = await api.get<Category[]>('/api/partners/categories', U())
@@ -64,7 +84,11 @@ describe('partners CRUD and categories', () => {
     const p = await createPartner({ name: 'Lecture' })
     const res = await api.get<Partner>(`/api/partners/${p.partnerId.id}`, U())
     expect(res.status).toBe(200)
-    expect(res.body.location).toEqual({ address: '1 rue de la Paix', city: 'Marseille', position: { lat: 43.3, lng: 5.37 } })
+    expect(res.body.location).toEqual({
+      address: '1 rue de la Paix',
+      city: 'Marseille',
+      position: { lat: 43.3, lng: 5.37 },
+    })
     expect((await api.get('/api/partners/999999', U())).status).toBe(404)
     expect((await api.get('/api/partners/abc', U())).status).toBe(400)
     expect((await api.get('/api/partners/1.5', U())).status).toBe(400)
@@ -79,13 +103,28 @@ describe('partners CRUD and categories', () => {
 
   it('updates a partner; the body id must match the path', async () => {
     const p = await createPartner({ name: 'Avant' })
-    const body = { ...partnerBody({ name: 'Après', categories: [{ label: 'Bars', icon: 'glass-cocktail' }] }), partnerId: p.partnerId }
+    const body = {
+      ...partnerBody({ name: 'Après', categories: [{ label: 'Bars', icon: 'glass-cocktail' }] }),
+      partnerId: p.partnerId,
+    }
     const res = await api.put<Partner>(`/api/partners/${p.partnerId.id}`, body, A())
     expect(res.status).toBe(200)
     expect(res.body.name).toBe('Après')
     expect(res.body.categories.map((c) => c.label)).toEqual(['Bars'])
-    expect((await api.put(`/api/partners/${p.partnerId.id + 1000}`, { ...body, partnerId: { id: p.partnerId.id + 1000 } }, A())).status).toBe(404)
-    const mismatch = await api.put<{ message: string }>(`/api/partners/${p.partnerId.id}`, { ...body, partnerId: { id: 1 } }, A())
+    expect(
+      (
+        await api.put(
+          `/api/partners/${p.partnerId.id + 1000}`,
+          { ...body, partnerId: { id: p.partnerId.id + 1000 } },
+          A(),
+        )
+      ).status,
+    ).toBe(404)
+    const mismatch = await api.put<{ message: string }>(
+      `/api/partners/${p.partnerId.id}`,
+      { ...body, partnerId: { id: 1 } },
+      A(),
+    )
     expect(mismatch.status).toBe(400)
     expect(mismatch.body.message).toMatch(/partnerId/)
   })
@@ -120,10 +159,23 @@ describe('partners CRUD and categories', () => {
   })
 
   it('lists distinct cities of active partners, French order, case-insensitive distinct', async () => {
-    await createPartner({ name: 'É1', location: { address: 'a', city: 'Évry', position: { lat: 48.6, lng: 2.4 } } })
-    await createPartner({ name: 'E2', location: { address: 'a', city: 'Eze', position: { lat: 43.7, lng: 7.3 } } })
-    await createPartner({ name: 'Z', location: { address: 'a', city: 'Zonza', position: { lat: 41.7, lng: 9.1 } }, status: 'DESACTIVE' })
-    await createPartner({ name: 'M2', location: { address: 'a', city: 'MARSEILLE', position: { lat: 43.3, lng: 5.4 } } })
+    await createPartner({
+      name: 'É1',
+      location: { address: 'a', city: 'Évry', position: { lat: 48.6, lng: 2.4 } },
+    })
+    await createPartner({
+      name: 'E2',
+      location: { address: 'a', city: 'Eze', position: { lat: 43.7, lng: 7.3 } },
+    })
+    await createPartner({
+      name: 'Z',
+      location: { address: 'a', city: 'Zonza', position: { lat: 41.7, lng: 9.1 } },
+      status: 'DESACTIVE',
+    })
+    await createPartner({
+      name: 'M2',
+      location: { address: 'a', city: 'MARSEILLE', position: { lat: 43.3, lng: 5.4 } },
+    })
     const res = await api.get<string[]>('/api/partners/cities', U())
     expect(res.status).toBe(200)
     expect(res.body).not.toContain('Zonza')
@@ -144,25 +196,78 @@ describe('partners CRUD and categories', () => {
 describe('offers', () => {
   it('creates and updates offers; validates date format; unknown ids 404', async () => {
     const p = await createPartner({ name: 'Offres' })
-    const offer = await addOffer(p.partnerId.id, { status: 'ENABLED', libelle: '-10 %', expirationDate: '2099-12-31' })
-    expect(offer).toEqual({ id: { id: expect.any(Number) }, libelle: '-10 %', status: 'ENABLED', expirationDate: '2099-12-31' })
-    const noDate = await addOffer(p.partnerId.id, { status: 'ENABLED', libelle: 'Sans date', expirationDate: '' })
+    const offer = await addOffer(p.partnerId.id, {
+      status: 'ENABLED',
+      libelle: '-10 %',
+      expirationDate: '2099-12-31',
+    })
+    expect(offer).toEqual({
+      id: { id: expect.any(Number) },
+      libelle: '-10 %',
+      status: 'ENABLED',
+      expirationDate: '2099-12-31',
+    })
+    const noDate = await addOffer(p.partnerId.id, {
+      status: 'ENABLED',
+      libelle: 'Sans date',
+      expirationDate: '',
+    })
     expect(noDate.expirationDate).toBeNull()
 
-    const upd = await api.put<DiscountOffer>(`/api/partners/${p.partnerId.id}/offer-discount`, { id: offer.id, status: 'DISABLED', libelle: '-20 %', expirationDate: null }, A())
+    const upd = await api.put<DiscountOffer>(
+      `/api/partners/${p.partnerId.id}/offer-discount`,
+      { id: offer.id, status: 'DISABLED', libelle: '-20 %', expirationDate: null },
+      A(),
+    )
     expect(upd.status).toBe(200)
     expect(upd.body).toEqual({ id: offer.id, libelle: '-20 %', status: 'DISABLED', expirationDate: null })
 
     for (const expirationDate of ['31/12/2099', '2099-13-01', '2099-02-30', '2099-1-1', 'demain']) {
-      const res = await api.post<{ message: string }>(`/api/partners/${p.partnerId.id}/offer-discount`, { status: 'ENABLED', libelle: 'x', expirationDate }, A())
+      const res = await api.post<{ message: string }>(
+        `/api/partners/${p.partnerId.id}/offer-discount`,
+        { status: 'ENABLED', libelle: 'x', expirationDate },
+        A(),
+      )
       expect(res.status).toBe(400)
       expect(res.body.message).toContain('La date doit être au format AAAA-MM-JJ')
     }
-    expect((await api.post(`/api/partners/${p.partnerId.id}/offer-discount`, { status: 'ENABLED', libelle: '  ', expirationDate: null }, A())).status).toBe(400)
-    expect((await api.post(`/api/partners/${p.partnerId.id}/offer-discount`, { status: 'ACTIVE', libelle: 'x', expirationDate: null }, A())).status).toBe(400)
-    expect((await api.post('/api/partners/999999/offer-discount', { status: 'ENABLED', libelle: 'x', expirationDate: null }, A())).status).toBe(404)
+    expect(
+      (
+        await api.post(
+          `/api/partners/${p.partnerId.id}/offer-discount`,
+          { status: 'ENABLED', libelle: '  ', expirationDate: null },
+          A(),
+        )
+      ).status,
+    ).toBe(400)
+    expect(
+      (
+        await api.post(
+          `/api/partners/${p.partnerId.id}/offer-discount`,
+          { status: 'ACTIVE', libelle: 'x', expirationDate: null },
+          A(),
+        )
+      ).status,
+    ).toBe(400)
+    expect(
+      (
+        await api.post(
+          '/api/partners/999999/offer-discount',
+          { status: 'ENABLED', libelle: 'x', expirationDate: null },
+          A(),
+        )
+      ).status,
+    ).toBe(404)
     const other = await createPartner({ name: 'Autre partenaire' })
-    expect((await api.put(`/api/partners/${other.partnerId.id}/offer-discount`, { id: offer.id, status: 'ENABLED', libelle: 'x', expirationDate: null }, A())).status).toBe(404)
+    expect(
+      (
+        await api.put(
+          `/api/partners/${other.partnerId.id}/offer-discount`,
+          { id: offer.id, status: 'ENABLED', libelle: 'x', expirationDate: null },
+          A(),
+        )
+      ).status,
+    ).toBe(404)
   })
 
   it('discounts-activated lists only enabled, unexpired offers; admins see every offer on the partner', async () => {
@@ -173,8 +278,14 @@ describe('offers', () => {
     const res = await api.get<DiscountOffer[]>(`/api/partners/${p.partnerId.id}/discounts-activated`, U())
     expect(res.status).toBe(200)
     expect(res.body.map((o) => o.id)).toEqual([ok.id])
-    expect((await api.get<Partner>(`/api/partners/${p.partnerId.id}`, U())).body.discountOffers.map((o) => o.libelle)).toEqual(['ok'])
-    expect((await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())).body.discountOffers).toHaveLength(3)
+    expect(
+      (await api.get<Partner>(`/api/partners/${p.partnerId.id}`, U())).body.discountOffers.map(
+        (o) => o.libelle,
+      ),
+    ).toEqual(['ok'])
+    expect((await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())).body.discountOffers).toHaveLength(
+      3,
+    )
     expect((await api.get('/api/partners/999999/discounts-activated', U())).status).toBe(404)
   })
 })
@@ -185,7 +296,10 @@ describe('partner images', () => {
     const png = await pngBytes()
     expect(png.includes(Buffer.from('secret-gps-data'))).toBe(true)
     // Declared as text: the bytes decide.
-    const res = await api.request<Image>('POST', `/api/partners/${p.partnerId.id}/image`, { ...A(), raw: fileForm(png, 'notes.txt', 'text/plain') })
+    const res = await api.request<Image>('POST', `/api/partners/${p.partnerId.id}/image`, {
+      ...A(),
+      raw: fileForm(png, 'notes.txt', 'text/plain'),
+    })
     expect(res.status).toBe(201)
     expect(res.body.type).toBe('image/webp')
     expect(res.body.url).toMatch(/^\/uploads\/[a-f0-9]{24}\.webp$/)
@@ -199,10 +313,21 @@ describe('partner images', () => {
     expect(bytes.includes(Buffer.from('secret-gps-data'))).toBe(false)
 
     const sharp = (await import('sharp')).default
-    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } }).jpeg().toBuffer()
-    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#0f0' } }).webp().toBuffer()
+    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } })
+      .jpeg()
+      .toBuffer()
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#0f0' } })
+      .webp()
+      .toBuffer()
     for (const bytesIn of [jpeg, webp]) {
-      expect((await api.request('POST', `/api/partners/${p.partnerId.id}/image`, { ...A(), raw: fileForm(bytesIn, 'x.bin', 'application/octet-stream') })).status).toBe(201)
+      expect(
+        (
+          await api.request('POST', `/api/partners/${p.partnerId.id}/image`, {
+            ...A(),
+            raw: fileForm(bytesIn, 'x.bin', 'application/octet-stream'),
+          })
+        ).status,
+      ).toBe(201)
     }
     const partner = (await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())).body
     expect(partner.images).toHaveLength(3)
@@ -228,7 +353,10 @@ describe('partner images', () => {
       ['GIF89a' + 'x'.repeat(50), 'x.gif', 'image/gif'],
       [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), 'broken.png', 'image/png'],
     ] as const) {
-      const res = await api.request<{ message: string }>('POST', path, { ...A(), raw: fileForm(bytes, name, type) })
+      const res = await api.request<{ message: string }>('POST', path, {
+        ...A(),
+        raw: fileForm(bytes, name, type),
+      })
       expect(res.status).toBe(415)
       expect(res.body.message).toMatch(/JPEG, PNG ou WebP|illisible/)
     }
@@ -236,9 +364,19 @@ describe('partner images', () => {
     const tooBig = await api.request<{ message: string }>('POST', path, { ...A(), raw: fileForm(big) })
     expect(tooBig.status).toBe(413)
     expect(tooBig.body.message).toMatch(/trop volumineux/)
-    expect((await api.request('POST', path, { ...A(), raw: fileForm(await pngBytes(), 'x.png', 'image/png', 'autre') })).status).toBe(400)
+    expect(
+      (
+        await api.request('POST', path, {
+          ...A(),
+          raw: fileForm(await pngBytes(), 'x.png', 'image/png', 'autre'),
+        })
+      ).status,
+    ).toBe(400)
     expect((await api.post(path, { file: 'x' }, A())).status).toBe(415)
-    expect((await api.request('POST', '/api/partners/999999/image', { ...A(), raw: fileForm(await pngBytes()) })).status).toBe(404)
+    expect(
+      (await api.request('POST', '/api/partners/999999/image', { ...A(), raw: fileForm(await pngBytes()) }))
+        .status,
+    ).toBe(404)
     expect((await api.get('/api/health')).status).toBe(200)
     expect((await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())).body.images).toHaveLength(0)
   })
@@ -248,17 +386,34 @@ describe('search', () => {
   let ids: Record<string, number>
   let categoryId: number
   beforeAll(async () => {
-    const make = async (name: string, city: string, lat: number, lng: number, extra: Record<string, unknown> = {}) =>
-      (await createPartner({ name, location: { address: '1 rue', city, position: { lat, lng } }, categories: [{ label: 'Recherche' }], ...extra })).partnerId.id
+    const make = async (
+      name: string,
+      city: string,
+      lat: number,
+      lng: number,
+      extra: Record<string, unknown> = {},
+    ) =>
+      (
+        await createPartner({
+          name,
+          location: { address: '1 rue', city, position: { lat, lng } },
+          categories: [{ label: 'Recherche' }],
+          ...extra,
+        })
+      ).partnerId.id
     ids = {
       creperie: await make('Crêperie Bretonne', 'Rennes', 48.11, -1.68),
       cafe: await make('Café de la Gare', 'Rennes', 48.103, -1.672),
       boulangerie: await make('BOULANGERIE Élise', 'Saint-Malo', 48.65, -2.02),
       inactive: await make('Crêperie fermée', 'Rennes', 48.11, -1.68, { status: 'DESACTIVE' }),
       prospect: await make('Crêperie prospect', 'Rennes', 48.11, -1.68, { status: 'PROSPECT' }),
-      other: await make('Bistro autre catégorie', 'Rennes', 48.12, -1.69, { categories: [{ label: 'Autre catégorie de recherche' }] }),
+      other: await make('Bistro autre catégorie', 'Rennes', 48.12, -1.69, {
+        categories: [{ label: 'Autre catégorie de recherche' }],
+      }),
     }
-    categoryId = (await api.get<Category[]>('/api/partners/categories', U())).body.find((c) => c.label === 'Recherche')!.id
+    categoryId = (await api.get<Category[]>('/api/partners/categories', U())).body.find(
+      (c) => c.label === 'Recherche',
+    )!.id
     await addOffer(ids.creperie, { status: 'ENABLED', libelle: 'valide', expirationDate: null })
     await addOffer(ids.creperie, { status: 'ENABLED', libelle: 'expirée', expirationDate: yesterday })
     await addOffer(ids.creperie, { status: 'DISABLED', libelle: 'désactivée', expirationDate: null })
@@ -289,14 +444,20 @@ describe('search', () => {
   })
 
   it('filters by city (exact, case-insensitive) and category', async () => {
-    const rennes = (await search(`city=rennes&categoryId=${categoryId}`)).body.map((p) => p.partnerId.id).sort()
+    const rennes = (await search(`city=rennes&categoryId=${categoryId}`)).body
+      .map((p) => p.partnerId.id)
+      .sort()
     expect(rennes).toEqual([ids.creperie, ids.cafe].sort())
     expect((await search('city=Renn')).body).toHaveLength(0)
-    expect((await search(`city=${encodeURIComponent('SAINT-MALO')}`)).body.map((p) => p.partnerId.id)).toEqual([ids.boulangerie])
+    expect(
+      (await search(`city=${encodeURIComponent('SAINT-MALO')}`)).body.map((p) => p.partnerId.id),
+    ).toEqual([ids.boulangerie])
   })
 
   it('filters by bounds (east,north,south,west) and sorts by distance (km) from userPosition', async () => {
-    const box = (await search(`bounds=-1.6,48.2,48.0,-1.7&categoryId=${categoryId}`)).body.map((p) => p.partnerId.id).sort()
+    const box = (await search(`bounds=-1.6,48.2,48.0,-1.7&categoryId=${categoryId}`)).body
+      .map((p) => p.partnerId.id)
+      .sort()
     expect(box).toEqual([ids.creperie, ids.cafe].sort())
     const near = (await search(`userPosition=48.103,-1.672&categoryId=${categoryId}`)).body
     expect(near.map((p) => p.partnerId.id)).toEqual([ids.cafe, ids.creperie, ids.boulangerie])
@@ -343,11 +504,188 @@ describe('search', () => {
   it('marks offers the user already used as DISABLED when userId is given, and refuses another user’s id', async () => {
     const [p] = (await search('name=bretonne')).body
     const offerId = p.discountOffers[0].id.id
-    expect((await api.put(`/api/users/deactivate-discountoffer/user/${user.userId.id}/partner/${ids.creperie}/offer/${offerId}`, undefined, U())).status).toBe(200)
+    expect(
+      (
+        await api.put(
+          `/api/users/deactivate-discountoffer/user/${user.userId.id}/partner/${ids.creperie}/offer/${offerId}`,
+          undefined,
+          U(),
+        )
+      ).status,
+    ).toBe(200)
     const mine = (await search(`name=bretonne&userId=${user.userId.id}`)).body[0]
     expect(mine.discountOffers[0].status).toBe('DISABLED')
     expect((await search('name=bretonne')).body[0].discountOffers[0].status).toBe('ENABLED')
     expect((await search(`name=bretonne&userId=${admin.userId.id}`)).status).toBe(403)
     expect((await api.get(`/api/partners/search?userId=99999999999999`, A())).status).toBe(400)
+  })
+})
+
+describe('search by distance against a brute-force haversine', () => {
+  // Deterministic pseudo-random numbers (mulberry32): a failure replays identically.
+  let state = 20261122
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  type Row = { id: number; name: string; lat: number; lng: number; status: string; categoryId: number | null }
+  let categoryId: number
+  let others: number
+  const search = (qs: string) => api.get<PartnerSearchResult[]>(`/api/partners/search?${qs}`, U())
+
+  const haversineKm = (lat1: number, lng1: number, lat2: number, lng2: number) => {
+    const rad = Math.PI / 180
+    const h =
+      Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+      Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2
+    return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)))
+  }
+
+  /** Every active partner of the store, straight from the table, with its link to the test category. */
+  async function everyActive(): Promise<Row[]> {
+    const rows = await server.handle.db
+      .selectFrom('partners as p')
+      .leftJoin('partner_categories as pc', (join) =>
+        join.onRef('pc.partner_id', '=', 'p.id').on('pc.category_id', '=', categoryId),
+      )
+      .select(['p.id', 'p.name', 'p.lat', 'p.lng', 'p.status', 'pc.category_id as categoryId'])
+      .where('p.status', '=', 'ACTIF')
+      .execute()
+    return rows
+  }
+
+  const byDistance = (rows: Row[], lat: number, lng: number) =>
+    rows
+      .map((r) => ({ id: r.id, km: haversineKm(lat, lng, r.lat, r.lng) }))
+      .sort((a, b) => a.km - b.km || a.id - b.id)
+
+  /** All pages of a search, in order. */
+  async function allPages(qs: string, pageSize: number): Promise<PartnerSearchResult[]> {
+    const found: PartnerSearchResult[] = []
+    for (let page = 0; ; page++) {
+      const res = await search(`${qs}&pageSize=${pageSize}&page=${page}`)
+      expect(res.status).toBe(200)
+      found.push(...res.body)
+      if (res.body.length < pageSize) return found
+    }
+  }
+
+  function expectSameOrder(found: PartnerSearchResult[], expected: { id: number; km: number }[]) {
+    expect(found.map((p) => p.partnerId.id)).toEqual(expected.map((e) => e.id))
+    // distanceToUser is in km, rounded to the metre.
+    found.forEach((p, i) => expect(Math.abs(p.distanceToUser! - expected[i].km)).toBeLessThanOrEqual(0.0006))
+  }
+
+  beforeAll(async () => {
+    const db = server.handle.db
+    categoryId = (
+      await db
+        .insertInto('categories')
+        .values({ label: 'Hasard', icon: 'dice-5' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
+    const other = await db
+      .insertInto('categories')
+      .values({ label: 'Hasard bis', icon: 'dice-6' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    others = other.id
+    const values = Array.from({ length: 300 }, (_, i) => {
+      // Mostly around Rennes, some anywhere (antipodes and the antimeridian included), a few on one spot (ties by id).
+      const spot = i % 25 === 0
+      const world = i % 10 === 1
+      const lat = spot ? 48.1 : world ? -89 + random() * 178 : 47.5 + random() * 1.5
+      const lng = spot ? -1.65 : world ? -180 + random() * 360 : -2.5 + random() * 2
+      const name = `${i % 3 === 0 ? 'Aléa' : 'Tirage'} ${i}`
+      const r = random()
+      return {
+        name,
+        search_name: normalizeForSearch(name),
+        description: 'Aléatoire.',
+        address: '1 rue',
+        city: i % 4 === 0 ? 'Vitré' : 'Fougères',
+        lat,
+        lng,
+        email: `hasard${i}@test.fr`,
+        phone: '02 99 00 00 00',
+        status: r < 0.85 ? 'ACTIF' : r < 0.93 ? 'PROSPECT' : 'DESACTIVE',
+      }
+    })
+    const ids = await db.insertInto('partners').values(values).returning('id').execute()
+    await db
+      .insertInto('partner_categories')
+      .values(
+        ids.map(({ id }, i) => ({
+          partner_id: id,
+          category_id: i % 2 === 0 ? categoryId : others,
+          position: 0,
+        })),
+      )
+      .execute()
+  })
+
+  it('orders every active partner by great-circle distance then id, with the distance in km, across pages', async () => {
+    const active = await everyActive()
+    for (const [lat, lng] of [
+      [48.11, -1.68],
+      [-48.11, 178.32],
+      [0, 0],
+    ]) {
+      const found = await allPages(`userPosition=${lat},${lng}`, 50)
+      expectSameOrder(found, byDistance(active, lat, lng))
+    }
+  })
+
+  it('pages never repeat or skip, whatever the page size', async () => {
+    const qs = 'userPosition=48.1,-1.65'
+    const reference = (await allPages(qs, 50)).map((p) => p.partnerId.id)
+    expect(new Set(reference).size).toBe(reference.length)
+    for (const size of [1, 7, 13]) {
+      const paged = (await allPages(qs, size)).map((p) => p.partnerId.id)
+      expect(paged).toEqual(reference)
+    }
+  })
+
+  it('combines position with category, name, city and bounds (also across the antimeridian)', async () => {
+    const active = await everyActive()
+    const [lat, lng] = [48.2, -1.2]
+    const inCategory = active.filter((r) => r.categoryId === categoryId)
+    expectSameOrder(
+      await allPages(`userPosition=${lat},${lng}&categoryId=${categoryId}`, 10),
+      byDistance(inCategory, lat, lng),
+    )
+
+    const named = inCategory.filter((r) => normalizeForSearch(r.name).includes('alea'))
+    expect(named.length).toBeGreaterThan(10)
+    expectSameOrder(
+      await allPages(`userPosition=${lat},${lng}&categoryId=${categoryId}&name=AL%C3%89A`, 10),
+      byDistance(named, lat, lng),
+    )
+
+    const cityRows = await server.handle.db
+      .selectFrom('partners')
+      .select('id')
+      .where('city', '=', 'Vitré')
+      .execute()
+    const inVitre = new Set(cityRows.map((r) => r.id))
+    expectSameOrder(
+      await allPages(`userPosition=${lat},${lng}&city=vitr%C3%A9&categoryId=${categoryId}`, 10),
+      byDistance(
+        inCategory.filter((r) => inVitre.has(r.id)),
+        lat,
+        lng,
+      ),
+    )
+
+    const boxed = active.filter((r) => r.lat >= -60 && r.lat <= 60 && (r.lng >= 150 || r.lng <= -150))
+    expect(boxed.length).toBeGreaterThan(0)
+    expectSameOrder(
+      await allPages(`userPosition=0,180&bounds=-150,60,-60,150`, 10),
+      byDistance(boxed, 0, 180),
+    )
   })
 })
