@@ -19,6 +19,8 @@ declare module '@storybook/react-vite' {
     /** The signed-in user of the story (null: signed out, the default). */
     session?: { user: AuthUser | null }
     router?: StoryRouterParameters
+    /** false: the story renders its own toast region (the Toast component's own stories). */
+    globalToast?: boolean
   }
 }
 
@@ -53,7 +55,7 @@ export const withAppProviders: Decorator = (Story, context) => {
                 {router.path ? <Route path="*" element={<LocationEcho />} /> : null}
               </Routes>
             </MemoryRouter>
-            <NotificationToast />
+            {context.parameters.globalToast === false ? null : <NotificationToast />}
           </SWRConfig>
         </NotificationProvider>
       </SessionProvider>

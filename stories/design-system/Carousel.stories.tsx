@@ -49,10 +49,10 @@ export const AutoCycles: Story = {
 export const PausesOnHover: Story = {
   args: { interval: 300 },
   play: async ({ canvas, canvasElement }) => {
-    await userEvent.hover(canvas.getByRole('region'))
+    await userEvent.hover(canvasElement.querySelector<HTMLElement>('[aria-roledescription="carrousel"]')!)
     await new Promise((resolve) => setTimeout(resolve, 700))
     await expect(current(canvasElement)).toBe('1 sur 4')
-    await userEvent.unhover(canvas.getByRole('region'))
+    await userEvent.unhover(canvasElement.querySelector<HTMLElement>('[aria-roledescription="carrousel"]')!)
     await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'), { timeout: 2000 })
   },
 }

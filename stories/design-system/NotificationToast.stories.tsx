@@ -26,7 +26,7 @@ const meta = {
   title: 'Design system/NotificationToast',
   component: Demo,
   args: { type: 'info', message: 'Partenaire enregistré.' },
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', globalToast: false },
 } satisfies Meta<typeof Demo>
 
 export default meta

@@ -13,7 +13,7 @@ const meta = {
     message: 'Votre profil a été mis à jour.',
   },
   decorators: [(Story) => <ToastProvider>{Story()}</ToastProvider>],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', globalToast: false },
 } satisfies Meta<typeof Toast>
 
 export default meta
