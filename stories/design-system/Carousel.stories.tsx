@@ -48,7 +48,7 @@ export const AutoCycles: Story = {
 
 export const PausesOnHover: Story = {
   args: { interval: 300 },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvasElement }) => {
     await userEvent.hover(canvasElement.querySelector<HTMLElement>('[aria-roledescription="carrousel"]')!)
     await new Promise((resolve) => setTimeout(resolve, 700))
     await expect(current(canvasElement)).toBe('1 sur 4')
