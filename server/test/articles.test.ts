@@ -12,7 +12,10 @@ const A = () => ({ token: admin.access_token })
 const U = () => ({ token: user.access_token })
 
 async function upload(): Promise<Image> {
-  const res = await api.request<Image>('POST', '/api/articles/image', { ...A(), raw: fileForm(await pngBytes(400, 550)) })
+  const res = await api.request<Image>('POST', '/api/articles/image', {
+    ...A(),
+    raw: fileForm(await pngBytes(400, 550)),
+  })
   if (res.status !== 201) throw new Error(`${res.status} ${res.text}`)
   return res.body
 }
@@ -38,19 +41,49 @@ describe('articles', () => {
   it('creates with an uploaded image, reads, lists by position then id', async () => {
     const image = await upload()
     expect(image).toMatchObject({ type: 'image/webp', url: expect.stringMatching(/^\/uploads\//) })
-    const created = await api.post<Article>('/api/articles', body({ title: 'Deuxième', position: 2, image }), A())
+    const created = await api.post<Article>(
+      '/api/articles',
+      body({ title: 'Deuxième', position: 2, image }),
+      A(),
+    )
     expect(created.status).toBe(201)
-    expect(created.body).toMatchObject({ title: 'Deuxième', status: 'PUBLISHED', position: 2, image, link: { text: 'Voir', url: '/rechercher?c=1', target: '_self' } })
-    const first = await api.post<Article>('/api/articles', body({ title: 'Premier', position: 1, link: { text: 'Site', url: 'https://exemple.fr/page?x=1', target: '_blank' } }), A())
-    const tie = await api.post<Article>('/api/articles', body({ title: 'Ex aequo', position: 2, status: 'DRAFT', link: null }), A())
+    expect(created.body).toMatchObject({
+      title: 'Deuxième',
+      status: 'PUBLISHED',
+      position: 2,
+      image,
+      link: { text: 'Voir', url: '/rechercher?c=1', target: '_self' },
+    })
+    const first = await api.post<Article>(
+      '/api/articles',
+      body({
+        title: 'Premier',
+        position: 1,
+        link: { text: 'Site', url: 'https://exemple.fr/page?x=1', target: '_blank' },
+      }),
+      A(),
+    )
+    const tie = await api.post<Article>(
+      '/api/articles',
+      body({ title: 'Ex aequo', position: 2, status: 'DRAFT', link: null }),
+      A(),
+    )
     const list = await api.get<Article[]>('/api/articles', A())
-    expect(list.body.map((a) => a.articleId.id)).toEqual([first.body.articleId.id, created.body.articleId.id, tie.body.articleId.id])
+    expect(list.body.map((a) => a.articleId.id)).toEqual([
+      first.body.articleId.id,
+      created.body.articleId.id,
+      tie.body.articleId.id,
+    ])
     const one = await api.get<Article>(`/api/articles/${created.body.articleId.id}`, U())
     expect(one.body).toEqual(created.body)
   })
 
   it('articles-published shows published only; a draft is hidden from users, visible to admins', async () => {
-    const draft = await api.post<Article>('/api/articles', body({ title: 'Brouillon secret', status: 'DRAFT' }), A())
+    const draft = await api.post<Article>(
+      '/api/articles',
+      body({ title: 'Brouillon secret', status: 'DRAFT' }),
+      A(),
+    )
     const published = await api.get<Article[]>('/api/articles/articles-published', U())
     expect(published.status).toBe(200)
     expect(published.body.every((a) => a.status === 'PUBLISHED')).toBe(true)
@@ -64,13 +97,21 @@ describe('articles', () => {
     const created = await api.post<Article>('/api/articles', body({ image }), A())
     const id = created.body.articleId.id
     const replacement = await upload()
-    const upd = await api.put<Article>(`/api/articles/${id}`, { ...body({ title: 'Modifié', image: replacement, status: 'DRAFT' }), articleId: { id } }, A())
+    const upd = await api.put<Article>(
+      `/api/articles/${id}`,
+      { ...body({ title: 'Modifié', image: replacement, status: 'DRAFT' }), articleId: { id } },
+      A(),
+    )
     expect(upd.status).toBe(200)
     expect(upd.body).toMatchObject({ title: 'Modifié', status: 'DRAFT', image: replacement })
     const oldFile = join(server.dataDir, 'uploads', image.url.split('/').pop()!)
     expect(existsSync(oldFile)).toBe(false)
-    expect((await api.put(`/api/articles/${id}`, { ...body(), articleId: { id: id + 1 } }, A())).status).toBe(400)
-    expect((await api.put('/api/articles/999999', { ...body(), articleId: { id: 999999 } }, A())).status).toBe(404)
+    expect((await api.put(`/api/articles/${id}`, { ...body(), articleId: { id: id + 1 } }, A())).status).toBe(
+      400,
+    )
+    expect(
+      (await api.put('/api/articles/999999', { ...body(), articleId: { id: 999999 } }, A())).status,
+    ).toBe(404)
 
     const del = await api.del(`/api/articles/${id}`, A())
     expect(del.status).toBe(200)
@@ -90,7 +131,11 @@ describe('articles', () => {
     ['https://'],
     ['/a b'],
   ])('refuses link url %s', async (url) => {
-    const res = await api.post<{ message: string }>('/api/articles', body({ link: { text: 'x', url, target: '_blank' } }), A())
+    const res = await api.post<{ message: string }>(
+      '/api/articles',
+      body({ link: { text: 'x', url, target: '_blank' } }),
+      A(),
+    )
     expect(res.status).toBe(400)
     expect(res.body.message).toMatch(/lien/)
   })
@@ -114,7 +159,11 @@ describe('articles', () => {
   })
 
   it('a link with empty text and url is stored as null; markup in titles stays text', async () => {
-    const res = await api.post<Article>('/api/articles', body({ title: '<script>alert("t")</script>', link: { text: '', url: '', target: '' } }), A())
+    const res = await api.post<Article>(
+      '/api/articles',
+      body({ title: '<script>alert("t")</script>', link: { text: '', url: '', target: '' } }),
+      A(),
+    )
     expect(res.status).toBe(201)
     expect(res.body.link).toBeNull()
     expect(res.body.title).toBe('<script>alert("t")</script>')
@@ -129,8 +178,24 @@ describe('articles', () => {
   })
 
   it('rejects non-image and oversized article uploads', async () => {
-    expect((await api.request('POST', '/api/articles/image', { ...A(), raw: fileForm('%PDF-1.4 fake', 'doc.pdf', 'application/pdf') })).status).toBe(415)
-    expect((await api.request('POST', '/api/articles/image', { ...A(), raw: fileForm(Buffer.alloc(server.config.maxUploadBytes + 1)) })).status).toBe(413)
-    expect((await api.request('POST', '/api/articles/image', { ...A(), raw: fileForm(Buffer.alloc(0)) })).status).toBe(400)
+    expect(
+      (
+        await api.request('POST', '/api/articles/image', {
+          ...A(),
+          raw: fileForm('%PDF-1.4 fake', 'doc.pdf', 'application/pdf'),
+        })
+      ).status,
+    ).toBe(415)
+    expect(
+      (
+        await api.request('POST', '/api/articles/image', {
+          ...A(),
+          raw: fileForm(Buffer.alloc(server.config.maxUploadBytes + 1)),
+        })
+      ).status,
+    ).toBe(413)
+    expect(
+      (await api.request('POST', '/api/articles/image', { ...A(), raw: fileForm(Buffer.alloc(0)) })).status,
+    ).toBe(400)
   })
 })

@@ -4,7 +4,16 @@ import { SMTPServer } from 'smtp-server'
 import type { AuthUser } from '../../contract/schemas.ts'
 import { createMailer } from '../services/mail.ts'
 import { signAccessToken } from '../services/tokens.ts'
-import { ADMIN, client, outboxMails, startServer, tokenFromMail, waitFor, type Client, type TestServer } from './helpers.ts'
+import {
+  ADMIN,
+  client,
+  outboxMails,
+  startServer,
+  tokenFromMail,
+  waitFor,
+  type Client,
+  type TestServer,
+} from './helpers.ts'
 
 let server: TestServer
 let api: Client
@@ -17,11 +26,23 @@ afterAll(() => server.close())
 
 describe('register and authenticate', () => {
   it('registers a ROLE_USER, ACTIF, signed in at once', async () => {
-    const res = await api.post<AuthUser>('/api/auth/register', { firstname: ' Zoé ', lastname: 'Martin', email: 'Zoe.Martin@Test.fr', password: 'correct cheval agrafe' })
+    const res = await api.post<AuthUser>('/api/auth/register', {
+      firstname: ' Zoé ',
+      lastname: 'Martin',
+      email: 'Zoe.Martin@Test.fr',
+      password: 'correct cheval agrafe',
+    })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ roles: ['ROLE_USER'], firstname: 'Zoé', lastname: 'Martin', email: 'zoe.martin@test.fr' })
+    expect(res.body).toMatchObject({
+      roles: ['ROLE_USER'],
+      firstname: 'Zoé',
+      lastname: 'Martin',
+      email: 'zoe.martin@test.fr',
+    })
     expect(res.body.access_token.split('.')).toHaveLength(3)
-    const me = await api.get<{ status: string; roles: string[] }>(`/api/users/${res.body.userId.id}`, { token: res.body.access_token })
+    const me = await api.get<{ status: string; roles: string[] }>(`/api/users/${res.body.userId.id}`, {
+      token: res.body.access_token,
+    })
     expect(me.status).toBe(200)
     expect(me.body.status).toBe('ACTIF')
     const login = await api.login('ZOE.martin@test.fr', 'correct cheval agrafe')
@@ -47,7 +68,12 @@ describe('register and authenticate', () => {
 
   it('refuses a duplicate e-mail with 409', async () => {
     await api.register({ email: 'double@test.fr' })
-    const res = await api.post('/api/auth/register', { firstname: 'A', lastname: 'B', email: 'DOUBLE@test.fr', password: 'encore un long mot' })
+    const res = await api.post('/api/auth/register', {
+      firstname: 'A',
+      lastname: 'B',
+      email: 'DOUBLE@test.fr',
+      password: 'encore un long mot',
+    })
     expect(res.status).toBe(409)
     expect(res.body).toMatchObject({ message: expect.stringContaining('existe déjà') })
   })
@@ -69,7 +95,9 @@ describe('register and authenticate', () => {
   })
 
   it('accepts a long passphrase with spaces and unicode', async () => {
-    const user = await api.register({ password: 'Le petit chat est mort 🐈 et la vie continue, très longue phrase de passe' })
+    const user = await api.register({
+      password: 'Le petit chat est mort 🐈 et la vie continue, très longue phrase de passe',
+    })
     expect(user.roles).toEqual(['ROLE_USER'])
   })
 
@@ -89,9 +117,22 @@ describe('register and authenticate', () => {
   it('refuses a deactivated user with 403 and a clear message, and kills their tokens', async () => {
     const user = await api.register({ email: 'bientot.desactive@test.fr', password: 'encore un mot long' })
     const admin = await api.login(ADMIN.email, ADMIN.password)
-    const upd = await api.put(`/api/users/${user.userId.id}`, { userId: user.userId, firstname: 'X', lastname: 'Y', email: 'bientot.desactive@test.fr', status: 'DESACTIVE' }, { token: admin.access_token })
+    const upd = await api.put(
+      `/api/users/${user.userId.id}`,
+      {
+        userId: user.userId,
+        firstname: 'X',
+        lastname: 'Y',
+        email: 'bientot.desactive@test.fr',
+        status: 'DESACTIVE',
+      },
+      { token: admin.access_token },
+    )
     expect(upd.status).toBe(200)
-    const res = await api.post<{ message: string }>('/api/auth/authenticate', { username: 'bientot.desactive@test.fr', password: 'encore un mot long' })
+    const res = await api.post<{ message: string }>('/api/auth/authenticate', {
+      username: 'bientot.desactive@test.fr',
+      password: 'encore un mot long',
+    })
     expect(res.status).toBe(403)
     expect(res.body.message).toMatch(/désactivé/)
     expect((await api.get('/api/articles/articles-published', { token: user.access_token })).status).toBe(401)
@@ -107,7 +148,9 @@ describe('tokens', () => {
   it('rejects missing, malformed, tampered, alg=none, foreign-key and expired tokens with 401 JSON', async () => {
     const [h, p, s] = user.access_token.split('.')
     const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')
-    const forgedPayload = Buffer.from(JSON.stringify({ sub: 1, ver: 0, iat: 1, exp: 9999999999 })).toString('base64url')
+    const forgedPayload = Buffer.from(JSON.stringify({ sub: 1, ver: 0, iat: 1, exp: 9999999999 })).toString(
+      'base64url',
+    )
     const candidates = [
       null,
       'nimportequoi',
@@ -123,7 +166,13 @@ describe('tokens', () => {
       expect(res.body).toMatchObject({ message: expect.stringContaining('connectez-vous') })
       expect(res.headers.get('www-authenticate')).toBe('Bearer')
     }
-    expect((await api.get('/api/articles/articles-published', { headers: { authorization: `Basic ${user.access_token}` } })).status).toBe(401)
+    expect(
+      (
+        await api.get('/api/articles/articles-published', {
+          headers: { authorization: `Basic ${user.access_token}` },
+        })
+      ).status,
+    ).toBe(401)
     expect((await api.get('/api/articles/articles-published', { token: user.access_token })).status).toBe(200)
   })
 
@@ -132,16 +181,31 @@ describe('tokens', () => {
     const res = await api.post('/api/auth/logout', undefined, { token: user.access_token })
     expect(res.status).toBe(200)
     expect((await api.get('/api/articles/articles-published', { token: user.access_token })).status).toBe(401)
-    expect((await api.get('/api/articles/articles-published', { token: other.access_token })).status).toBe(401)
+    expect((await api.get('/api/articles/articles-published', { token: other.access_token })).status).toBe(
+      401,
+    )
     const fresh = await api.login(user.email, 'un mot de passe long')
-    expect((await api.get('/api/articles/articles-published', { token: fresh.access_token })).status).toBe(200)
+    expect((await api.get('/api/articles/articles-published', { token: fresh.access_token })).status).toBe(
+      200,
+    )
     expect((await api.post('/api/auth/logout')).status).toBe(401)
   })
 
   it('a role change kills the tokens; a deleted user’s token stops working', async () => {
     const admin = await api.login(ADMIN.email, ADMIN.password)
     const u = await api.register({ email: 'promu@test.fr' })
-    const promoted = await api.put(`/api/users/${u.userId.id}`, { userId: u.userId, firstname: 'P', lastname: 'Q', email: 'promu@test.fr', status: 'ACTIF', roles: ['ROLE_USER', 'ROLE_ADMIN'] }, { token: admin.access_token })
+    const promoted = await api.put(
+      `/api/users/${u.userId.id}`,
+      {
+        userId: u.userId,
+        firstname: 'P',
+        lastname: 'Q',
+        email: 'promu@test.fr',
+        status: 'ACTIF',
+        roles: ['ROLE_USER', 'ROLE_ADMIN'],
+      },
+      { token: admin.access_token },
+    )
     expect(promoted.body).toMatchObject({ roles: ['ROLE_USER', 'ROLE_ADMIN'] })
     expect((await api.get('/api/articles/articles-published', { token: u.access_token })).status).toBe(401)
     const asAdmin = await api.login('promu@test.fr', 'un mot de passe long')
@@ -155,7 +219,18 @@ describe('tokens', () => {
 
   it('an admin cannot lock themselves out', async () => {
     const admin = await api.login(ADMIN.email, ADMIN.password)
-    const res = await api.put(`/api/users/${admin.userId.id}`, { userId: admin.userId, firstname: 'A', lastname: 'B', email: ADMIN.email, status: 'ACTIF', roles: ['ROLE_USER'] }, { token: admin.access_token })
+    const res = await api.put(
+      `/api/users/${admin.userId.id}`,
+      {
+        userId: admin.userId,
+        firstname: 'A',
+        lastname: 'B',
+        email: ADMIN.email,
+        status: 'ACTIF',
+        roles: ['ROLE_USER'],
+      },
+      { token: admin.access_token },
+    )
     expect(res.status).toBe(409)
     expect((await api.del(`/api/users/${admin.userId.id}`, { token: admin.access_token })).status).toBe(409)
   })
@@ -180,11 +255,23 @@ describe('forgot and reset password (outbox)', () => {
     expect(ok.status).toBe(200)
     expect(ok.body).toEqual({ message: 'Mot de passe réinitialisé avec succès.' })
     // Single use, old password and old tokens dead, new password works.
-    const again = await api.post<{ message: string }>('/api/auth/reset-password', { token, newPassword: 'encore un autre mot' })
+    const again = await api.post<{ message: string }>('/api/auth/reset-password', {
+      token,
+      newPassword: 'encore un autre mot',
+    })
     expect(again.status).toBe(400)
     expect(again.body.message).toMatch(/invalide ou a expiré/)
-    expect((await api.post('/api/auth/authenticate', { username: 'oubli@test.fr', password: 'ancien mot de passe' })).status).toBe(401)
-    expect((await api.get('/api/articles/articles-published', { token: before.access_token })).status).toBe(401)
+    expect(
+      (
+        await api.post('/api/auth/authenticate', {
+          username: 'oubli@test.fr',
+          password: 'ancien mot de passe',
+        })
+      ).status,
+    ).toBe(401)
+    expect((await api.get('/api/articles/articles-published', { token: before.access_token })).status).toBe(
+      401,
+    )
     await api.login('oubli@test.fr', 'nouveau mot de passe')
   })
 
@@ -203,58 +290,120 @@ describe('forgot and reset password (outbox)', () => {
     await api.post('/api/auth/forgot-password', { email: 'expire@test.fr' })
     const first = await tokenFromMail(server.dataDir, 'expire@test.fr', 1)
     const second = await tokenFromMail(server.dataDir, 'expire@test.fr', 2)
-    expect((await api.post('/api/auth/reset-password', { token: second.token, newPassword: 'mot de passe neuf' })).status).toBe(200)
-    expect((await api.post('/api/auth/reset-password', { token: first.token, newPassword: 'mot de passe neuf 2' })).status).toBe(400)
+    expect(
+      (await api.post('/api/auth/reset-password', { token: second.token, newPassword: 'mot de passe neuf' }))
+        .status,
+    ).toBe(200)
+    expect(
+      (await api.post('/api/auth/reset-password', { token: first.token, newPassword: 'mot de passe neuf 2' }))
+        .status,
+    ).toBe(400)
 
     await api.post('/api/auth/forgot-password', { email: 'expire@test.fr' })
     const third = await tokenFromMail(server.dataDir, 'expire@test.fr', 3)
-    await server.handle.db.updateTable('password_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('used_at', 'is', null).execute()
-    expect((await api.post('/api/auth/reset-password', { token: third.token, newPassword: 'mot de passe neuf 3' })).status).toBe(400)
+    await server.handle.db
+      .updateTable('password_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('used_at', 'is', null)
+      .execute()
+    expect(
+      (await api.post('/api/auth/reset-password', { token: third.token, newPassword: 'mot de passe neuf 3' }))
+        .status,
+    ).toBe(400)
   })
 
   it('validates the inputs', async () => {
     expect((await api.post('/api/auth/forgot-password', { email: 'pas une adresse' })).status).toBe(400)
     expect((await api.post('/api/auth/forgot-password', {})).status).toBe(400)
-    expect((await api.post('/api/auth/reset-password', { token: '', newPassword: 'assez long ici' })).status).toBe(400)
-    expect((await api.post('/api/auth/reset-password', { token: 'x'.repeat(5000), newPassword: 'assez long ici' })).status).toBe(400)
+    expect(
+      (await api.post('/api/auth/reset-password', { token: '', newPassword: 'assez long ici' })).status,
+    ).toBe(400)
+    expect(
+      (await api.post('/api/auth/reset-password', { token: 'x'.repeat(5000), newPassword: 'assez long ici' }))
+        .status,
+    ).toBe(400)
     expect((await api.post('/api/auth/reset-password', { token: 'abc' })).status).toBe(400)
   })
 
   it('an invited user (created by an admin) sets a password with the mailed link, valid 7 days', async () => {
     const admin = await api.login(ADMIN.email, ADMIN.password)
-    const created = await api.post<{ userId: { id: number } }>('/api/users', { firstname: 'Inès', lastname: 'Invitée', email: 'invitee@test.fr', status: 'ACTIF' }, { token: admin.access_token })
+    const created = await api.post<{ userId: { id: number } }>(
+      '/api/users',
+      { firstname: 'Inès', lastname: 'Invitée', email: 'invitee@test.fr', status: 'ACTIF' },
+      { token: admin.access_token },
+    )
     expect(created.status).toBe(201)
-    expect((await api.post('/api/auth/authenticate', { username: 'invitee@test.fr', password: 'nimporte quoi long' })).status).toBe(401)
+    expect(
+      (
+        await api.post('/api/auth/authenticate', {
+          username: 'invitee@test.fr',
+          password: 'nimporte quoi long',
+        })
+      ).status,
+    ).toBe(401)
     const { token, mail } = await tokenFromMail(server.dataDir, 'invitee@test.fr')
     expect(mail).toMatch(/7 jours/)
-    const row = await server.handle.db.selectFrom('password_tokens').select(['expires_at', 'purpose']).where('user_id', '=', created.body.userId.id).executeTakeFirstOrThrow()
+    const row = await server.handle.db
+      .selectFrom('password_tokens')
+      .select(['expires_at', 'purpose'])
+      .where('user_id', '=', created.body.userId.id)
+      .executeTakeFirstOrThrow()
     expect(row.purpose).toBe('invite')
     expect(new Date(row.expires_at).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000)
-    expect((await api.post('/api/auth/reset-password', { token, newPassword: 'mon premier mot de passe' })).status).toBe(200)
+    expect(
+      (await api.post('/api/auth/reset-password', { token, newPassword: 'mon premier mot de passe' })).status,
+    ).toBe(200)
     expect((await api.login('invitee@test.fr', 'mon premier mot de passe')).firstname).toBe('Inès')
   })
 })
 
 describe('sign-in throttling', () => {
   it('locks an account after repeated failures (429, Retry-After, French), then lets the right password in after the delay', async () => {
-    const throttled = await startServer({ config: { loginThrottle: { maxPerAccount: 3, maxPerIp: 6, windowMs: 60_000, lockMs: 700 } } })
+    const throttled = await startServer({
+      config: { loginThrottle: { maxPerAccount: 3, maxPerIp: 6, windowMs: 60_000, lockMs: 700 } },
+    })
     const t = client(throttled)
     try {
       await t.register({ email: 'cible@test.fr', password: 'le bon mot de passe' })
-      for (let i = 0; i < 3; i++) expect((await t.post('/api/auth/authenticate', { username: 'cible@test.fr', password: 'faux mot de passe' })).status).toBe(401)
-      const locked = await t.post<{ message: string }>('/api/auth/authenticate', { username: 'cible@test.fr', password: 'le bon mot de passe' })
+      for (let i = 0; i < 3; i++)
+        expect(
+          (
+            await t.post('/api/auth/authenticate', {
+              username: 'cible@test.fr',
+              password: 'faux mot de passe',
+            })
+          ).status,
+        ).toBe(401)
+      const locked = await t.post<{ message: string }>('/api/auth/authenticate', {
+        username: 'cible@test.fr',
+        password: 'le bon mot de passe',
+      })
       expect(locked.status).toBe(429)
       expect(locked.body.message).toMatch(/Trop de tentatives/)
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
       // Another account from the same address still works until the per-address limit.
       await t.register({ email: 'voisin@test.fr', password: 'le mot du voisin' })
-      expect((await t.post('/api/auth/authenticate', { username: 'voisin@test.fr', password: 'le mot du voisin' })).status).toBe(200)
+      expect(
+        (await t.post('/api/auth/authenticate', { username: 'voisin@test.fr', password: 'le mot du voisin' }))
+          .status,
+      ).toBe(200)
       await new Promise((r) => setTimeout(r, 800))
-      expect((await t.post('/api/auth/authenticate', { username: 'cible@test.fr', password: 'le bon mot de passe' })).status).toBe(200)
+      expect(
+        (
+          await t.post('/api/auth/authenticate', {
+            username: 'cible@test.fr',
+            password: 'le bon mot de passe',
+          })
+        ).status,
+      ).toBe(200)
 
       // Per address: failures spread over many accounts.
-      for (let i = 0; i < 6; i++) await t.post('/api/auth/authenticate', { username: `x${i}@test.fr`, password: 'faux mot de passe' })
-      const ipLocked = await t.post('/api/auth/authenticate', { username: 'voisin@test.fr', password: 'le mot du voisin' })
+      for (let i = 0; i < 6; i++)
+        await t.post('/api/auth/authenticate', { username: `x${i}@test.fr`, password: 'faux mot de passe' })
+      const ipLocked = await t.post('/api/auth/authenticate', {
+        username: 'voisin@test.fr',
+        password: 'le mot du voisin',
+      })
       expect(ipLocked.status).toBe(429)
       expect(ipLocked.headers.get('retry-after')).toBeTruthy()
     } finally {
@@ -296,21 +445,31 @@ describe('mail over SMTP', () => {
     smtp.listen(0, '127.0.0.1')
     await once(smtp.server, 'listening')
     const port = (smtp.server.address() as { port: number }).port
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}/?ignoreTLS=true`, dataDir: '/nonexistent', mailFrom: 'test@app.test' })
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
+      dataDir: '/nonexistent',
+      mailFrom: 'test@app.test',
+    })
     const withSmtp = await startServer({ mailer })
     const t = client(withSmtp)
     try {
       await t.register({ email: 'smtp@test.fr' })
       expect((await t.post('/api/auth/forgot-password', { email: 'smtp@test.fr' })).status).toBe(200)
       const mail = await waitFor(() => received.find((m) => m.includes('smtp@test.fr')))
-      expect(mail.replace(/=\r?\n/g, '')).toMatch(/reset-password\?token=3D[A-Za-z0-9_-]+|reset-password\?token=[A-Za-z0-9_-]+/)
+      expect(mail.replace(/=\r?\n/g, '')).toMatch(
+        /reset-password\?token=3D[A-Za-z0-9_-]+|reset-password\?token=[A-Za-z0-9_-]+/,
+      )
     } finally {
       await withSmtp.close()
       mailer.close()
       await new Promise<void>((resolve) => smtp.close(() => resolve()))
     }
 
-    const deadMailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1/?ignoreTLS=true&connectionTimeout=500', dataDir: '/nonexistent', mailFrom: 'test@app.test' })
+    const deadMailer = createMailer({
+      smtpUrl: 'smtp://127.0.0.1:1/?ignoreTLS=true&connectionTimeout=500',
+      dataDir: '/nonexistent',
+      mailFrom: 'test@app.test',
+    })
     const dead = await startServer({ mailer: deadMailer })
     const d = client(dead)
     try {

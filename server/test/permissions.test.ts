@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthUser, DiscountOffer, Image, Partner } from '../../contract/schemas.ts'
 import { apiPaths } from '../../contract/paths.ts'
-import { ADMIN, client, fileForm, partnerBody, pngBytes, startServer, type Client, type RequestOptions, type TestServer } from './helpers.ts'
+import {
+  ADMIN,
+  client,
+  fileForm,
+  partnerBody,
+  pngBytes,
+  startServer,
+  type Client,
+  type RequestOptions,
+  type TestServer,
+} from './helpers.ts'
 
 /**
  * Every call of the API by an anonymous caller, a signed-in user, and an admin.
@@ -33,28 +43,127 @@ const calls: Call[] = [
   { name: 'article', access: 'user', method: 'GET', path: () => apiPaths.article(articleId) },
   { name: 'articles published', access: 'user', method: 'GET', path: apiPaths.articlesPublished },
   { name: 'article statuses', access: 'user', method: 'GET', path: apiPaths.articleStatuses },
-  { name: 'article create', access: 'admin', method: 'POST', path: apiPaths.articles, options: json({ title: 't', status: 'DRAFT', position: 1, image: null, link: null }) },
-  { name: 'article image', access: 'admin', method: 'POST', path: apiPaths.articleImage, options: () => ({ raw: fileForm(png) }) },
-  { name: 'article update', access: 'admin', method: 'PUT', path: () => apiPaths.article(articleId), options: () => ({ body: { articleId: { id: articleId }, title: 't', status: 'PUBLISHED', position: 1, image: null, link: null } }) },
+  {
+    name: 'article create',
+    access: 'admin',
+    method: 'POST',
+    path: apiPaths.articles,
+    options: json({ title: 't', status: 'DRAFT', position: 1, image: null, link: null }),
+  },
+  {
+    name: 'article image',
+    access: 'admin',
+    method: 'POST',
+    path: apiPaths.articleImage,
+    options: () => ({ raw: fileForm(png) }),
+  },
+  {
+    name: 'article update',
+    access: 'admin',
+    method: 'PUT',
+    path: () => apiPaths.article(articleId),
+    options: () => ({
+      body: {
+        articleId: { id: articleId },
+        title: 't',
+        status: 'PUBLISHED',
+        position: 1,
+        image: null,
+        link: null,
+      },
+    }),
+  },
   { name: 'partners list', access: 'admin', method: 'GET', path: apiPaths.partners },
   { name: 'partner', access: 'user', method: 'GET', path: () => apiPaths.partner(partner.partnerId.id) },
-  { name: 'discounts activated', access: 'user', method: 'GET', path: () => apiPaths.partnerDiscountsActivated(partner.partnerId.id) },
-  { name: 'discounts user (self)', access: 'user', method: 'GET', path: () => apiPaths.partnerDiscountsUser(partner.partnerId.id, user.userId.id) },
+  {
+    name: 'discounts activated',
+    access: 'user',
+    method: 'GET',
+    path: () => apiPaths.partnerDiscountsActivated(partner.partnerId.id),
+  },
+  {
+    name: 'discounts user (self)',
+    access: 'user',
+    method: 'GET',
+    path: () => apiPaths.partnerDiscountsUser(partner.partnerId.id, user.userId.id),
+  },
   { name: 'search', access: 'user', method: 'GET', path: () => `${apiPaths.partnerSearch()}?name=x` },
   { name: 'partner statuses', access: 'user', method: 'GET', path: apiPaths.partnerStatuses },
   { name: 'categories', access: 'user', method: 'GET', path: apiPaths.categories },
   { name: 'cities', access: 'user', method: 'GET', path: apiPaths.cities },
-  { name: 'partner create', access: 'admin', method: 'POST', path: apiPaths.partners, options: json(partnerBody()) },
-  { name: 'partner update', access: 'admin', method: 'PUT', path: () => apiPaths.partner(partner.partnerId.id), options: () => ({ body: { ...partnerBody(), partnerId: partner.partnerId } }) },
-  { name: 'partner image', access: 'admin', method: 'POST', path: () => apiPaths.partnerImages(partner.partnerId.id), options: () => ({ raw: fileForm(png) }) },
-  { name: 'offer create', access: 'admin', method: 'POST', path: () => apiPaths.partnerOffers(partner.partnerId.id), options: json({ status: 'ENABLED', libelle: 'x', expirationDate: null }) },
-  { name: 'offer update', access: 'admin', method: 'PUT', path: () => apiPaths.partnerOffers(partner.partnerId.id), options: () => ({ body: { ...offer, libelle: 'y' } }) },
+  {
+    name: 'partner create',
+    access: 'admin',
+    method: 'POST',
+    path: apiPaths.partners,
+    options: json(partnerBody()),
+  },
+  {
+    name: 'partner update',
+    access: 'admin',
+    method: 'PUT',
+    path: () => apiPaths.partner(partner.partnerId.id),
+    options: () => ({ body: { ...partnerBody(), partnerId: partner.partnerId } }),
+  },
+  {
+    name: 'partner image',
+    access: 'admin',
+    method: 'POST',
+    path: () => apiPaths.partnerImages(partner.partnerId.id),
+    options: () => ({ raw: fileForm(png) }),
+  },
+  {
+    name: 'offer create',
+    access: 'admin',
+    method: 'POST',
+    path: () => apiPaths.partnerOffers(partner.partnerId.id),
+    options: json({ status: 'ENABLED', libelle: 'x', expirationDate: null }),
+  },
+  {
+    name: 'offer update',
+    access: 'admin',
+    method: 'PUT',
+    path: () => apiPaths.partnerOffers(partner.partnerId.id),
+    options: () => ({ body: { ...offer, libelle: 'y' } }),
+  },
   { name: 'users list', access: 'admin', method: 'GET', path: apiPaths.users },
   { name: 'user (self)', access: 'user', method: 'GET', path: () => apiPaths.user(user.userId.id) },
-  { name: 'user create', access: 'admin', method: 'POST', path: apiPaths.users, options: () => ({ body: { firstname: 'a', lastname: 'b', email: `m${Math.random().toString(36).slice(2)}@test.fr`, status: 'ACTIF' } }) },
-  { name: 'user update', access: 'admin', method: 'PUT', path: () => apiPaths.user(user.userId.id), options: () => ({ body: { userId: user.userId, firstname: user.firstname, lastname: user.lastname, email: user.email, status: 'ACTIF' } }) },
+  {
+    name: 'user create',
+    access: 'admin',
+    method: 'POST',
+    path: apiPaths.users,
+    options: () => ({
+      body: {
+        firstname: 'a',
+        lastname: 'b',
+        email: `m${Math.random().toString(36).slice(2)}@test.fr`,
+        status: 'ACTIF',
+      },
+    }),
+  },
+  {
+    name: 'user update',
+    access: 'admin',
+    method: 'PUT',
+    path: () => apiPaths.user(user.userId.id),
+    options: () => ({
+      body: {
+        userId: user.userId,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+        status: 'ACTIF',
+      },
+    }),
+  },
   { name: 'user statuses', access: 'user', method: 'GET', path: apiPaths.userStatuses },
-  { name: 'reactivate', access: 'admin', method: 'PUT', path: () => apiPaths.reactivateOffer(user.userId.id, offer.id.id) },
+  {
+    name: 'reactivate',
+    access: 'admin',
+    method: 'PUT',
+    path: () => apiPaths.reactivateOffer(user.userId.id, offer.id.id),
+  },
   { name: 'logout', access: 'user', method: 'POST', path: apiPaths.logout },
 ]
 
@@ -65,8 +174,20 @@ beforeAll(async () => {
   admin = await api.login(ADMIN.email, ADMIN.password)
   user = await api.register()
   partner = (await api.post<Partner>('/api/partners', partnerBody(), { token: admin.access_token })).body
-  offer = (await api.post<DiscountOffer>(apiPaths.partnerOffers(partner.partnerId.id), { status: 'ENABLED', libelle: 'x', expirationDate: null }, { token: admin.access_token })).body
-  articleId = (await api.post<{ articleId: { id: number } }>('/api/articles', { title: 't', status: 'PUBLISHED', position: 1, image: null, link: null }, { token: admin.access_token })).body.articleId.id
+  offer = (
+    await api.post<DiscountOffer>(
+      apiPaths.partnerOffers(partner.partnerId.id),
+      { status: 'ENABLED', libelle: 'x', expirationDate: null },
+      { token: admin.access_token },
+    )
+  ).body
+  articleId = (
+    await api.post<{ articleId: { id: number } }>(
+      '/api/articles',
+      { title: 't', status: 'PUBLISHED', position: 1, image: null, link: null },
+      { token: admin.access_token },
+    )
+  ).body.articleId.id
 })
 afterAll(() => server.close())
 
@@ -76,11 +197,14 @@ async function call(c: Call, token: string | null) {
 }
 
 describe('permission matrix', () => {
-  it.each(calls.filter((c) => c.access !== 'public').map((c) => [c.name, c] as const))('%s: anonymous gets 401 JSON', async (_name, c) => {
-    const res = await call(c, null)
-    expect(res.status).toBe(401)
-    expect(res.body).toMatchObject({ message: expect.any(String) })
-  })
+  it.each(calls.filter((c) => c.access !== 'public').map((c) => [c.name, c] as const))(
+    '%s: anonymous gets 401 JSON',
+    async (_name, c) => {
+      const res = await call(c, null)
+      expect(res.status).toBe(401)
+      expect(res.body).toMatchObject({ message: expect.any(String) })
+    },
+  )
 
   it.each(calls.map((c) => [c.name, c] as const))('%s: user as the matrix says', async (_name, c) => {
     const res = await call(c, user.access_token)
@@ -100,9 +224,18 @@ describe('permission matrix', () => {
 
   it('deletes: article, partner image, user — anonymous 401, user 403, admin 200', async () => {
     const token = admin.access_token
-    const image = (await api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), { token, raw: fileForm(png) })).body
+    const image = (
+      await api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
+        token,
+        raw: fileForm(png),
+      })
+    ).body
     const victim = await api.register()
-    for (const path of [apiPaths.article(articleId), apiPaths.partnerImage(partner.partnerId.id, image.id), apiPaths.user(victim.userId.id)]) {
+    for (const path of [
+      apiPaths.article(articleId),
+      apiPaths.partnerImage(partner.partnerId.id, image.id),
+      apiPaths.user(victim.userId.id),
+    ]) {
       expect((await api.del(path)).status).toBe(401)
       expect((await api.del(path, { token: user.access_token })).status).toBe(403)
       expect((await api.del(path, { token })).status).toBe(200)
@@ -111,9 +244,31 @@ describe('permission matrix', () => {
 
   it('a user cannot use or read another user’s coupons', async () => {
     const other = await api.register()
-    expect((await api.put(apiPaths.deactivateOffer(other.userId.id, partner.partnerId.id, offer.id.id), undefined, { token: user.access_token })).status).toBe(403)
-    expect((await api.get(apiPaths.partnerDiscountsUser(partner.partnerId.id, other.userId.id), { token: user.access_token })).status).toBe(403)
+    expect(
+      (
+        await api.put(
+          apiPaths.deactivateOffer(other.userId.id, partner.partnerId.id, offer.id.id),
+          undefined,
+          { token: user.access_token },
+        )
+      ).status,
+    ).toBe(403)
+    expect(
+      (
+        await api.get(apiPaths.partnerDiscountsUser(partner.partnerId.id, other.userId.id), {
+          token: user.access_token,
+        })
+      ).status,
+    ).toBe(403)
     expect((await api.get(apiPaths.user(other.userId.id), { token: user.access_token })).status).toBe(403)
-    expect((await api.put(apiPaths.deactivateOffer(user.userId.id, partner.partnerId.id, offer.id.id), undefined, { token: user.access_token })).status).toBe(200)
+    expect(
+      (
+        await api.put(
+          apiPaths.deactivateOffer(user.userId.id, partner.partnerId.id, offer.id.id),
+          undefined,
+          { token: user.access_token },
+        )
+      ).status,
+    ).toBe(200)
   })
 })

@@ -27,7 +27,9 @@ async function launch(): Promise<Running> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'info',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: store.schema ?? '' } : {}),
+      ...(process.env.DATABASE_URL
+        ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: store.schema ?? '' }
+        : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -64,7 +66,9 @@ describe('process lifecycle', () => {
     const writers = Array.from({ length: 3 }, async (_, w) => {
       for (let i = 0; !stop; i++) {
         try {
-          const res = await api.post<Partner>('/api/partners', partnerBody({ name: `Écriture ${w}-${i}` }), { token: admin.access_token })
+          const res = await api.post<Partner>('/api/partners', partnerBody({ name: `Écriture ${w}-${i}` }), {
+            token: admin.access_token,
+          })
           if (res.status === 201) acknowledged.push(res.body.partnerId.id)
         } catch {
           return // connection cut by the kill: that write was never acknowledged
@@ -87,7 +91,9 @@ describe('process lifecycle', () => {
     expect(acknowledged.filter((id) => !present.has(id))).toEqual([])
     expect((await api2.get('/api/health')).body).toEqual({ status: 'ok', database: true })
 
-    const inFlight = Array.from({ length: 10 }, (_, i) => api2.post('/api/partners', partnerBody({ name: `En vol ${i}` }), { token: admin2.access_token }))
+    const inFlight = Array.from({ length: 10 }, (_, i) =>
+      api2.post('/api/partners', partnerBody({ name: `En vol ${i}` }), { token: admin2.access_token }),
+    )
     await new Promise((r) => setTimeout(r, 20))
     second.child.kill('SIGTERM')
     const results = await Promise.allSettled(inFlight)

@@ -15,7 +15,11 @@ let offers: Record<'ok' | 'second' | 'expired' | 'disabled', DiscountOffer>
 let otherPartner: Partner
 
 const use = (who: AuthUser, userId: number, partnerId: number, offerId: number) =>
-  api.put<DiscountOffer>(`/api/users/deactivate-discountoffer/user/${userId}/partner/${partnerId}/offer/${offerId}`, undefined, { token: who.access_token })
+  api.put<DiscountOffer>(
+    `/api/users/deactivate-discountoffer/user/${userId}/partner/${partnerId}/offer/${offerId}`,
+    undefined,
+    { token: who.access_token },
+  )
 
 beforeAll(async () => {
   server = await startServer()
@@ -25,7 +29,8 @@ beforeAll(async () => {
   bob = await api.register({ firstname: 'Bob', email: 'bob@test.fr' })
   partner = (await api.post<Partner>('/api/partners', partnerBody({ name: 'Coupons & Cie' }), A())).body
   otherPartner = (await api.post<Partner>('/api/partners', partnerBody({ name: 'Autre' }), A())).body
-  const add = async (b: Record<string, unknown>) => (await api.post<DiscountOffer>(`/api/partners/${partner.partnerId.id}/offer-discount`, b, A())).body
+  const add = async (b: Record<string, unknown>) =>
+    (await api.post<DiscountOffer>(`/api/partners/${partner.partnerId.id}/offer-discount`, b, A())).body
   offers = {
     ok: await add({ status: 'ENABLED', libelle: '-10 %', expirationDate: '2099-01-01' }),
     second: await add({ status: 'ENABLED', libelle: 'Café offert', expirationDate: null }),
@@ -39,9 +44,13 @@ describe('users', () => {
   it('admin lists users; a user reads only themselves', async () => {
     const list = await api.get<User[]>('/api/users', A())
     expect(list.status).toBe(200)
-    expect(list.body.map((u) => u.email)).toEqual(expect.arrayContaining(['alice@test.fr', 'bob@test.fr', ADMIN.email]))
+    expect(list.body.map((u) => u.email)).toEqual(
+      expect.arrayContaining(['alice@test.fr', 'bob@test.fr', ADMIN.email]),
+    )
     expect(list.body.every((u) => !('password_hash' in u) && !('passwordHash' in u))).toBe(true)
-    expect((await api.get<User>(`/api/users/${alice.userId.id}`, { token: alice.access_token })).body).toMatchObject({ email: 'alice@test.fr', roles: ['ROLE_USER'], disabledCoupons: [] })
+    expect(
+      (await api.get<User>(`/api/users/${alice.userId.id}`, { token: alice.access_token })).body,
+    ).toMatchObject({ email: 'alice@test.fr', roles: ['ROLE_USER'], disabledCoupons: [] })
     expect((await api.get(`/api/users/${bob.userId.id}`, { token: alice.access_token })).status).toBe(403)
     expect((await api.get(`/api/users/999999`, { token: alice.access_token })).status).toBe(403)
     expect((await api.get(`/api/users/${bob.userId.id}`, A())).status).toBe(200)
@@ -50,17 +59,69 @@ describe('users', () => {
   })
 
   it('admin creates (201, 409 on duplicate) and updates users; bad inputs are 400', async () => {
-    const created = await api.post<User>('/api/users', { firstname: 'Nouveau', lastname: 'Venu', email: 'nouveau@test.fr', status: 'PROSPECT' }, A())
+    const created = await api.post<User>(
+      '/api/users',
+      { firstname: 'Nouveau', lastname: 'Venu', email: 'nouveau@test.fr', status: 'PROSPECT' },
+      A(),
+    )
     expect(created.status).toBe(201)
-    expect(created.body).toMatchObject({ userId: { id: expect.any(Number) }, status: 'PROSPECT', roles: ['ROLE_USER'], disabledCoupons: [] })
-    expect((await api.post('/api/users', { firstname: 'X', lastname: 'Y', email: 'NOUVEAU@test.fr', status: 'ACTIF' }, A())).status).toBe(409)
+    expect(created.body).toMatchObject({
+      userId: { id: expect.any(Number) },
+      status: 'PROSPECT',
+      roles: ['ROLE_USER'],
+      disabledCoupons: [],
+    })
+    expect(
+      (
+        await api.post(
+          '/api/users',
+          { firstname: 'X', lastname: 'Y', email: 'NOUVEAU@test.fr', status: 'ACTIF' },
+          A(),
+        )
+      ).status,
+    ).toBe(409)
     const id = created.body.userId.id
-    const upd = await api.put<User>(`/api/users/${id}`, { userId: { id }, firstname: 'Renommé', lastname: 'Venu', email: 'nouveau@test.fr', status: 'ACTIF', disabledCoupons: [{ id: { id: 1 } }] }, A())
+    const upd = await api.put<User>(
+      `/api/users/${id}`,
+      {
+        userId: { id },
+        firstname: 'Renommé',
+        lastname: 'Venu',
+        email: 'nouveau@test.fr',
+        status: 'ACTIF',
+        disabledCoupons: [{ id: { id: 1 } }],
+      },
+      A(),
+    )
     expect(upd.status).toBe(200)
     expect(upd.body).toMatchObject({ firstname: 'Renommé', status: 'ACTIF', disabledCoupons: [] })
-    expect((await api.put(`/api/users/${id}`, { userId: { id }, firstname: 'R', lastname: 'V', email: 'alice@test.fr', status: 'ACTIF' }, A())).status).toBe(409)
-    expect((await api.put(`/api/users/${id}`, { userId: { id: id + 1 }, firstname: 'R', lastname: 'V', email: 'x@test.fr', status: 'ACTIF' }, A())).status).toBe(400)
-    expect((await api.put('/api/users/999999', { userId: { id: 999999 }, firstname: 'R', lastname: 'V', email: 'x@test.fr', status: 'ACTIF' }, A())).status).toBe(404)
+    expect(
+      (
+        await api.put(
+          `/api/users/${id}`,
+          { userId: { id }, firstname: 'R', lastname: 'V', email: 'alice@test.fr', status: 'ACTIF' },
+          A(),
+        )
+      ).status,
+    ).toBe(409)
+    expect(
+      (
+        await api.put(
+          `/api/users/${id}`,
+          { userId: { id: id + 1 }, firstname: 'R', lastname: 'V', email: 'x@test.fr', status: 'ACTIF' },
+          A(),
+        )
+      ).status,
+    ).toBe(400)
+    expect(
+      (
+        await api.put(
+          '/api/users/999999',
+          { userId: { id: 999999 }, firstname: 'R', lastname: 'V', email: 'x@test.fr', status: 'ACTIF' },
+          A(),
+        )
+      ).status,
+    ).toBe(404)
     for (const bad of [
       { firstname: 'A', lastname: 'B', email: 'invalide', status: 'ACTIF' },
       { firstname: 'A', lastname: 'B', email: 'a@b.fr', status: 'BANNI' },
@@ -84,20 +145,40 @@ describe('coupons', () => {
     expect(twice.status).toBe(409)
     expect((twice.body as unknown as { message: string }).message).toMatch(/déjà utilisé/)
 
-    const seenByAlice = await api.get<Partner>(`/api/partners/${partner.partnerId.id}/discounts-user/${alice.userId.id}`, { token: alice.access_token })
+    const seenByAlice = await api.get<Partner>(
+      `/api/partners/${partner.partnerId.id}/discounts-user/${alice.userId.id}`,
+      { token: alice.access_token },
+    )
     expect(seenByAlice.status).toBe(200)
     expect(seenByAlice.body.discountOffers.map((o) => [o.libelle, o.status])).toEqual([
       ['-10 %', 'DISABLED'],
       ['Café offert', 'ENABLED'],
     ])
-    const seenByBob = await api.get<Partner>(`/api/partners/${partner.partnerId.id}/discounts-user/${bob.userId.id}`, { token: bob.access_token })
+    const seenByBob = await api.get<Partner>(
+      `/api/partners/${partner.partnerId.id}/discounts-user/${bob.userId.id}`,
+      { token: bob.access_token },
+    )
     expect(seenByBob.body.discountOffers.every((o) => o.status === 'ENABLED')).toBe(true)
-    expect((await api.get(`/api/partners/${partner.partnerId.id}/discounts-user/${bob.userId.id}`, { token: alice.access_token })).status).toBe(403)
-    expect((await api.get(`/api/partners/${partner.partnerId.id}/discounts-user/${bob.userId.id}`, A())).status).toBe(200)
+    expect(
+      (
+        await api.get(`/api/partners/${partner.partnerId.id}/discounts-user/${bob.userId.id}`, {
+          token: alice.access_token,
+        })
+      ).status,
+    ).toBe(403)
+    expect(
+      (await api.get(`/api/partners/${partner.partnerId.id}/discounts-user/${bob.userId.id}`, A())).status,
+    ).toBe(200)
 
     const me = await api.get<User>(`/api/users/${alice.userId.id}`, { token: alice.access_token })
     expect(me.body.disabledCoupons).toEqual([
-      { ...offers.ok, status: 'DISABLED', partnerId: partner.partnerId, partnerName: 'Coupons & Cie', usedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+      {
+        ...offers.ok,
+        status: 'DISABLED',
+        partnerId: partner.partnerId,
+        partnerName: 'Coupons & Cie',
+        usedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
     ])
   })
 
@@ -106,31 +187,74 @@ describe('coupons', () => {
     expect((await use(admin, bob.userId.id, partner.partnerId.id, offers.second.id.id)).status).toBe(403)
     expect((await use(alice, alice.userId.id, partner.partnerId.id, offers.expired.id.id)).status).toBe(409)
     expect((await use(alice, alice.userId.id, partner.partnerId.id, offers.disabled.id.id)).status).toBe(409)
-    expect((await use(alice, alice.userId.id, otherPartner.partnerId.id, offers.second.id.id)).status).toBe(404)
+    expect((await use(alice, alice.userId.id, otherPartner.partnerId.id, offers.second.id.id)).status).toBe(
+      404,
+    )
     expect((await use(alice, alice.userId.id, partner.partnerId.id, 999999)).status).toBe(404)
     expect((await use(alice, alice.userId.id, partner.partnerId.id, 0)).status).toBe(400)
-    expect((await api.put(`/api/users/deactivate-discountoffer/user/${alice.userId.id}/partner/${partner.partnerId.id}/offer/${offers.second.id.id}`)).status).toBe(401)
+    expect(
+      (
+        await api.put(
+          `/api/users/deactivate-discountoffer/user/${alice.userId.id}/partner/${partner.partnerId.id}/offer/${offers.second.id.id}`,
+        )
+      ).status,
+    ).toBe(401)
     // Bob's coupons untouched by Alice's attempts.
     expect((await api.get<User>(`/api/users/${bob.userId.id}`, A())).body.disabledCoupons).toEqual([])
   })
 
   it('concurrent uses of the same coupon by the same user give exactly one success', async () => {
     const carol = await api.register({ email: 'carol@test.fr' })
-    const results = await Promise.all(Array.from({ length: 20 }, () => use(carol, carol.userId.id, partner.partnerId.id, offers.second.id.id)))
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        use(carol, carol.userId.id, partner.partnerId.id, offers.second.id.id),
+      ),
+    )
     const statuses = results.map((r) => r.status).sort()
     expect(statuses.filter((s) => s === 200)).toHaveLength(1)
     expect(statuses.filter((s) => s === 409)).toHaveLength(19)
-    expect((await api.get<User>(`/api/users/${carol.userId.id}`, { token: carol.access_token })).body.disabledCoupons).toHaveLength(1)
+    expect(
+      (await api.get<User>(`/api/users/${carol.userId.id}`, { token: carol.access_token })).body
+        .disabledCoupons,
+    ).toHaveLength(1)
   })
 
   it('admin reactivates a used coupon and gets the updated disabledCoupons; then it can be used again', async () => {
     await use(alice, alice.userId.id, partner.partnerId.id, offers.second.id.id)
-    const res = await api.put<DisabledCouponsBody>(`/api/users/reactivate-discountoffer/user/${alice.userId.id}/offer/${offers.ok.id.id}`, undefined, A())
+    const res = await api.put<DisabledCouponsBody>(
+      `/api/users/reactivate-discountoffer/user/${alice.userId.id}/offer/${offers.ok.id.id}`,
+      undefined,
+      A(),
+    )
     expect(res.status).toBe(200)
     expect(res.body.disabledCoupons.map((c) => c.id)).toEqual([offers.second.id])
-    expect((await api.put(`/api/users/reactivate-discountoffer/user/${alice.userId.id}/offer/${offers.ok.id.id}`, undefined, A())).status).toBe(404)
-    expect((await api.put(`/api/users/reactivate-discountoffer/user/999999/offer/${offers.ok.id.id}`, undefined, A())).status).toBe(404)
-    expect((await api.put(`/api/users/reactivate-discountoffer/user/${alice.userId.id}/offer/${offers.second.id.id}`, undefined, { token: alice.access_token })).status).toBe(403)
+    expect(
+      (
+        await api.put(
+          `/api/users/reactivate-discountoffer/user/${alice.userId.id}/offer/${offers.ok.id.id}`,
+          undefined,
+          A(),
+        )
+      ).status,
+    ).toBe(404)
+    expect(
+      (
+        await api.put(
+          `/api/users/reactivate-discountoffer/user/999999/offer/${offers.ok.id.id}`,
+          undefined,
+          A(),
+        )
+      ).status,
+    ).toBe(404)
+    expect(
+      (
+        await api.put(
+          `/api/users/reactivate-discountoffer/user/${alice.userId.id}/offer/${offers.second.id.id}`,
+          undefined,
+          { token: alice.access_token },
+        )
+      ).status,
+    ).toBe(403)
     expect((await use(alice, alice.userId.id, partner.partnerId.id, offers.ok.id.id)).status).toBe(200)
   })
 })
