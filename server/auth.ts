@@ -1,10 +1,74 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext, CurrentUser } from './context.ts'
+import type { Db } from './db/index.ts'
 import { HttpError } from './errors.ts'
 import { verifyAccessToken } from './services/tokens.ts'
 
 const unauthenticated = () =>
-  new HttpError(401, 'Authentification requise : connectez-vous pour continuer.', undefined, { 'www-authenticate': 'Bearer' })
+  new HttpError(401, 'Authentification requise : connectez-vous pour continuer.', undefined, {
+    'www-authenticate': 'Bearer',
+  })
+
+/**
+ * Who a token's user id is, for a few seconds: saves the users lookup on every request (one query on PGlite's
+ * single connection). Revocation stays immediate because every write to token_version, status, roles or the
+ * row itself calls forgetUser after it commits; the TTL only bounds staleness from other processes sharing
+ * a PostgreSQL database.
+ */
+const USER_CACHE_TTL_MS = 5000
+const USER_CACHE_MAX = 10_000
+
+interface UserRow {
+  id: number
+  email: string
+  is_admin: boolean
+  token_version: number
+  status: string
+}
+
+interface UserCache {
+  entries: Map<number, { row: UserRow | null; expires: number }>
+  /** Bumped by every forgetUser: a lookup that started before it must not store what it read. */
+  epoch: number
+}
+
+// Per database: tests run several servers, each with its own store, in one process.
+const userCaches = new WeakMap<Db, UserCache>()
+
+function userCache(db: Db): UserCache {
+  let cache = userCaches.get(db)
+  if (!cache) {
+    cache = { entries: new Map(), epoch: 0 }
+    userCaches.set(db, cache)
+  }
+  return cache
+}
+
+/** Call after committing any change to a user's token_version, status, roles or email, or their deletion. */
+export function forgetUser(db: Db, userId: number): void {
+  const cache = userCache(db)
+  cache.epoch++
+  cache.entries.delete(userId)
+}
+
+async function lookupUser(db: Db, id: number): Promise<UserRow | null> {
+  const cache = userCache(db)
+  const now = Date.now()
+  const hit = cache.entries.get(id)
+  if (hit && hit.expires > now) return hit.row
+  const epoch = cache.epoch
+  const row =
+    (await db
+      .selectFrom('users')
+      .select(['id', 'email', 'is_admin', 'token_version', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst()) ?? null
+  if (cache.epoch === epoch) {
+    if (cache.entries.size >= USER_CACHE_MAX) cache.entries.clear()
+    cache.entries.set(id, { row, expires: now + USER_CACHE_TTL_MS })
+  }
+  return row
+}
 
 async function resolveUser(ctx: AppContext, request: FastifyRequest): Promise<CurrentUser | null> {
   const header = request.headers.authorization
@@ -13,11 +77,7 @@ async function resolveUser(ctx: AppContext, request: FastifyRequest): Promise<Cu
   if (!match) return null
   const claims = verifyAccessToken(match[1], ctx.config.jwtSecret)
   if (!claims) return null
-  const row = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'email', 'is_admin', 'token_version', 'status'])
-    .where('id', '=', claims.sub)
-    .executeTakeFirst()
+  const row = await lookupUser(ctx.db, claims.sub)
   // Deleted, deactivated, or token issued before the last logout / password or role change.
   if (!row || row.status === 'DESACTIVE' || row.token_version !== claims.ver) return null
   return { id: row.id, email: row.email, isAdmin: row.is_admin, tokenVersion: row.token_version }

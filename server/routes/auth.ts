@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { AuthUser, Credentials, ErrorBody, ForgotPasswordBody, MessageBody, RegisterBody, ResetPasswordBody } from '../../contract/schemas.ts'
 import { apiPaths } from '../../contract/paths.ts'
-import { rolesOf, type AuthGuards } from '../auth.ts'
+import { forgetUser, rolesOf, type AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import { badRequest, conflict, HttpError } from '../errors.ts'
 import { passwordMail } from '../services/mail.ts'
@@ -171,6 +171,7 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
         return true
       })
       if (!consumed) throw invalid()
+      forgetUser(db, found.user_id)
       return { message: 'Mot de passe réinitialisé avec succès.' }
     },
   )
@@ -192,6 +193,7 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
         .set({ token_version: sql`token_version + 1` })
         .where('id', '=', request.currentUser!.id)
         .execute()
+      forgetUser(db, request.currentUser!.id)
       return { message: 'Vous êtes déconnecté.' }
     },
   )

@@ -10,7 +10,7 @@ import {
   UserUpdateBody,
 } from '../../contract/schemas.ts'
 import { apiPaths, routePatterns } from '../../contract/paths.ts'
-import type { AuthGuards } from '../auth.ts'
+import { forgetUser, type AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import { passwordMail } from '../services/mail.ts'
@@ -198,6 +198,7 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
           throw conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')
         throw error
       }
+      forgetUser(db, id)
       const user = await loadUser(db, id)
       if (!user) throw notFound('Utilisateur introuvable.')
       return user
@@ -225,6 +226,7 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
         .returning('id')
         .executeTakeFirst()
       if (!removed) throw notFound('Utilisateur introuvable.')
+      forgetUser(db, removed.id)
       return { message: 'Utilisateur supprimé.' }
     },
   )
