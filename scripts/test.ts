@@ -24,12 +24,12 @@ const failures: string[] = []
 function run(
   name: string,
   command: string,
-  args: string[],
+  args: readonly string[],
   countFrom?: { file: string; kind: 'vitest' | 'playwright' },
 ) {
   console.log(`\n━━━ ${name} ━━━`)
   const started = Date.now()
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env })
+  const result = spawnSync(command, [...args], { stdio: 'inherit', env: process.env })
   const seconds = ((Date.now() - started) / 1000).toFixed(0)
   const ok = result.status === 0
   if (countFrom && existsSync(countFrom.file)) {
