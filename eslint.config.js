@@ -5,7 +5,17 @@ import storybook from 'eslint-plugin-storybook'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'data', 'node_modules', '.storybook/public/mockServiceWorker.js', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'dist',
+      'storybook-static',
+      'data',
+      'node_modules',
+      '.storybook/public/mockServiceWorker.js',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,7 +35,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/src/**', '**/app/**', '**/mocks/**'], message: 'Le serveur ne dépend pas du client.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '**/app/**', '**/mocks/**'],
+              message: 'Le serveur ne dépend pas du client.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,4 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify'
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifySchemaCompiler,
+  FastifySchemaValidationError,
+} from 'fastify'
 import type { TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
 
@@ -17,7 +22,8 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field)
 export const notFound = (message = 'Ressource introuvable.') => new HttpError(404, message)
-export const forbidden = (message = 'Vous n’avez pas les droits pour cette action.') => new HttpError(403, message)
+export const forbidden = (message = 'Vous n’avez pas les droits pour cette action.') =>
+  new HttpError(403, message)
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field)
 
 type JsonSchema = {
@@ -72,7 +78,10 @@ const partNames: Record<string, string> = {
 function fieldName(instancePath: string, extra?: string): string {
   const parts = instancePath.split('/').filter(Boolean)
   if (extra) parts.push(extra)
-  return parts.reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '')
+  return parts.reduce(
+    (acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
+    '',
+  )
 }
 
 interface ValidationIssue {
@@ -82,7 +91,10 @@ interface ValidationIssue {
 }
 
 /** Turns TypeBox's (Ajv-shaped) errors into one French sentence naming the field and the problem. */
-export function formatValidation(errors: ValidationIssue[], context: string): { message: string; field?: string } {
+export function formatValidation(
+  errors: ValidationIssue[],
+  context: string,
+): { message: string; field?: string } {
   const required = errors.find((e) => e.keyword === 'required')
   if (required) {
     const props = (required.params.requiredProperties ?? [required.params.missingProperty]) as string[]
@@ -91,11 +103,16 @@ export function formatValidation(errors: ValidationIssue[], context: string): { 
   }
   // Union members (nullable objects, enums) each report a failure; keep the most precise one.
   const consts = errors.filter((e) => e.keyword === 'const')
-  const concrete = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'const' && !(e.keyword === 'type' && e.params.type === 'null'))
+  const concrete = errors.filter(
+    (e) =>
+      e.keyword !== 'anyOf' && e.keyword !== 'const' && !(e.keyword === 'type' && e.params.type === 'null'),
+  )
   const deepest = [...concrete].sort((a, b) => b.instancePath.length - a.instancePath.length)[0]
   if (consts.length > 0 && (!deepest || deepest.instancePath.length <= consts[0].instancePath.length)) {
     const path = consts[0].instancePath
-    const allowed = consts.filter((e) => e.instancePath === path).map((e) => JSON.stringify(e.params.allowedValue))
+    const allowed = consts
+      .filter((e) => e.instancePath === path)
+      .map((e) => JSON.stringify(e.params.allowedValue))
     const field = fieldName(path)
     return { message: `Le champ « ${field} » doit valoir l’une des valeurs : ${allowed.join(', ')}.`, field }
   }
@@ -109,12 +126,21 @@ export function formatValidation(errors: ValidationIssue[], context: string): { 
       if (!field && expected === 'object' && context === 'body') {
         return { message: 'Le corps de la requête doit être un objet JSON.' }
       }
-      return { message: `${subject} doit être ${typeNames[expected] ?? expected}.`, field: field || undefined }
+      return {
+        message: `${subject} doit être ${typeNames[expected] ?? expected}.`,
+        field: field || undefined,
+      }
     }
     case 'minimum':
-      return { message: `${subject} doit être supérieur ou égal à ${String(issue.params.limit ?? issue.params.minimum)}.`, field }
+      return {
+        message: `${subject} doit être supérieur ou égal à ${String(issue.params.limit ?? issue.params.minimum)}.`,
+        field,
+      }
     case 'maximum':
-      return { message: `${subject} doit être inférieur ou égal à ${String(issue.params.limit ?? issue.params.maximum)}.`, field }
+      return {
+        message: `${subject} doit être inférieur ou égal à ${String(issue.params.limit ?? issue.params.maximum)}.`,
+        field,
+      }
     case 'minLength':
       return { message: `${subject} est trop court.`, field }
     case 'maxLength':
@@ -124,7 +150,14 @@ export function formatValidation(errors: ValidationIssue[], context: string): { 
   }
 }
 
-const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'])
+const connectionErrorCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+])
 
 /** True for errors meaning "the database did not answer" (as opposed to a bad query). */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -135,20 +168,34 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (connectionErrorCodes.has(code)) return true
   // SQLSTATE classes 08 (connection), 57P (operator intervention: shutdown), 53 (insufficient resources).
   if (/^(08|57P|53)/.test(code)) return true
-  return /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|instance is already closed|driver has already been destroyed|Cannot use a pool after calling end|Client has encountered a connection error/i.test(message)
+  return /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|instance is already closed|driver has already been destroyed|Cannot use a pool after calling end|Client has encountered a connection error/i.test(
+    message,
+  )
 }
 
 const fastifyCodes: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Le corps de la requête n’est pas un JSON valide.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Le corps de la requête est vide alors qu’un JSON est attendu.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    message: 'Le corps de la requête est vide alors qu’un JSON est attendu.',
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Le corps de la requête est trop volumineux.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Type de contenu non pris en charge : envoyez du JSON (application/json).' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'La longueur annoncée du corps de la requête est incorrecte.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Type de contenu non pris en charge : envoyez du JSON (application/json).',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: 'La longueur annoncée du corps de la requête est incorrecte.',
+  },
   FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'Le fichier est trop volumineux.' },
   FST_FILES_LIMIT: { status: 413, message: 'Un seul fichier est accepté.' },
   FST_PARTS_LIMIT: { status: 413, message: 'Trop de parties dans le formulaire envoyé.' },
   FST_FIELDS_LIMIT: { status: 413, message: 'Trop de champs dans le formulaire envoyé.' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'La requête doit être de type multipart/form-data avec un champ « file ».' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    message: 'La requête doit être de type multipart/form-data avec un champ « file ».',
+  },
   FST_ERR_VALIDATION: { status: 400, message: 'Requête invalide.' },
 }
 
@@ -170,10 +217,17 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (known) return reply.code(known.status).send({ message: known.message })
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable')
-      return reply.code(503).header('retry-after', '5').send({ message: 'Le service est momentanément indisponible (base de données injoignable). Réessayez dans quelques instants.' })
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({
+          message:
+            'Le service est momentanément indisponible (base de données injoignable). Réessayez dans quelques instants.',
+        })
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500
-    if (status === 429) return reply.code(429).send({ message: 'Trop de requêtes : réessayez dans quelques instants.' })
+    if (status === 429)
+      return reply.code(429).send({ message: 'Trop de requêtes : réessayez dans quelques instants.' })
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error')
       return reply.code(status).send({ message: 'Requête invalide.' })

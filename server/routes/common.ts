@@ -15,7 +15,9 @@ const descriptions: Record<number, string> = {
 
 /** OpenAPI error responses, all with the same { message } body. */
 export function errorResponses(...codes: number[]): Record<number, typeof ErrorBody> {
-  return Object.fromEntries(codes.map((code) => [code, { ...ErrorBody, description: descriptions[code] ?? 'Erreur' }]))
+  return Object.fromEntries(
+    codes.map((code) => [code, { ...ErrorBody, description: descriptions[code] ?? 'Erreur' }]),
+  )
 }
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -29,9 +31,14 @@ export function rateLimited(maxPerMinute: number) {
       max: maxPerMinute,
       timeWindow: 60_000,
       errorResponseBuilder: (_request: unknown, context: { after: string; ttl: number }) =>
-        new HttpError(429, `Trop de requêtes : réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} secondes.`, undefined, {
-          'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
-        }),
+        new HttpError(
+          429,
+          `Trop de requêtes : réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} secondes.`,
+          undefined,
+          {
+            'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
+          },
+        ),
     },
   }
 }

@@ -4,7 +4,11 @@ import { badRequest, HttpError } from '../errors.ts'
 /** Reads the single multipart field `file` into memory; the size limit (413) is enforced while streaming. */
 export async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    throw new HttpError(415, 'La requête doit être de type multipart/form-data avec un champ « file ».', 'file')
+    throw new HttpError(
+      415,
+      'La requête doit être de type multipart/form-data avec un champ « file ».',
+      'file',
+    )
   }
   const part = await request.file()
   if (!part) throw badRequest('Le fichier est obligatoire (champ « file »).', 'file')

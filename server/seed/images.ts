@@ -19,12 +19,21 @@ function wrap(text: string, width: number): string[] {
 }
 
 /** A demo picture rendered locally (gradient, soft shapes, label): never downloaded. */
-export async function renderDemoImage(label: string, colors: [string, string], width: number, height: number, variant = 0): Promise<Buffer> {
+export async function renderDemoImage(
+  label: string,
+  colors: [string, string],
+  width: number,
+  height: number,
+  variant = 0,
+): Promise<Buffer> {
   const fontSize = Math.round(Math.min(width, height) / 10)
   const lines = wrap(label, Math.max(10, Math.floor(width / (fontSize * 0.6))))
   const startY = height / 2 - ((lines.length - 1) * fontSize * 1.2) / 2
   const text = lines
-    .map((l, i) => `<text x="50%" y="${startY + i * fontSize * 1.2}" text-anchor="middle" dominant-baseline="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${fontSize}" fill="#ffffff" fill-opacity="0.95">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="50%" y="${startY + i * fontSize * 1.2}" text-anchor="middle" dominant-baseline="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${fontSize}" fill="#ffffff" fill-opacity="0.95">${escapeXml(l)}</text>`,
+    )
     .join('')
   const angle = (variant * 47) % 360
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">

@@ -16,8 +16,16 @@ function isoDateIn(days: number): string {
 }
 
 /** Seeds the demo directory once per store (remembered in app_meta), so restarts never duplicate it. */
-export async function seedDemoIfFirstStart(db: Db, config: Config, log: Pick<FastifyBaseLogger, 'info'>): Promise<boolean> {
-  const done = await db.selectFrom('app_meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst()
+export async function seedDemoIfFirstStart(
+  db: Db,
+  config: Config,
+  log: Pick<FastifyBaseLogger, 'info'>,
+): Promise<boolean> {
+  const done = await db
+    .selectFrom('app_meta')
+    .select('value')
+    .where('key', '=', SEEDED_KEY)
+    .executeTakeFirst()
   if (done) return false
   const started = Date.now()
   await seedDemo(db, config)
@@ -41,7 +49,11 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
       return photos
     }),
   )
-  const articleImages = await Promise.all(articles.map(async (a, i) => writeImage(config.dataDir, await renderDemoImage(a.title, a.color, 400, 550, i))))
+  const articleImages = await Promise.all(
+    articles.map(async (a, i) =>
+      writeImage(config.dataDir, await renderDemoImage(a.title, a.color, 400, 550, i)),
+    ),
+  )
   const users = [
     { ...demoAccounts.user, is_admin: false },
     ...(config.adminEmail ? [] : [{ ...demoAccounts.admin, is_admin: true }]),
@@ -56,9 +68,16 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
         .onConflict((oc) => oc.expression(sql`lower(label)`).doNothing())
         .execute()
     }
-    const categoryIds = new Map((await trx.selectFrom('categories').select(['id', 'label']).execute()).map((c) => [c.label, c.id]))
+    const categoryIds = new Map(
+      (await trx.selectFrom('categories').select(['id', 'label']).execute()).map((c) => [c.label, c.id]),
+    )
     for (const [index, p] of partners.entries()) {
-      const slug = p.name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+      const slug = p.name
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
       const id = await savePartner(trx, {
         name: p.name,
         description: p.description,
@@ -77,27 +96,53 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
         userRatingsTotal: p.ratings ?? null,
       })
       for (const photo of partnerPhotos[index]) {
-        await trx.insertInto('images').values({ id: photo.id, type: photo.type, file_name: photo.fileName, partner_id: id }).execute()
+        await trx
+          .insertInto('images')
+          .values({ id: photo.id, type: photo.type, file_name: photo.fileName, partner_id: id })
+          .execute()
       }
       for (const o of p.offers) {
         await trx
           .insertInto('offers')
-          .values({ partner_id: id, libelle: o.libelle, status: o.status ?? 'ENABLED', expiration_date: o.expiresInDays === undefined ? null : isoDateIn(o.expiresInDays) })
+          .values({
+            partner_id: id,
+            libelle: o.libelle,
+            status: o.status ?? 'ENABLED',
+            expiration_date: o.expiresInDays === undefined ? null : isoDateIn(o.expiresInDays),
+          })
           .execute()
       }
     }
     for (const [i, a] of articles.entries()) {
       const image = articleImages[i]
-      await trx.insertInto('images').values({ id: image.id, type: image.type, file_name: image.fileName, partner_id: null }).execute()
+      await trx
+        .insertInto('images')
+        .values({ id: image.id, type: image.type, file_name: image.fileName, partner_id: null })
+        .execute()
       await trx
         .insertInto('articles')
-        .values({ title: a.title, status: a.status, position: a.position, image_id: image.id, link_text: a.link?.text ?? null, link_url: a.link?.url ?? null, link_target: a.link?.target ?? null })
+        .values({
+          title: a.title,
+          status: a.status,
+          position: a.position,
+          image_id: image.id,
+          link_text: a.link?.text ?? null,
+          link_url: a.link?.url ?? null,
+          link_target: a.link?.target ?? null,
+        })
         .execute()
     }
     for (const [i, u] of users.entries()) {
       await trx
         .insertInto('users')
-        .values({ email: u.email, firstname: u.firstname, lastname: u.lastname, password_hash: hashes[i], status: 'ACTIF', is_admin: u.is_admin })
+        .values({
+          email: u.email,
+          firstname: u.firstname,
+          lastname: u.lastname,
+          password_hash: hashes[i],
+          status: 'ACTIF',
+          is_admin: u.is_admin,
+        })
         .onConflict((oc) => oc.column('email').doNothing())
         .execute()
     }

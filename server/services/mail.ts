@@ -51,7 +51,12 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-export function passwordMail(kind: 'reset' | 'invite', to: string, firstname: string, link: string): MailMessage {
+export function passwordMail(
+  kind: 'reset' | 'invite',
+  to: string,
+  firstname: string,
+  link: string,
+): MailMessage {
   const hello = `Bonjour ${firstname},`
   if (kind === 'invite') {
     const text = `${hello}\n\nUn compte a été créé pour vous. Choisissez votre mot de passe en ouvrant ce lien (valable 7 jours) :\n${link}\n\nSi vous n'attendiez pas cette invitation, ignorez ce message.`

@@ -24,7 +24,10 @@ export function checkPasswordPolicy(password: string, field = 'password', contex
   }
   const lowered = password.toLowerCase()
   if (commonPasswords.has(lowered) || context.some((c) => c.length >= 4 && lowered === c.toLowerCase())) {
-    throw badRequest('Ce mot de passe est trop courant ou trop facile à deviner : choisissez-en un autre.', field)
+    throw badRequest(
+      'Ce mot de passe est trop courant ou trop facile à deviner : choisissez-en un autre.',
+      field,
+    )
   }
 }
 

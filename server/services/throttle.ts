@@ -58,7 +58,8 @@ export class LoginThrottle {
 
   #prune(now: number): void {
     for (const [key, entry] of this.#entries) {
-      if (entry.lockedUntil <= now && now - entry.windowStart > this.#config.windowMs) this.#entries.delete(key)
+      if (entry.lockedUntil <= now && now - entry.windowStart > this.#config.windowMs)
+        this.#entries.delete(key)
     }
   }
 }

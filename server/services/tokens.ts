@@ -14,9 +14,17 @@ function sign(data: string, secret: string): string {
 }
 
 /** A compact HS256 JWT. The algorithm is fixed: the header is never trusted to pick one. */
-export function signAccessToken(userId: number, tokenVersion: number, secret: string, ttlSeconds: number, now = Date.now()): string {
+export function signAccessToken(
+  userId: number,
+  tokenVersion: number,
+  secret: string,
+  ttlSeconds: number,
+  now = Date.now(),
+): string {
   const iat = Math.floor(now / 1000)
-  const payload = Buffer.from(JSON.stringify({ sub: userId, ver: tokenVersion, iat, exp: iat + ttlSeconds })).toString('base64url')
+  const payload = Buffer.from(
+    JSON.stringify({ sub: userId, ver: tokenVersion, iat, exp: iat + ttlSeconds }),
+  ).toString('base64url')
   const data = `${HEADER}.${payload}`
   return `${data}.${sign(data, secret)}`
 }
@@ -38,7 +46,8 @@ export function verifyAccessToken(token: string, secret: string, now = Date.now(
   }
   if (!claims || typeof claims !== 'object') return null
   const { sub, ver, iat, exp } = claims as Record<string, unknown>
-  if (!Number.isInteger(sub) || !Number.isInteger(ver) || !Number.isInteger(iat) || !Number.isInteger(exp)) return null
+  if (!Number.isInteger(sub) || !Number.isInteger(ver) || !Number.isInteger(iat) || !Number.isInteger(exp))
+    return null
   if ((exp as number) * 1000 <= now) return null
   return { sub: sub as number, ver: ver as number, iat: iat as number, exp: exp as number }
 }

@@ -17,7 +17,12 @@ export async function issueOneTimeToken(db: Db, userId: number, purpose: OneTime
   const { token, hash } = newOneTimeToken()
   await db
     .insertInto('password_tokens')
-    .values({ user_id: userId, token_hash: hash, purpose, expires_at: new Date(Date.now() + ONE_TIME_TTL_MS[purpose]) })
+    .values({
+      user_id: userId,
+      token_hash: hash,
+      purpose,
+      expires_at: new Date(Date.now() + ONE_TIME_TTL_MS[purpose]),
+    })
     .execute()
   return token
 }

@@ -14,9 +14,17 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null)
 
-export function SessionProvider({ children, initialUser }: { children: ReactNode; initialUser?: AuthUser | null }) {
+export function SessionProvider({
+  children,
+  initialUser,
+}: {
+  children: ReactNode
+  initialUser?: AuthUser | null
+}) {
   // On start the user is restored from localStorage (spec section 4).
-  const [user, setUser] = useState<AuthUser | null>(() => (initialUser !== undefined ? initialUser : readStoredUser()))
+  const [user, setUser] = useState<AuthUser | null>(() =>
+    initialUser !== undefined ? initialUser : readStoredUser(),
+  )
 
   const signIn = useCallback((next: AuthUser) => {
     writeStoredUser(next)
