@@ -23,7 +23,7 @@ import { Icon, mdiDelete, mdiImageOff, mdiPencil, mdiPlus } from '../../../desig
 import { useNotification } from '../../../notifications/index.ts'
 import { Panel } from '../common/Panel.tsx'
 import { ArticleDialog } from './ArticleDialog.tsx'
-import { isExternalUrl } from './articleForm.ts'
+import { isExternalUrl, isSafeLinkUrl } from '../../../links/articleLinks.ts'
 
 const Grid = styled.ul`
   display: grid;
@@ -73,7 +73,8 @@ const LinkText = styled.p`
 /** The card's link: a router link for internal paths, a plain one (noopener) for http(s) addresses. */
 function ArticleLink({ article }: { article: Article }) {
   const link = article.link
-  if (!link?.url || !link.text) return <LinkText data-empty="true">Aucun lien disponible</LinkText>
+  if (!link?.url || !link.text || !isSafeLinkUrl(link.url))
+    return <LinkText data-empty="true">Aucun lien disponible</LinkText>
   return (
     <LinkText>
       {isExternalUrl(link.url) ? (

@@ -73,6 +73,3 @@ export const linkTargetOptions: { value: LinkTarget; label: string }[] = [
   { value: '_blank', label: 'Nouvel onglet' },
   { value: '_self', label: 'Même page' },
 ]
-
-/** Spec: links not starting with http(s) are internal router links. */
-export const isExternalUrl = (url: string) => /^https?:\/\//i.test(url)

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import type { Article } from '../../../../contract/schemas.ts'
+import { isExternalUrl, isSafeLinkUrl } from '../../../links/articleLinks.ts'
 
 const Slide = styled.article`
   position: relative;
@@ -56,13 +57,26 @@ const ExternalLink = styled.a`
 `
 
 /** Internal links (not starting with http or https) use the router; external ones are plain links. */
-export const isExternalUrl = (url: string) => /^https?:\/\//i.test(url)
 
-export function ArticleSlide({ article }: { article: Article }) {
-  const link = article.link?.url && article.link.text ? article.link : null
+export interface ArticleSlideProps {
+  article: Article
+  /** The slide shown first: its image loads eagerly with a high fetch priority, the others lazily. */
+  priority?: boolean
+}
+
+export function ArticleSlide({ article, priority = false }: ArticleSlideProps) {
+  const link = article.link?.url && article.link.text && isSafeLinkUrl(article.link.url) ? article.link : null
   return (
     <Slide>
-      {article.image ? <Picture src={article.image.url} alt="" /> : null}
+      {article.image ? (
+        <Picture
+          src={article.image.url}
+          alt=""
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding={priority ? 'sync' : 'async'}
+        />
+      ) : null}
       <Caption>
         <Title>{article.title}</Title>
         {link ? (
