@@ -2,7 +2,10 @@ import type { MouseEventHandler, ReactNode } from 'react'
 import { Slot } from 'radix-ui'
 import styled from 'styled-components'
 import { Icon, mdiCloseCircle } from '../../icons/index.ts'
+import { theme } from '../../theme/index.ts'
 
+// Tokens read from the theme module, not from props: static CSS is hashed once, not on every render of every
+// chip (they are repeated in list rows and table cells).
 const Root = styled.span`
   display: inline-flex;
   align-items: center;
@@ -10,11 +13,11 @@ const Root = styled.span`
   max-width: 100%;
   min-height: 32px;
   padding: 0 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
   line-height: 1.2;
   white-space: nowrap;
   text-decoration: none;
@@ -23,32 +26,32 @@ const Root = styled.span`
     min-height: 24px;
     padding: 0 8px;
     gap: 4px;
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-size: ${theme.fontSizes.xs};
   }
   &[data-deletable='true'] {
     padding-right: 4px;
   }
   &[data-variant='filled'] {
     border-color: transparent;
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
   &[data-variant='primary'] {
     border-color: transparent;
-    background: ${({ theme }) => theme.colors.primaryLight};
-    color: ${({ theme }) => theme.colors.primaryDark};
+    background: ${theme.colors.primaryLight};
+    color: ${theme.colors.primaryDark};
   }
   &[data-interactive='true'] {
     cursor: pointer;
     -webkit-tap-highlight-color: transparent;
   }
   &[data-interactive='true']:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
   &[aria-pressed='true'],
   &[aria-pressed='true']:hover {
-    border-color: ${({ theme }) => theme.colors.primary};
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
+    border-color: ${theme.colors.primary};
+    background: ${theme.colors.primary};
+    color: ${theme.colors.onPrimary};
   }
   &:disabled {
     cursor: not-allowed;
@@ -72,7 +75,7 @@ const Delete = styled.button`
   height: 24px;
   padding: 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.round};
+  border-radius: ${theme.radii.round};
   background: transparent;
   color: inherit;
   opacity: 0.75;

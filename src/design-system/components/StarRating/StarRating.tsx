@@ -1,17 +1,19 @@
 import styled from 'styled-components'
 import { Icon, mdiStar, mdiStarHalfFull, mdiStarOutline } from '../../icons/index.ts'
+import { theme } from '../../theme/index.ts'
 
+// Static CSS (tokens from the theme module): the stars repeat in every search result row.
 const Root = styled.span`
   display: inline-flex;
   align-items: center;
   gap: 4px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `
 
 const Stars = styled.span`
   display: inline-flex;
-  color: ${({ theme }) => theme.colors.star};
+  color: ${theme.colors.star};
 `
 
 export interface StarRatingProps {
@@ -27,7 +29,9 @@ export interface StarRatingProps {
   className?: string
 }
 
-const format = (n: number) => n.toLocaleString('fr-FR', { maximumFractionDigits: 1 })
+// One formatter for all: toLocaleString builds a new Intl.NumberFormat on every call.
+const numberFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 })
+const format = (n: number) => numberFormat.format(n)
 
 /** Read-only stars in half steps, announced as e.g. 'Note : 4,5 sur 5'. */
 export function StarRating({

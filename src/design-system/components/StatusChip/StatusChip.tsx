@@ -12,17 +12,18 @@ export const statusLabels: Record<string, string> = {
   DISABLED: 'Désactivé',
 }
 
+// Static CSS (tokens from the theme module): one chip per table row.
 const Root = styled.span`
   display: inline-flex;
   align-items: center;
   min-height: 24px;
   padding: 2px 10px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  border-radius: ${theme.radii.pill};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.bold};
   white-space: nowrap;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.text};
+  background: ${theme.colors.surfaceMuted};
+  color: ${theme.colors.text};
   ${Object.entries(theme.status)
     .map(([code, { fg, bg }]) => `&[data-status='${code}'] { background: ${bg}; color: ${fg}; }`)
     .join('\n')}

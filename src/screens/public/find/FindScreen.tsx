@@ -20,7 +20,7 @@ import {
 import { useUserLocation } from '../../../location/index.ts'
 import { useSession } from '../../../session/index.ts'
 import { useDebouncedValue } from '../useDebouncedValue.ts'
-import { PartnerRow } from './PartnerRow.tsx'
+import { PARTNER_ROW_HEIGHT, PartnerRow } from './PartnerRow.tsx'
 
 export const EMPTY_MESSAGE = "Aucun résultat essayez avec d'autres critères!"
 export const ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les résultats'
@@ -139,6 +139,8 @@ export function FindScreen() {
         endReached={() => {
           if (search.hasMore && !search.isLoadingMore && !search.isValidating) void search.loadMore()
         }}
+        // A measured row height: the first pass renders enough rows without a second measuring pass.
+        defaultItemHeight={PARTNER_ROW_HEIGHT}
         increaseViewportBy={400}
         context={{ loadingMore: search.isLoadingMore, error: search.error, retry: search.retry }}
         components={listComponents}
