@@ -56,8 +56,6 @@ const ExternalLink = styled.a`
   ${linkStyle}
 `
 
-/** Internal links (not starting with http or https) use the router; external ones are plain links. */
-
 export interface ArticleSlideProps {
   article: Article
   /** The slide shown first: its image loads eagerly with a high fetch priority, the others lazily. */

@@ -48,6 +48,27 @@ const Chips = styled.ul`
   }
 `
 
+/** The chips row's height (12 px padding, 32 px chips), kept while the categories load so nothing shifts. */
+const CHIPS_ROW_HEIGHT = 56
+
+const ChipsPlaceholder = styled.div`
+  flex: none;
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  height: ${CHIPS_ROW_HEIGHT}px;
+  padding: 0 16px;
+  overflow: hidden;
+  background: ${({ theme }) => theme.colors.surface};
+  & > span {
+    flex: none;
+    width: 112px;
+    height: 32px;
+    border-radius: ${({ theme }) => theme.radii.pill};
+    background: ${({ theme }) => theme.colors.skeleton};
+  }
+`
+
 const Stage = styled.div`
   flex: 1;
   min-height: 320px;
@@ -98,8 +119,9 @@ export function HomeScreen({ carouselInterval }: HomeScreenProps) {
         label="Actualités"
         fullHeight
         interval={carouselInterval}
-        slides={sorted.map((article) => (
-          <ArticleSlide key={article.articleId.id} article={article} />
+        slides={sorted.map((article, i) => (
+          // The first slide's image is the page's LCP: fetched at once and first; the others wait until shown.
+          <ArticleSlide key={article.articleId.id} article={article} priority={i === 0} />
         ))}
       />
     )
@@ -109,7 +131,14 @@ export function HomeScreen({ carouselInterval }: HomeScreenProps) {
     <Main>
       <Title>Accueil</Title>
       <InstallBanner />
-      {categories.data && categories.data.length > 0 ? (
+      {!categories.data && !categories.error ? (
+        <ChipsPlaceholder aria-hidden>
+          <span />
+          <span />
+          <span />
+          <span />
+        </ChipsPlaceholder>
+      ) : categories.data && categories.data.length > 0 ? (
         <Chips aria-label="Catégories">
           {categories.data.map((category) => (
             <li key={category.id}>
