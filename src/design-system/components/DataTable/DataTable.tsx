@@ -1,4 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { memo, useMemo, useState, type ComponentProps, type ReactNode } from 'react'
+import { TableVirtuoso, type TableComponents } from 'react-virtuoso'
 import styled from 'styled-components'
 import { mdiChevronLeft, mdiChevronRight, mdiMagnify } from '../../icons/index.ts'
 import { EmptyState } from '../EmptyState/index.ts'
@@ -22,6 +23,12 @@ export interface DataTableColumn<T> {
 
 /** Rows-per-page choices; -1 means all rows ('Tous'). */
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100, -1] as const
+
+/**
+ * From this many rows, 'Tous' renders only the rows near the viewport (TableVirtuoso, same table markup):
+ * thousands of rows would otherwise mount at once and every scroll frame would lay them all out.
+ */
+export const VIRTUALIZE_FROM = 500
 
 /** Lower case without accents, so 'eleve' finds 'Élève'. */
 export function normalizeSearch(text: string): string {
@@ -86,6 +93,14 @@ const Table = styled.table`
   tbody tr:focus-visible {
     outline-offset: -2px;
   }
+  /* Virtualised: column widths from the header, not from whichever rows are mounted, so they neither jump
+     nor make every scroll step re-lay out the whole table. */
+  &[data-virtual] {
+    table-layout: fixed;
+  }
+  &[data-virtual] td {
+    overflow-wrap: anywhere;
+  }
 `
 
 const Footer = styled.div`
@@ -138,9 +153,70 @@ function cellText<T>(column: DataTableColumn<T>, row: T): string {
   return value === null || value === undefined ? '' : String(value)
 }
 
+/** What a virtualised row needs besides its data (stable components read it from TableVirtuoso's context). */
+interface RowContext<T> {
+  caption: string
+  loading: boolean
+  onRowClick?: (row: T) => void
+  rowLabel?: (row: T) => string
+}
+
+/** A body row's attributes: clickable and focusable when there is a row action. */
+function rowProps<T>(
+  row: T,
+  onRowClick: ((row: T) => void) | undefined,
+  rowLabel: ((row: T) => string) | undefined,
+): ComponentProps<'tr'> {
+  if (!onRowClick) return { 'data-clickable': false } as ComponentProps<'tr'>
+  return {
+    'data-clickable': true,
+    tabIndex: 0,
+    'aria-label': rowLabel ? rowLabel(row) : undefined,
+    onClick: () => onRowClick(row),
+    onKeyDown: (event) => {
+      if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick(row)
+    },
+  } as ComponentProps<'tr'>
+}
+
+function cells<T>(row: T, columns: DataTableColumn<T>[]) {
+  return columns.map((column) => (
+    <td key={column.key}>{column.render ? column.render(row) : cellText(column, row)}</td>
+  ))
+}
+
+// Virtuoso calls itemContent for every shown row on each scroll step: unchanged rows skip rendering.
+const RowCells = memo(function RowCells({
+  row,
+  columns,
+}: {
+  row: unknown
+  columns: DataTableColumn<unknown>[]
+}) {
+  return <>{cells(row, columns)}</>
+})
+
+function headerCells<T>(columns: DataTableColumn<T>[]) {
+  return columns.map((column) => (
+    <th key={column.key} scope="col" style={column.width ? { width: column.width } : undefined}>
+      {column.header}
+    </th>
+  ))
+}
+
+// Module-level, so TableVirtuoso keeps its elements between renders; per-table values come through context.
+const virtualComponents: TableComponents<unknown, RowContext<unknown>> = {
+  Table: ({ context, ...props }) => (
+    <Table {...props} data-virtual aria-label={context.caption} aria-busy={context.loading || undefined} />
+  ),
+  TableRow: ({ item, context, ...props }) => (
+    <tr {...props} {...rowProps(item, context.onRowClick, context.rowLabel)} />
+  ),
+}
+
 /**
  * A table with a search box and client-side pagination (10/25/50/100/Tous, default 10). Only the current page
- * renders, and rows share static styles, so long lists stay fast.
+ * renders ('Tous' over VIRTUALIZE_FROM rows: only the rows near the viewport), so long lists stay fast.
  */
 export function DataTable<T>({
   rows,
@@ -177,6 +253,7 @@ export function DataTable<T>({
   const start = all ? 0 : currentPage * rowsPerPage
   const visible = all ? filtered : filtered.slice(start, start + rowsPerPage)
   const end = start + visible.length
+  const virtual = all && !loading && visible.length >= VIRTUALIZE_FROM
 
   return (
     <Root className={className}>
@@ -199,53 +276,46 @@ export function DataTable<T>({
         </Toolbar>
       ) : null}
       <Scroll>
-        <Table aria-label={caption} aria-busy={loading || undefined}>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.key} scope="col" style={column.width ? { width: column.width } : undefined}>
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {loading ? (
-              <tr>
-                <td colSpan={columns.length}>
-                  <SkeletonRows rows={5} lines={1} rowHeight={24} />
-                </td>
-              </tr>
-            ) : visible.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length}>
-                  <EmptyState message={emptyMessage} />
-                </td>
-              </tr>
-            ) : (
-              visible.map((row) => (
-                <tr
-                  key={getRowId(row)}
-                  data-clickable={Boolean(onRowClick)}
-                  tabIndex={onRowClick ? 0 : undefined}
-                  aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
-                  onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  onKeyDown={
-                    onRowClick
-                      ? (event) => {
-                          if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick(row)
-                        }
-                      : undefined
-                  }
-                >
-                  {columns.map((column) => (
-                    <td key={column.key}>{column.render ? column.render(row) : cellText(column, row)}</td>
-                  ))}
+        {virtual ? (
+          <TableVirtuoso<T, RowContext<T>>
+            useWindowScroll
+            data={visible}
+            context={{ caption, loading, onRowClick, rowLabel }}
+            components={virtualComponents as TableComponents<T, RowContext<T>>}
+            computeItemKey={(_, row) => getRowId(row)}
+            defaultItemHeight={45}
+            increaseViewportBy={400}
+            fixedHeaderContent={() => <tr>{headerCells(columns)}</tr>}
+            itemContent={(_, row) => <RowCells row={row} columns={columns as DataTableColumn<unknown>[]} />}
+          />
+        ) : (
+          <Table aria-label={caption} aria-busy={loading || undefined}>
+            <thead>
+              <tr>{headerCells(columns)}</tr>
+            </thead>
+            <tbody>
+              {loading ? (
+                <tr>
+                  <td colSpan={columns.length}>
+                    <SkeletonRows rows={5} lines={1} rowHeight={24} />
+                  </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </Table>
+              ) : visible.length === 0 ? (
+                <tr>
+                  <td colSpan={columns.length}>
+                    <EmptyState message={emptyMessage} />
+                  </td>
+                </tr>
+              ) : (
+                visible.map((row) => (
+                  <tr key={getRowId(row)} {...rowProps(row, onRowClick, rowLabel)}>
+                    {cells(row, columns)}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </Table>
+        )}
       </Scroll>
       <Footer>
         <div>
