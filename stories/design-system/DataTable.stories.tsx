@@ -180,3 +180,26 @@ export const Phone: Story = {
     await expect(canvas.getByRole('table')).toBeVisible()
   },
 }
+
+/** 'Tous' with thousands of rows renders only the rows near the viewport, in the same table. */
+export const ThousandsAllVirtualised: Story = {
+  args: {
+    rows: Array.from({ length: 2000 }, (_, i) => ({
+      ...rows[i % rows.length],
+      id: String(i),
+      name: `Partenaire n°${i + 1}`,
+    })),
+    defaultRowsPerPage: -1,
+  },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Partenaires' })
+    await waitFor(() => expect(canvas.getByRole('row', { name: 'Consulter Partenaire n°1' })).toBeVisible())
+    await expect(bodyRows(table).length).toBeLessThan(200)
+    await expect(canvas.getByText('1–2000 sur 2000')).toBeVisible()
+    window.scrollTo(0, document.documentElement.scrollHeight)
+    await waitFor(() =>
+      expect(canvas.getByRole('row', { name: 'Consulter Partenaire n°2000' })).toBeInTheDocument(),
+    )
+    await expect(bodyRows(table).length).toBeLessThan(200)
+  },
+}
