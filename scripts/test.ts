@@ -95,6 +95,15 @@ run('Lint et format', 'npm', ['run', '--silent', 'lint'])
 run('Tests unitaires', ...vitest('unit', 'unit'))
 run('Stories (Chromium)', ...vitest('storybook', 'stories'))
 {
+  // Visual regression: writes {numPassedTests, numFailedTests}, the shape vitestCounts reads.
+  const out = join(reports, 'visual.json')
+  process.env.VISUAL_JSON_OUTPUT = out
+  run('Régression visuelle (Chromium)', 'npm', ['run', '--silent', 'test:visual'], {
+    file: out,
+    kind: 'vitest',
+  })
+}
+{
   const out = join(reports, 'e2e.json')
   process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = out
   run('Parcours de bout en bout (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {

@@ -121,6 +121,12 @@ export function trackNetwork(page: Page) {
   }
 }
 
+/**
+ * A page taller than the viewport is captured up to this many viewport heights (a virtualised list grows with
+ * the viewport: it stops there, always at the same place).
+ */
+const maxScreens = 3
+
 export interface Shot {
   png: Buffer
   /** Set when the story failed to render or its play function threw. */
@@ -199,15 +205,27 @@ export async function captureStory(
   }
 
   // Settle: no request in flight (one left pending on purpose, as in a 'Submitting' story, gets 1.5 s), no
-  // short timer pending, fonts and images ready; twice in a row, or give up after 3 s.
+  // short timer pending, fonts and images ready; twice in a row, or give up after 4 s. A page taller than the
+  // viewport is captured whole (up to 3 screens): the viewport grows to the page's height first and the page settles again at
+  // that size (Playwright's fullPage would resize after the timers are frozen, leaving tooltips misplaced).
   const settleStarted = Date.now()
   let quietRounds = 0
-  while (quietRounds < 2 && Date.now() - settleStarted < 3_000) {
-    await network.idle(50, Math.max(0, 1_500 - (Date.now() - settleStarted)))
-    const timers = await page.evaluate<number>(settleDocument)
+  let height: number = size.height
+  let resizes = 0
+  while (quietRounds < 2 && Date.now() - settleStarted < 4_000) {
+    await network.idle(30, Math.max(0, 1_500 - (Date.now() - settleStarted)))
+    const { timers, pageHeight } = await page.evaluate<{ timers: number; pageHeight: number }>(settleDocument)
     const networkDone = network.quiet() || Date.now() - settleStarted >= 1_500
     quietRounds = timers === 0 && networkDone ? quietRounds + 1 : 0
-    if (quietRounds < 2) await new Promise((resolve) => setTimeout(resolve, 20))
+    // Grow at most twice, and only for a real difference: a page of 100vh plus a margin would grow forever.
+    const wanted = Math.min(pageHeight, size.height * maxScreens)
+    if (wanted > height + 8 && resizes < 2) {
+      resizes += 1
+      height = wanted
+      await page.setViewportSize({ width: size.width, height })
+      quietRounds = 0
+    }
+    if (quietRounds < 2) await new Promise((resolve) => setTimeout(resolve, 10))
   }
   lap('settle')
   const declaredViewport = await page.evaluate((id) => {
@@ -224,15 +242,18 @@ export async function captureStory(
       componentBox,
     )
     // Nothing visible: the whole viewport, so the baseline shows that.
-    png = await page.screenshot(clip ? { ...options, fullPage: true, clip } : options)
+    png = await page.screenshot(clip ? { ...options, clip } : options)
   } else {
-    png = await page.screenshot({ ...options, fullPage: true })
+    png = await page.screenshot(options)
   }
   lap('screenshot')
   return { png, error, declaredViewport, timings }
 }
 
-/** Waits (at most 2 s) for fonts and images (lazy ones made eager); returns the short timers still pending. */
+/**
+ * Waits (at most 2 s) for fonts and images (lazy ones made eager); returns the short timers still pending and
+ * the height of the page.
+ */
 const settleDocument = `(async () => {
   for (const image of Array.from(document.images)) if (image.loading === 'lazy') image.loading = 'eager'
   const images = Array.from(document.images).map((image) =>
@@ -249,7 +270,10 @@ const settleDocument = `(async () => {
     new Promise((resolve) => { timeout = setTimeout(resolve, 2000) }),
   ])
   clearTimeout(timeout)
-  return globalThis.__visualPendingTimers ? globalThis.__visualPendingTimers() : 0
+  return {
+    timers: globalThis.__visualPendingTimers ? globalThis.__visualPendingTimers() : 0,
+    pageHeight: Math.ceil(Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)),
+  }
 })()`
 
 /**
