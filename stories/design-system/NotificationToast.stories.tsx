@@ -32,7 +32,9 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
+/** Timing is the point of this story (the toast comes and goes), not its pixels: no visual capture. */
 export const ShowsAndClears: Story = {
+  tags: ['no-visual'],
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Notifier' }))
     await expect(await screen.findByText('Partenaire enregistré.', { selector: 'li *' })).toBeVisible()
@@ -50,7 +52,9 @@ export const ErrorColour: Story = {
   },
 }
 
+/** A behaviour check mid-animation: no visual capture. */
 export const NotClosedByBackNavigation: Story = {
+  tags: ['no-visual'],
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Naviguer' }))
     await userEvent.click(canvas.getByRole('button', { name: 'Notifier' }))

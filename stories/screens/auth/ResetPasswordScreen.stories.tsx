@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ResetPasswordScreen } from '../../../src/screens/auth/ResetPasswordScreen.tsx'
 import { passwordHandlers } from '../../../mocks/handlers/public.ts'
 
@@ -49,6 +49,13 @@ export const Success: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' }))
     await expect(await canvas.findByRole('status')).toHaveTextContent(
       'Mot de passe réinitialisé avec succès.',
+    )
+    // The submit button's loading state has ended: the screen is at rest (same pixels on every run).
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' })).not.toHaveAttribute(
+        'aria-busy',
+        'true',
+      ),
     )
   },
 }
