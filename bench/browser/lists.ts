@@ -80,7 +80,11 @@ async function scrollAndMeasure(page: Page, step: number, total: number, maxSeco
         ...document.querySelectorAll<HTMLElement>(
           '[data-testid="virtuoso-scroller"], [data-virtuoso-scroller="true"]',
         ),
-      ].find((el) => el.scrollHeight > el.clientHeight + 10)
+      ].find(
+        // A scroll container only: with useWindowScroll, Virtuoso's element overflows by a few px at times
+        // without scrolling, and scrolling it would scroll nothing.
+        (el) => /auto|scroll/.test(getComputedStyle(el).overflowY) && el.scrollHeight > el.clientHeight + 10,
+      )
       const target: { scrollBy(x: number, y: number): void } = scroller ?? window
       const deltas: number[] = []
       const work: number[] = []
@@ -155,7 +159,9 @@ async function measureList(
       ...document.querySelectorAll<HTMLElement>(
         '[data-testid="virtuoso-scroller"], [data-virtuoso-scroller="true"]',
       ),
-    ].find((el) => el.scrollHeight > el.clientHeight + 10)
+    ].find(
+      (el) => /auto|scroll/.test(getComputedStyle(el).overflowY) && el.scrollHeight > el.clientHeight + 10,
+    )
     const deadline = performance.now() + 45_000
     let maxIndex = -1
     while (maxIndex < total - 1 && performance.now() < deadline) {
