@@ -217,13 +217,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (known) return reply.code(known.status).send({ message: known.message })
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable')
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({
-          message:
-            'Le service est momentanément indisponible (base de données injoignable). Réessayez dans quelques instants.',
-        })
+      return reply.code(503).header('retry-after', '5').send({
+        message:
+          'Le service est momentanément indisponible (base de données injoignable). Réessayez dans quelques instants.',
+      })
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500
     if (status === 429)

@@ -1,5 +1,13 @@
 import { sql } from 'kysely'
-import { AuthUser, Credentials, ErrorBody, ForgotPasswordBody, MessageBody, RegisterBody, ResetPasswordBody } from '../../contract/schemas.ts'
+import {
+  AuthUser,
+  Credentials,
+  ErrorBody,
+  ForgotPasswordBody,
+  MessageBody,
+  RegisterBody,
+  ResetPasswordBody,
+} from '../../contract/schemas.ts'
 import { apiPaths } from '../../contract/paths.ts'
 import { forgetUser, rolesOf, type AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
@@ -17,7 +25,14 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
   const { db, config, hasher, throttle } = ctx
   const authLimit = rateLimited(config.authRateLimitPerMinute)
 
-  function authUser(row: { id: number; token_version: number; is_admin: boolean; firstname: string; lastname: string; email: string }): AuthUser {
+  function authUser(row: {
+    id: number
+    token_version: number
+    is_admin: boolean
+    firstname: string
+    lastname: string
+    email: string
+  }): AuthUser {
     return {
       access_token: signAccessToken(row.id, row.token_version, config.jwtSecret, config.tokenTtlSeconds),
       roles: rolesOf(row.is_admin),
@@ -44,11 +59,19 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       const ip = request.ip
       const wait = throttle.retryAfter(account, ip)
       if (wait > 0) {
-        throw new HttpError(429, `Trop de tentatives de connexion. Réessayez dans ${wait} seconde${wait > 1 ? 's' : ''}.`, undefined, {
-          'retry-after': String(wait),
-        })
+        throw new HttpError(
+          429,
+          `Trop de tentatives de connexion. Réessayez dans ${wait} seconde${wait > 1 ? 's' : ''}.`,
+          undefined,
+          {
+            'retry-after': String(wait),
+          },
+        )
       }
-      const row = account && account.length <= 254 ? await db.selectFrom('users').selectAll().where('email', '=', account).executeTakeFirst() : undefined
+      const row =
+        account && account.length <= 254
+          ? await db.selectFrom('users').selectAll().where('email', '=', account).executeTakeFirst()
+          : undefined
       const password = request.body.password.slice(0, 1024)
       let ok = false
       if (row?.password_hash) ok = await hasher.verify(row.password_hash, password)
@@ -60,7 +83,10 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       }
       throttle.recordSuccess(account)
       if (row.status === 'DESACTIVE') {
-        throw new HttpError(403, 'Votre compte est désactivé : contactez un administrateur pour le réactiver.')
+        throw new HttpError(
+          403,
+          'Votre compte est désactivé : contactez un administrateur pour le réactiver.',
+        )
       }
       return authUser(row)
     },
@@ -82,7 +108,12 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       const firstname = requiredText(request.body.firstname, 'firstname', 'Prénom', { max: 100 })
       const lastname = requiredText(request.body.lastname, 'lastname', 'Nom', { max: 100 })
       const email = validEmail(request.body.email)
-      checkPasswordPolicy(request.body.password, 'password', [email, email.split('@')[0], firstname, lastname])
+      checkPasswordPolicy(request.body.password, 'password', [
+        email,
+        email.split('@')[0],
+        firstname,
+        lastname,
+      ])
       const passwordHash = await hasher.hash(request.body.password)
       try {
         const row = await db
@@ -92,7 +123,8 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
           .executeTakeFirstOrThrow()
         return reply.code(201).send(authUser(row))
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')
+        if (isUniqueViolation(error))
+          throw conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')
         throw error
       }
     },
@@ -121,7 +153,9 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
           request.log.error({ err: error }, 'reset mail could not be sent')
         })
       }
-      return { message: 'Si un compte correspond à cette adresse, un e-mail de réinitialisation a été envoyé.' }
+      return {
+        message: 'Si un compte correspond à cette adresse, un e-mail de réinitialisation a été envoyé.',
+      }
     },
   )
 
@@ -131,26 +165,49 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       config: authLimit,
       schema: {
         tags,
-        summary: 'Choisit un nouveau mot de passe avec le jeton reçu par e-mail (réinitialisation ou invitation)',
-        description: 'Le jeton est à usage unique ; tous les jetons de connexion existants de l’utilisateur sont révoqués.',
+        summary:
+          'Choisit un nouveau mot de passe avec le jeton reçu par e-mail (réinitialisation ou invitation)',
+        description:
+          'Le jeton est à usage unique ; tous les jetons de connexion existants de l’utilisateur sont révoqués.',
         body: ResetPasswordBody,
         response: { 200: MessageBody, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
-      const invalid = () => badRequest('Ce lien de réinitialisation est invalide ou a expiré : demandez-en un nouveau.', 'token')
+      const invalid = () =>
+        badRequest('Ce lien de réinitialisation est invalide ou a expiré : demandez-en un nouveau.', 'token')
       const token = request.body.token.trim()
       if (token === '' || token.length > 200) throw invalid()
       const found = await db
         .selectFrom('password_tokens as t')
         .innerJoin('users as u', 'u.id', 't.user_id')
-        .select(['t.id', 't.user_id', 't.token_hash', 't.expires_at', 't.used_at', 'u.status', 'u.email', 'u.firstname', 'u.lastname'])
+        .select([
+          't.id',
+          't.user_id',
+          't.token_hash',
+          't.expires_at',
+          't.used_at',
+          'u.status',
+          'u.email',
+          'u.firstname',
+          'u.lastname',
+        ])
         .where('t.token_hash', '=', hashOneTimeToken(token))
         .executeTakeFirst()
-      if (!found || found.used_at !== null || new Date(found.expires_at).getTime() <= Date.now() || found.status === 'DESACTIVE') {
+      if (
+        !found ||
+        found.used_at !== null ||
+        new Date(found.expires_at).getTime() <= Date.now() ||
+        found.status === 'DESACTIVE'
+      ) {
         throw invalid()
       }
-      checkPasswordPolicy(request.body.newPassword, 'newPassword', [found.email, found.email.split('@')[0], found.firstname, found.lastname])
+      checkPasswordPolicy(request.body.newPassword, 'newPassword', [
+        found.email,
+        found.email.split('@')[0],
+        found.firstname,
+        found.lastname,
+      ])
       const passwordHash = await hasher.hash(request.body.newPassword)
       const consumed = await db.transaction().execute(async (trx) => {
         // Consuming the token and changing the password together; the guard on used_at makes it single use.
@@ -167,7 +224,12 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
           .set({ password_hash: passwordHash, token_version: sql`token_version + 1` })
           .where('id', '=', found.user_id)
           .execute()
-        await trx.updateTable('password_tokens').set({ used_at: new Date() }).where('user_id', '=', found.user_id).where('used_at', 'is', null).execute()
+        await trx
+          .updateTable('password_tokens')
+          .set({ used_at: new Date() })
+          .where('user_id', '=', found.user_id)
+          .where('used_at', 'is', null)
+          .execute()
         return true
       })
       if (!consumed) throw invalid()
