@@ -228,12 +228,23 @@ export async function captureStory(
     if (quietRounds < 2) await new Promise((resolve) => setTimeout(resolve, 10))
   }
   lap('settle')
-  const declaredViewport = await page.evaluate((id) => {
-    const w = window as unknown as PreviewWindow
-    w.__visualFreeze?.()
-    const render = w.__STORYBOOK_PREVIEW__?.storyRenders?.find((candidate) => candidate.id === id)
-    return render?.story?.storyGlobals?.viewport?.value
-  }, story.id)
+  const declaredViewport = await page.evaluate(
+    ({ id, hideFocus }) => {
+      const w = window as unknown as PreviewWindow
+      // Screens: whether a button keeps focus after its loading state ends depends on timing (Chromium blurs a
+      // disabled element at its next rendering update), so focus rings are not part of a screen's capture.
+      // Components keep them: their focus stories are about exactly that.
+      if (hideFocus) {
+        const style = document.createElement('style')
+        style.textContent = ':focus,:focus-visible{outline:none!important}'
+        document.head.appendChild(style)
+      }
+      w.__visualFreeze?.()
+      const render = w.__STORYBOOK_PREVIEW__?.storyRenders?.find((candidate) => candidate.id === id)
+      return render?.story?.storyGlobals?.viewport?.value
+    },
+    { id: story.id, hideFocus: viewport !== 'component' },
+  )
 
   const options = { animations: 'disabled', caret: 'hide', scale: 'css' } as const
   let png: Buffer
