@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely'
+import { sql, type RawBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely'
 import type {
   Category,
   CategoryInput,
@@ -10,7 +10,7 @@ import type {
   PartnerSearchResult,
 } from '../../contract/schemas.ts'
 import type { Db } from '../db/index.ts'
-import type { Database } from '../db/types.ts'
+import type { Database, PartnersTable } from '../db/types.ts'
 import { badRequest } from '../errors.ts'
 import {
   email,
@@ -194,23 +194,8 @@ export interface LoadOptions {
   viewerId?: number | null
 }
 
-type PartnerRow = {
-  id: number
-  name: string
-  description: string
-  siren: string | null
-  address: string
-  city: string
-  lat: number
-  lng: number
-  email: string
-  phone: string
-  representative_first_name: string | null
-  representative_last_name: string | null
-  status: string
-  rating: number | null
-  user_ratings_total: number | null
-}
+/** A partner as selected from its table, without the search copy of its name and the timestamps. */
+type PartnerRow = Omit<Selectable<PartnersTable>, 'search_name' | 'created_at' | 'updated_at'>
 
 export const partnerColumns = [
   'p.id',
