@@ -183,6 +183,43 @@ export const migrations: Record<string, Migration> = {
       )
     },
   },
+  '0003_shared_state': {
+    async up(db: Kysely<unknown>) {
+      // Image bytes live in the database so every instance serves every image and one dump is a full backup.
+      // Null only for a row whose file still waits on disk to be imported at start (stores from before 0003).
+      await sql`alter table images add column data bytea`.execute(db)
+
+      // Transactional outbox: a mail is written in the transaction of the change that causes it, then sent by
+      // whichever instance claims it (for update skip locked, with a lease), retried with backoff.
+      await db.schema
+        .createTable('mail_outbox')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('locked_until', 'timestamptz')
+        .addColumn('sent_at', 'timestamptz')
+        .addColumn('last_error', 'text')
+        .execute()
+      await sql`create index mail_outbox_pending_idx on mail_outbox (next_attempt_at) where sent_at is null`.execute(
+        db,
+      )
+
+      // Counters shared by every instance: sign-in lockout and per-address limits (atomic upserts, expiry).
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('window_ends_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('locked_until', 'timestamptz')
+        .execute()
+      await db.schema.createIndex('rate_limits_window_idx').on('rate_limits').column('window_ends_at').execute()
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

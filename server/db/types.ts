@@ -65,6 +65,8 @@ export interface ImagesTable {
   file_name: string
   partner_id: number | null
   created_at: Timestamp
+  /** The WebP bytes; null only while a pre-0003 file waits on disk to be imported at start. */
+  data: Uint8Array | null
 }
 
 export interface ArticlesTable {
@@ -99,6 +101,27 @@ export interface AppMetaTable {
   value: string
 }
 
+export interface MailOutboxTable {
+  id: Generated<string>
+  recipient: string
+  subject: string
+  text_body: string
+  html_body: string
+  created_at: Timestamp
+  attempts: Generated<number>
+  next_attempt_at: Timestamp
+  locked_until: Timestamp | null
+  sent_at: Timestamp | null
+  last_error: string | null
+}
+
+export interface RateLimitsTable {
+  key: string
+  hits: number
+  window_ends_at: Timestamp
+  locked_until: Timestamp | null
+}
+
 export interface Database {
   users: UsersTable
   password_tokens: PasswordTokensTable
@@ -110,6 +133,8 @@ export interface Database {
   offers: OffersTable
   used_coupons: UsedCouponsTable
   app_meta: AppMetaTable
+  mail_outbox: MailOutboxTable
+  rate_limits: RateLimitsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -64,7 +64,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
 }
 
 const templateKey = createHash('sha256')
-  .update(Object.keys(migrations).join(','))
+  .update(Object.entries(migrations).map(([name, m]) => name + m.up.toString()).join(','))
   .update('pglite-0.5.16')
   .digest('hex')
   .slice(0, 16)
