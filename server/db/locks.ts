@@ -1,0 +1,27 @@
+import { sql, type Transaction } from 'kysely'
+import type { Db } from './index.ts'
+import type { Database } from './types.ts'
+
+/**
+ * Keys of the PostgreSQL advisory locks taken at start. Any number of instances may start at the same
+ * instant: each one-time step (demo seed, admin bootstrap, legacy file import, generated secret) runs in a
+ * transaction holding its lock, and checks inside it whether another instance already did the work.
+ */
+export const startupLocks = {
+  seed: 72_301,
+  admin: 72_302,
+  legacyUploads: 72_303,
+  jwtSecret: 72_304,
+} as const
+
+/** Runs fn in a transaction that holds the advisory lock `key` until it commits or rolls back. */
+export async function withAdvisoryLock<T>(
+  db: Db,
+  key: number,
+  fn: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${key})`.execute(trx)
+    return fn(trx)
+  })
+}
