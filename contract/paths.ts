@@ -8,6 +8,8 @@ type Id = number | string
 export const apiPaths = {
   config: () => '/api/config',
   health: () => '/api/health',
+  healthLive: () => '/api/health/live',
+  healthReady: () => '/api/health/ready',
   icon: (name: string) => `/api/icons/${encodeURIComponent(name)}`,
 
   authenticate: () => '/api/auth/authenticate',

@@ -276,3 +276,14 @@ export const Health = Type.Object({
   database: Type.Boolean(),
 })
 export type Health = Static<typeof Health>
+
+export const Liveness = Type.Object({ status: Type.Literal('ok') })
+export type Liveness = Static<typeof Liveness>
+
+/** 200 only when the database answers and the instance is not draining (a balancer's health check). */
+export const Readiness = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('draining')]),
+  database: Type.Boolean(),
+  draining: Type.Boolean(),
+})
+export type Readiness = Static<typeof Readiness>

@@ -10,10 +10,12 @@ const unauthenticated = () =>
   })
 
 /**
- * Who a token's user id is, for a few seconds: saves the users lookup on every request (one query on PGlite's
- * single connection). Revocation stays immediate because every write to token_version, status, roles or the
- * row itself calls forgetUser after it commits; the TTL only bounds staleness from other processes sharing
- * a PostgreSQL database.
+ * Who a token's user id is, for a few seconds, on the embedded store only: it saves the users lookup on
+ * every request (one query on PGlite's single connection), and it is exact there because one process owns
+ * the store and every write to token_version, status, roles or the row calls forgetUser after it commits.
+ * On PostgreSQL other instances write too and no cache can be kept exact without a round trip, so every
+ * request reads the row (a primary-key lookup): logout or deactivation on one instance holds on all of them
+ * at the next request.
  */
 const USER_CACHE_TTL_MS = 5000
 const USER_CACHE_MAX = 10_000
@@ -51,18 +53,24 @@ export function forgetUser(db: Db, userId: number): void {
   cache.entries.delete(userId)
 }
 
-async function lookupUser(db: Db, id: number): Promise<UserRow | null> {
-  const cache = userCache(db)
-  const now = Date.now()
-  const hit = cache.entries.get(id)
-  if (hit && hit.expires > now) return hit.row
-  const epoch = cache.epoch
-  const row =
+async function readUser(db: Db, id: number): Promise<UserRow | null> {
+  return (
     (await db
       .selectFrom('users')
       .select(['id', 'email', 'is_admin', 'token_version', 'status'])
       .where('id', '=', id)
       .executeTakeFirst()) ?? null
+  )
+}
+
+async function lookupUser(db: Db, id: number, cacheable: boolean): Promise<UserRow | null> {
+  if (!cacheable) return readUser(db, id)
+  const cache = userCache(db)
+  const now = Date.now()
+  const hit = cache.entries.get(id)
+  if (hit && hit.expires > now) return hit.row
+  const epoch = cache.epoch
+  const row = await readUser(db, id)
   if (cache.epoch === epoch) {
     if (cache.entries.size >= USER_CACHE_MAX) cache.entries.clear()
     cache.entries.set(id, { row, expires: now + USER_CACHE_TTL_MS })
@@ -75,9 +83,9 @@ async function resolveUser(ctx: AppContext, request: FastifyRequest): Promise<Cu
   if (!header) return null
   const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header)
   if (!match) return null
-  const claims = verifyAccessToken(match[1], ctx.config.jwtSecret)
+  const claims = verifyAccessToken(match[1], ctx.jwtSecret)
   if (!claims) return null
-  const row = await lookupUser(ctx.db, claims.sub)
+  const row = await lookupUser(ctx.db, claims.sub, !ctx.config.databaseUrl)
   // Deleted, deactivated, or token issued before the last logout / password or role change.
   if (!row || row.status === 'DESACTIVE' || row.token_version !== claims.ver) return null
   return { id: row.id, email: row.email, isAdmin: row.is_admin, tokenVersion: row.token_version }

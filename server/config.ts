@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { isIP } from 'node:net'
+import { resolve } from 'node:path'
 
 export interface Argon2Cost {
   memoryCost: number
@@ -30,13 +29,21 @@ export interface Config {
   mailFrom: string
   googleMapsApiKey: string | null
   seedDemo: boolean
-  jwtSecret: string
+  /** From JWT_SECRET; when null, the key generated once and kept in the database is used (server/services/secret.ts). */
+  jwtSecret: string | null
   tokenTtlSeconds: number
   publicUrl: string
   helpUrl: string
   termsUrl: string
   privacyUrl: string
-  trustProxy: boolean
+  /** Proxies whose X-Forwarded-For is believed: a hop count or their addresses/CIDRs; false: none. */
+  trustProxy: false | number | string[]
+  /** Connections each instance may open to PostgreSQL. */
+  databasePoolMax: number
+  /** How long start-up keeps retrying an unreachable database before giving up. */
+  databaseConnectTimeoutMs: number
+  /** After SIGTERM: how long readiness answers 503 (while requests are still served) before the server closes. */
+  drainMs: number
   logLevel: string
   maxUploadBytes: number
   argon2: Argon2Cost
@@ -61,19 +68,30 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
 }
 
 /**
- * The JWT secret survives restarts so signed-in users stay signed in: taken from the environment,
- * otherwise generated once and kept (mode 0600) in DATA_DIR.
+ * TRUST_PROXY: a hop count ("1": the balancer in front) or a comma list of proxy addresses/CIDRs. The client
+ * address is then the rightmost X-Forwarded-For entry not added by a trusted proxy, so a forged leftmost
+ * entry changes nothing. "true" used to trust every hop, which lets any client choose its address: refused.
  */
-export function loadOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret')
-  if (existsSync(file)) {
-    const existing = readFileSync(file, 'utf8').trim()
-    if (existing.length >= 32) return existing
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? ''
+  if (text === '' || text === '0' || text === 'false') return false
+  if (/^\d+$/.test(text)) return Number(text)
+  const entries = text.split(',').map((entry) => entry.trim())
+  const valid = (entry: string) => {
+    const [address, bits, ...rest] = entry.split('/')
+    const family = isIP(address)
+    if (!family || rest.length > 0) return false
+    if (bits === undefined) return true
+    const n = Number(bits)
+    return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128)
   }
-  mkdirSync(dataDir, { recursive: true })
-  const secret = randomBytes(48).toString('base64url')
-  writeFileSync(file, secret + '\n', { mode: 0o600 })
-  return secret
+  const invalid = entries.find((entry) => !valid(entry))
+  if (invalid !== undefined) {
+    throw new Error(
+      `TRUST_PROXY doit être un nombre de proxys (ex. 1) ou une liste d’adresses ou de plages CIDR séparées par des virgules (reçu « ${invalid || text} ») ; « true » n’est plus accepté car il laisse chaque client choisir son adresse.`,
+    )
+  }
+  return entries
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -94,13 +112,17 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Partenaires <no-reply@localhost>',
     googleMapsApiKey: nonEmpty(env.GOOGLE_MAPS_API_KEY),
     seedDemo: env.SEED_DEMO?.trim() !== '0',
-    jwtSecret: envSecret ?? loadOrCreateSecret(dataDir),
+    jwtSecret: envSecret,
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 24 * 3600, 'TOKEN_TTL_SECONDS'),
     publicUrl,
     helpUrl: nonEmpty(env.HELP_URL) ?? '/docs/aide.html',
     termsUrl: nonEmpty(env.TERMS_URL) ?? '/docs/conditions-generales-utilisation.pdf',
     privacyUrl: nonEmpty(env.PRIVACY_URL) ?? '/docs/politique-de-confidentialite.pdf',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    databasePoolMax: Math.max(1, intFrom(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX')),
+    databaseConnectTimeoutMs:
+      intFrom(env.DATABASE_CONNECT_TIMEOUT_SECONDS, 30, 'DATABASE_CONNECT_TIMEOUT_SECONDS') * 1000,
+    drainMs: intFrom(env.DRAIN_SECONDS, 5, 'DRAIN_SECONDS') * 1000,
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 5 * 1024 * 1024, 'MAX_UPLOAD_BYTES'),
     // OWASP's recommended argon2id baseline (19 MiB, 2 passes).

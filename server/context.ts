@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import type { Db } from './db/index.ts'
 import type { FileWriter } from './services/images.ts'
-import type { Mailer } from './services/mail.ts'
+import type { MailOutbox } from './services/mail.ts'
 import type { PasswordHasher } from './services/passwords.ts'
 import type { LoginThrottle } from './services/throttle.ts'
 
@@ -13,10 +13,19 @@ export interface AppContext {
   db: Db
   config: Config
   hasher: PasswordHasher
-  mailer: Mailer
+  /** Delivers the mail_outbox table: kick() it after committing a transaction that queued a mail. */
+  mailer: MailOutbox
   throttle: LoginThrottle
+  /** The key signing sign-in tokens: JWT_SECRET or the one shared through the database. */
+  jwtSecret: string
+  lifecycle: Lifecycle
   /** Writes uploaded images to disk (tests inject a failing one). */
   writeFile: FileWriter
+}
+
+/** Process state the balancer must see: while draining, readiness is 503 and responses close their connection. */
+export interface Lifecycle {
+  draining: boolean
 }
 
 export interface CurrentUser {

@@ -1,50 +1,91 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { buildApp } from './app.ts'
+import pino from 'pino'
+import { buildApp, loggerOptions } from './app.ts'
 import { ensureAdmin } from './bootstrap.ts'
-import { loadConfig } from './config.ts'
-import { migrateToLatest, openDatabase } from './db/index.ts'
+import { loadConfig, type Config } from './config.ts'
+import type { Lifecycle } from './context.ts'
+import { DatabaseUnreachableError, migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts'
 import { seedDemoIfFirstStart } from './seed/index.ts'
 import { acquireDataDir, DataDirBusyError } from './services/datalock.ts'
 
-const config = loadConfig()
+// JSON lines from the first message on, so a supervisor or log collector reads start-up failures too.
+let log = pino(loggerOptions({ logLevel: process.env.LOG_LEVEL?.trim() || 'info' }))
+
+function fail(message: string, error?: unknown): never {
+  log.fatal(error instanceof Error ? { err: error } : {}, message)
+  log.flush()
+  process.exit(1)
+}
+
+let config: Config
+try {
+  config = loadConfig()
+} catch (error) {
+  fail(`Configuration invalide : ${error instanceof Error ? error.message : String(error)}`)
+}
+log = pino(loggerOptions(config))
+
 // The embedded store takes DATA_DIR for this process alone (a second server or a backup would corrupt it).
 if (!config.databaseUrl) {
   mkdirSync(config.dataDir, { recursive: true })
   try {
     process.on('exit', acquireDataDir(config.dataDir))
   } catch (error) {
-    if (!(error instanceof DataDirBusyError)) throw error
-    console.error(error.message)
-    process.exit(1)
+    if (error instanceof DataDirBusyError) fail(error.message)
+    throw error
   }
 }
-const handle = await openDatabase(config)
-await migrateToLatest(handle)
-// STATIC_DIR lets a test run serve its own build without racing another run's dist/.
-const distDir = resolve(process.env.STATIC_DIR || resolve(import.meta.dirname, '..', 'dist'))
-const app = await buildApp({ db: handle.db, config, staticDir: existsSync(distDir) ? distDir : null })
-if (config.seedDemo) await seedDemoIfFirstStart(handle.db, config, app.log)
-await ensureAdmin(handle.db, config, app.log)
+
+const lifecycle: Lifecycle = { draining: false }
+let handle: DatabaseHandle
+let app: Awaited<ReturnType<typeof buildApp>>
+try {
+  handle = await openDatabase(config, log)
+  await migrateToLatest(handle)
+  // STATIC_DIR lets a test run serve its own build without racing another run's dist/.
+  const distDir = resolve(process.env.STATIC_DIR || resolve(import.meta.dirname, '..', 'dist'))
+  app = await buildApp({
+    db: handle.db,
+    config,
+    staticDir: existsSync(distDir) ? distDir : null,
+    lifecycle,
+  })
+  if (config.seedDemo) await seedDemoIfFirstStart(handle.db, config, app.log)
+  await ensureAdmin(handle.db, config, app.log)
+} catch (error) {
+  fail(
+    `Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`,
+    // An unreachable database is an operator's matter: the message says it all, a stack would only add noise.
+    error instanceof DatabaseUnreachableError ? undefined : error,
+  )
+}
 
 let closing = false
+/**
+ * SIGTERM: readiness turns 503 at once and stays so for DRAIN_SECONDS while requests are still served (each
+ * response closing its connection), so a balancer stops sending new ones; then the server stops listening,
+ * lets in-flight requests finish, closes the store and exits 0.
+ */
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
-  app.log.info({ signal }, 'arrêt en cours')
-  // Fastify stops accepting connections and lets in-flight requests finish before the store closes.
+  lifecycle.draining = true
+  app.log.info({ signal, drainMs: config.drainMs }, 'arrêt demandé : l’instance se retire du répartiteur')
   const force = setTimeout(() => {
-    app.log.error('arrêt forcé après 10 s')
+    app.log.error('arrêt forcé : des requêtes ne se sont pas terminées à temps')
     process.exit(1)
-  }, 10_000)
+  }, config.drainMs + 10_000)
   force.unref()
-  // Keep-alive sockets that finish their request after close() began would otherwise linger until
-  // their timeout: close each one as soon as it turns idle.
+  await new Promise((done) => setTimeout(done, config.drainMs))
+  // Keep-alive sockets that finish a request after close() began would otherwise linger until their
+  // timeout: close each one as soon as it turns idle.
   const reaper = setInterval(() => app.server.closeIdleConnections(), 100)
   reaper.unref()
   try {
     await app.close()
     await handle.close()
+    app.log.info('arrêt terminé')
     process.exit(0)
   } catch (error) {
     app.log.error({ err: error }, 'erreur pendant l’arrêt')
@@ -54,8 +95,12 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
 
-const address = await app.listen({ port: config.port, host: config.host })
-app.log.info(
-  { address },
-  `Serveur prêt : ${config.publicUrl} (base ${handle.kind}${handle.kind === 'pglite' ? ` dans ${config.dataDir}` : ''})`,
-)
+try {
+  const address = await app.listen({ port: config.port, host: config.host })
+  app.log.info(
+    { address },
+    `Serveur prêt : ${config.publicUrl} (base ${handle.kind}${handle.kind === 'pglite' ? ` dans ${config.dataDir}` : ''})`,
+  )
+} catch (error) {
+  fail(`Écoute impossible sur ${config.host}:${config.port}`, error)
+}

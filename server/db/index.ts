@@ -20,7 +20,15 @@ export interface DatabaseHandle {
   close(): Promise<void>
 }
 
-type DbConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>
+type DbConfig = Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> &
+  Partial<Pick<Config, 'databasePoolMax' | 'databaseConnectTimeoutMs'>>
+
+export interface DbLog {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+}
+
+const quietLog: DbLog = { info: () => {}, warn: () => {} }
 
 // pg would parse `date` into a local-midnight Date; keep it as the 'YYYY-MM-DD' text it is.
 pg.types.setTypeParser(1082, (value: string) => value)
@@ -33,26 +41,23 @@ export function pgliteDir(config: Pick<Config, 'dataDir'>): string {
 }
 
 /** PGlite under DATA_DIR/db by default, PostgreSQL when DATABASE_URL is set; same schema, same dialect. */
-export async function openDatabase(config: DbConfig): Promise<DatabaseHandle> {
+export async function openDatabase(config: DbConfig, log: DbLog = quietLog): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema
     if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('DATABASE_SCHEMA invalide')
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: 10,
+      max: config.databasePoolMax ?? 10,
       connectionTimeoutMillis: 5000,
       ...(schema ? { options: `-c search_path=${schema},public` } : {}),
     })
-    // An idle client losing its server must not crash the process; the next query reports it.
-    pool.on('error', () => {})
-    if (schema) {
-      const client = await pool.connect()
-      try {
-        await client.query(`create schema if not exists "${schema}"`)
-      } finally {
-        client.release()
-      }
-    }
+    // A client whose server goes away emits 'error': idle ones through the pool, checked-out ones on
+    // themselves. Without a listener either one crashes the process; the query in flight reports the failure.
+    const lost = (error: Error) => log.warn({ err: error }, 'connexion à PostgreSQL perdue')
+    pool.on('error', lost)
+    pool.on('connect', (client) => client.on('error', lost))
+    await waitForDatabase(pool, config.databaseConnectTimeoutMs ?? 30_000, log)
+    if (schema) await pool.query(`create schema if not exists "${schema}"`)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', schema: schema ?? null, close: () => db.destroy() }
   }
@@ -62,6 +67,38 @@ export async function openDatabase(config: DbConfig): Promise<DatabaseHandle> {
   await pglite.waitReady
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
   return { db, kind: 'pglite', schema: null, close: () => db.destroy() }
+}
+
+export class DatabaseUnreachableError extends Error {}
+
+/**
+ * Start-up may race the database (both started together, or PostgreSQL restarting): retry with backoff
+ * (0.25 s doubling to 5 s) for up to timeoutMs, then give up with a message an operator can act on.
+ */
+async function waitForDatabase(pool: pg.Pool, timeoutMs: number, log: DbLog): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let delay = 250
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query('select 1')
+      if (attempt > 1) log.info({ attempt }, 'PostgreSQL joignable : démarrage')
+      return
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      if (Date.now() + delay > deadline) {
+        await pool.end().catch(() => {})
+        throw new DatabaseUnreachableError(
+          `PostgreSQL est injoignable depuis ${Math.round(timeoutMs / 1000)} s (${reason}) : vérifiez DATABASE_URL et que le serveur de base de données est démarré, ou allongez DATABASE_CONNECT_TIMEOUT_SECONDS.`,
+        )
+      }
+      log.warn(
+        { attempt, retryInMs: delay, reason },
+        `PostgreSQL injoignable (essai ${attempt}) : nouvel essai dans ${(delay / 1000).toFixed(2)} s`,
+      )
+      await new Promise((resolve) => setTimeout(resolve, delay))
+      delay = Math.min(delay * 2, 5000)
+    }
+  }
 }
 
 export async function migrateToLatest(handle: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {

@@ -1,4 +1,4 @@
-import { ClientConfig, Health } from '../../contract/schemas.ts'
+import { ClientConfig, Health, Liveness, Readiness } from '../../contract/schemas.ts'
 import { apiPaths } from '../../contract/paths.ts'
 import type { App, AppContext } from '../context.ts'
 import { pingDatabase } from '../db/index.ts'
@@ -39,6 +39,40 @@ export function systemRoutes(app: App, ctx: AppContext): void {
       const database = await pingDatabase(ctx.db)
       reply.header('cache-control', 'no-store')
       return reply.code(database ? 200 : 503).send({ status: database ? 'ok' : 'degraded', database })
+    },
+  )
+
+  app.get(
+    apiPaths.healthLive(),
+    {
+      schema: {
+        tags,
+        summary: 'Vivacité : 200 tant que le processus répond (sans interroger la base)',
+        response: { 200: Liveness },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return { status: 'ok' as const }
+    },
+  )
+
+  app.get(
+    apiPaths.healthReady(),
+    {
+      schema: {
+        tags,
+        summary:
+          'Disponibilité pour un répartiteur de charge : 200 si la base répond et que l’instance ne s’arrête pas, 503 sinon',
+        response: { 200: Readiness, 503: Readiness },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const draining = ctx.lifecycle.draining
+      const database = await pingDatabase(ctx.db)
+      const status = draining ? 'draining' : database ? 'ok' : 'degraded'
+      return reply.code(status === 'ok' ? 200 : 503).send({ status, database, draining })
     },
   )
 }

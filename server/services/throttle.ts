@@ -1,65 +1,112 @@
+import type { FastifyRateLimitStore } from '@fastify/rate-limit'
+import { sql } from 'kysely'
 import type { LoginThrottleConfig } from '../config.ts'
+import type { Db } from '../db/index.ts'
 
-interface Entry {
-  failures: number
-  windowStart: number
-  lockedUntil: number
+/**
+ * Counters every instance shares, in the rate_limits table: one atomic upsert per hit, the database's clock
+ * for windows (instances' clocks may differ), so N instances allow exactly what one does.
+ */
+async function hit(db: Db, key: string, windowMs: number): Promise<{ hits: number; ttlMs: number }> {
+  const { rows } = await sql<{ hits: number; ttl_ms: number | string }>`
+    insert into rate_limits as r (key, hits, window_ends_at)
+    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    on conflict (key) do update set
+      hits = case when r.window_ends_at <= now() then 1 else r.hits + 1 end,
+      window_ends_at = case when r.window_ends_at <= now() then excluded.window_ends_at else r.window_ends_at end
+    returning hits, ceil(extract(epoch from (window_ends_at - now())) * 1000) as ttl_ms`.execute(db)
+  return { hits: rows[0].hits, ttlMs: Math.max(0, Number(rows[0].ttl_ms)) }
+}
+
+/** Drops counters whose window and lock are both over (run periodically by any instance). */
+export async function purgeExpiredCounters(db: Db): Promise<void> {
+  await db
+    .deleteFrom('rate_limits')
+    .where('window_ends_at', '<', sql<Date>`now()`)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
+    .execute()
 }
 
 /**
- * Counts failed sign-ins per account and per address in memory. Past the limit the key is locked for
- * lockMs; a success clears the account's counter. In memory is enough for one process; several
- * instances would need a shared store.
+ * Failed sign-ins per account and per address. Past the limit within the window the key is locked for
+ * lockMs and its count starts again; a success clears the account's counter.
  */
 export class LoginThrottle {
+  #db: Db
   #config: LoginThrottleConfig
-  #entries = new Map<string, Entry>()
-  #now: () => number
 
-  constructor(config: LoginThrottleConfig, now: () => number = Date.now) {
+  constructor(db: Db, config: LoginThrottleConfig) {
+    this.#db = db
     this.#config = config
-    this.#now = now
   }
 
   /** Seconds to wait before trying again, or 0 when the attempt may proceed. */
-  retryAfter(account: string, ip: string): number {
-    const now = this.#now()
-    const waits = [`a:${account}`, `i:${ip}`].map((key) => {
-      const entry = this.#entries.get(key)
-      return entry && entry.lockedUntil > now ? Math.ceil((entry.lockedUntil - now) / 1000) : 0
-    })
-    return Math.max(...waits)
+  async retryAfter(account: string, ip: string): Promise<number> {
+    const { rows } = await sql<{ wait_ms: number | string | null }>`
+      select max(extract(epoch from (locked_until - now())) * 1000) as wait_ms
+      from rate_limits where key in (${accountKey(account)}, ${ipKey(ip)}) and locked_until > now()`.execute(
+      this.#db,
+    )
+    const waitMs = Number(rows[0]?.wait_ms ?? 0)
+    return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0
   }
 
-  recordFailure(account: string, ip: string): void {
-    this.#bump(`a:${account}`, this.#config.maxPerAccount)
-    this.#bump(`i:${ip}`, this.#config.maxPerIp)
+  async recordFailure(account: string, ip: string): Promise<void> {
+    await this.#bump(accountKey(account), this.#config.maxPerAccount)
+    await this.#bump(ipKey(ip), this.#config.maxPerIp)
   }
 
-  recordSuccess(account: string): void {
-    this.#entries.delete(`a:${account}`)
+  async recordSuccess(account: string): Promise<void> {
+    await this.#db.deleteFrom('rate_limits').where('key', '=', accountKey(account)).execute()
   }
 
-  #bump(key: string, max: number): void {
-    const now = this.#now()
-    let entry = this.#entries.get(key)
-    if (!entry || now - entry.windowStart > this.#config.windowMs) {
-      entry = { failures: 0, windowStart: now, lockedUntil: 0 }
-      this.#entries.set(key, entry)
+  async #bump(key: string, max: number): Promise<void> {
+    const { hits } = await hit(this.#db, key, this.#config.windowMs)
+    if (hits < max) return
+    await this.#db
+      .updateTable('rate_limits')
+      .set({
+        hits: 0,
+        locked_until: sql<Date>`now() + ${this.#config.lockMs} * interval '1 millisecond'`,
+        window_ends_at: sql<Date>`now() + ${this.#config.windowMs} * interval '1 millisecond'`,
+      })
+      .where('key', '=', key)
+      .execute()
+  }
+}
+
+const accountKey = (account: string) => `login:account:${account}`
+const ipKey = (ip: string) => `login:ip:${ip}`
+
+/**
+ * A @fastify/rate-limit store on the rate_limits table, so per-address limits hold across instances. Each
+ * route gets its own key space (child). A database error reaches the error handler (503), never a pass.
+ */
+export function databaseRateLimitStore(db: Db) {
+  return class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    #prefix: string
+
+    constructor(_options?: unknown, prefix = 'limit:') {
+      this.#prefix = prefix
     }
-    entry.failures += 1
-    if (entry.failures >= max) {
-      entry.lockedUntil = now + this.#config.lockMs
-      entry.failures = 0
-      entry.windowStart = now
-    }
-    if (this.#entries.size > 100_000) this.#prune(now)
-  }
 
-  #prune(now: number): void {
-    for (const [key, entry] of this.#entries) {
-      if (entry.lockedUntil <= now && now - entry.windowStart > this.#config.windowMs)
-        this.#entries.delete(key)
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      hit(db, this.#prefix + key, timeWindow).then(
+        ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
+        (error: Error) => callback(error),
+      )
+    }
+
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // At run time the plugin passes its merged settings, the route itself under routeInfo.
+      type Route = { method?: string | string[]; url?: string }
+      const route = (routeOptions as { routeInfo?: Route }).routeInfo ?? (routeOptions as Route)
+      const method = Array.isArray(route?.method) ? route.method.join(',') : (route?.method ?? '')
+      return new DatabaseRateLimitStore(undefined, `limit:${method} ${route?.url ?? ''}:`)
     }
   }
 }

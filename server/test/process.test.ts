@@ -15,10 +15,11 @@ interface Running {
   output: () => string
 }
 
-async function launch(): Promise<Running> {
+async function launch(extraEnv: Record<string, string> = {}): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
+      DRAIN_SECONDS: '1',
       PATH: process.env.PATH,
       DATA_DIR: store.dataDir,
       PORT: '0',
@@ -30,6 +31,7 @@ async function launch(): Promise<Running> {
       ...(process.env.DATABASE_URL
         ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: store.schema ?? '' }
         : {}),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -102,5 +104,92 @@ describe('process lifecycle', () => {
     expect(statuses.every((s) => s === 201 || s === 503)).toBe(true)
     expect(statuses).toContain(201)
     expect(await second.exited, second.output().slice(-3000)).toBe(0)
+  })
+})
+
+/** Runs main.ts to its exit and returns its code and the JSON lines it printed. */
+async function runToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; lines: Record<string, unknown>[]; raw: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: store.dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let raw = ''
+  child.stdout.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+  const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)))
+  const lines = raw
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+  return { code, lines, raw }
+}
+
+describe('start-up and drain', () => {
+  it('SIGTERM under keep-alive load: readiness turns 503 at once, requests keep being served with Connection: close, no reset, exit 0', async () => {
+    const running = await launch({ DRAIN_SECONDS: '3' })
+    const api = client(running)
+    expect((await api.get('/api/health/ready')).status).toBe(200)
+    let stop = false
+    const failures: string[] = []
+    const statuses: number[] = []
+    let closing = 0
+    const loops = Array.from({ length: 4 }, async () => {
+      while (!stop) {
+        try {
+          const res = await fetch(`${running.url}/api/config`)
+          await res.arrayBuffer()
+          statuses.push(res.status)
+          if (res.headers.get('connection') === 'close') closing++
+        } catch (error) {
+          failures.push(String((error as Error & { cause?: unknown }).cause ?? error))
+        }
+      }
+    })
+    await new Promise((r) => setTimeout(r, 300))
+    running.child.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 200))
+    const ready = await api.get<{ status: string }>('/api/health/ready')
+    expect(ready.status).toBe(503)
+    expect(ready.body.status).toBe('draining')
+    await new Promise((r) => setTimeout(r, 1500))
+    stop = true
+    await Promise.all(loops)
+    expect(failures).toEqual([])
+    expect(statuses.every((s) => s === 200)).toBe(true)
+    expect(closing).toBeGreaterThan(0)
+    expect(await running.exited, running.output().slice(-2000)).toBe(0)
+  })
+
+  it('an unreachable PostgreSQL: retries with backoff, then exits 1 with one French JSON line and no stack', async () => {
+    const { code, lines, raw } = await runToExit({
+      DATABASE_URL: 'postgres://personne@127.0.0.1:9/rien',
+      DATABASE_CONNECT_TIMEOUT_SECONDS: '2',
+    })
+    expect(code, raw).toBe(1)
+    const retries = lines.filter((l) => /PostgreSQL injoignable \(essai \d+\)/.test(String(l.msg)))
+    expect(retries.length).toBeGreaterThanOrEqual(2)
+    const fatal = lines.at(-1)!
+    expect(fatal.level).toBe(60)
+    expect(fatal.msg).toMatch(/^Démarrage impossible : PostgreSQL est injoignable depuis 2 s .*DATABASE_URL/)
+    expect(raw).not.toMatch(/^\s+at /m)
+  })
+
+  it('a bad setting (TRUST_PROXY=true) stops the start with a French JSON line naming the variable', async () => {
+    const { code, lines } = await runToExit({ TRUST_PROXY: 'true' })
+    expect(code).toBe(1)
+    expect(lines.at(-1)).toMatchObject({
+      level: 60,
+      msg: expect.stringMatching(/^Configuration invalide : TRUST_PROXY/),
+    })
   })
 })

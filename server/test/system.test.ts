@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Article, AuthUser, Partner } from '../../contract/schemas.ts'
-import { loadConfig } from '../config.ts'
+import { loadConfig, parseTrustProxy } from '../config.ts'
 import { seedDemoIfFirstStart } from '../seed/index.ts'
 import { demoAccounts } from '../seed/data.ts'
 import {
@@ -173,7 +173,7 @@ describe('headers', () => {
   })
 
   it('sends HSTS only when the request came over https (behind a trusted proxy)', async () => {
-    const proxied = await startServer({ config: { trustProxy: true } })
+    const proxied = await startServer({ config: { trustProxy: 1 } })
     try {
       const https = await fetch(`${proxied.url}/api/config`, { headers: { 'x-forwarded-proto': 'https' } })
       expect(https.headers.get('strict-transport-security')).toContain('max-age=')
@@ -204,31 +204,58 @@ describe('static client', () => {
 })
 
 describe('configuration', () => {
-  it('generates a JWT secret once and keeps it in DATA_DIR (mode 0600) so tokens survive restarts', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'partenaires-secret-'))
+  it('reads its settings from the environment, with French errors for bad values', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'partenaires-config-'))
     try {
-      const first = loadConfig({ DATA_DIR: dir })
-      const second = loadConfig({ DATA_DIR: dir })
-      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32)
-      expect(second.jwtSecret).toBe(first.jwtSecret)
-      expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600)
-      expect(first).toMatchObject({
+      const config = loadConfig({ DATA_DIR: dir })
+      expect(config).toMatchObject({
         port: 3000,
         host: '0.0.0.0',
         seedDemo: true,
         publicUrl: 'http://localhost:3000',
         databaseUrl: null,
         smtpUrl: null,
+        // No JWT_SECRET: the key is generated once and kept in the database (test in instances.test.ts).
+        jwtSecret: null,
+        trustProxy: false,
+        databasePoolMax: 10,
+        databaseConnectTimeoutMs: 30_000,
+        drainMs: 5000,
       })
       expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0', PORT: '8080' })).toMatchObject({
         seedDemo: false,
         publicUrl: 'http://localhost:8080',
       })
+      expect(
+        loadConfig({
+          DATA_DIR: dir,
+          DATABASE_POOL_MAX: '4',
+          DRAIN_SECONDS: '0',
+          DATABASE_CONNECT_TIMEOUT_SECONDS: '2',
+        }),
+      ).toMatchObject({ databasePoolMax: 4, drainMs: 0, databaseConnectTimeoutMs: 2000 })
       expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'court' })).toThrow(/32/)
       expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc' })).toThrow(/PORT/)
+      expect(() => loadConfig({ DATA_DIR: dir, DATABASE_POOL_MAX: 'beaucoup' })).toThrow(/DATABASE_POOL_MAX/)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+
+  it('TRUST_PROXY takes a hop count or proxy addresses/CIDRs, and refuses "true", which trusts any client', () => {
+    expect(parseTrustProxy(undefined)).toBe(false)
+    expect(parseTrustProxy('0')).toBe(false)
+    expect(parseTrustProxy('1')).toBe(1)
+    expect(parseTrustProxy('2')).toBe(2)
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,::1,fd00::/8')).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ])
+    expect(() => parseTrustProxy('true')).toThrow(/TRUST_PROXY.*nombre de proxys/)
+    expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(/10\.0\.0\.0\/33/)
+    expect(() => parseTrustProxy('proxy.interne')).toThrow(/proxy\.interne/)
   })
 })
 
