@@ -39,6 +39,8 @@ const json = (body: unknown) => () => ({ body })
 const calls: Call[] = [
   { name: 'config', access: 'public', method: 'GET', path: apiPaths.config },
   { name: 'health', access: 'public', method: 'GET', path: apiPaths.health },
+  { name: 'health live', access: 'public', method: 'GET', path: apiPaths.healthLive },
+  { name: 'health ready', access: 'public', method: 'GET', path: apiPaths.healthReady },
   { name: 'articles list', access: 'admin', method: 'GET', path: apiPaths.articles },
   { name: 'article', access: 'user', method: 'GET', path: () => apiPaths.article(articleId) },
   { name: 'articles published', access: 'user', method: 'GET', path: apiPaths.articlesPublished },
