@@ -2,7 +2,7 @@
  * A throwaway PostgreSQL cluster on loopback for tests that must stop and restart the database
  * (the suite's DATABASE_URL cluster is shared and must keep running). Uses the Debian binaries.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -11,8 +11,16 @@ import { join } from 'node:path'
 export interface PgCluster {
   url: string
   port: number
+  /** Temp folder holding the data directory, the socket and the server log. */
+  dir: string
+  dataDir: string
   start(): void
   stop(): void
+  /** The same through pg_ctl without blocking the event loop, so load keeps flowing during the outage. */
+  startAsync(): Promise<void>
+  stopAsync(): Promise<void>
+  /** pg_ctl restart -m fast. */
+  restartAsync(): Promise<void>
   destroy(): void
 }
 
@@ -74,16 +82,48 @@ export async function createPgCluster(): Promise<PgCluster> {
     if (result.status !== 0)
       throw new Error(`${file} ${args.join(' ')}: ${result.stderr || result.stdout || String(result.error)}`)
   }
+  const runAsync = (file: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      execFile(
+        join(bin, file),
+        args,
+        { encoding: 'utf8', timeout: 120_000, ...(ids ?? {}), env: { PATH: process.env.PATH, LANG: 'C' } },
+        (error, stdout, stderr) =>
+          error
+            ? reject(new Error(`${file} ${args.join(' ')}: ${stderr || stdout || String(error)}`))
+            : resolve(),
+      )
+    })
   const data = join(dir, 'data')
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync'])
   const port = await freePort()
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`
+  const startArgs = ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']
+  const stopArgs = ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']
   const cluster: PgCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
-    start: () =>
-      run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']),
-    stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']),
+    dir,
+    dataDir: data,
+    start: () => run('pg_ctl', startArgs),
+    stop: () => run('pg_ctl', stopArgs),
+    startAsync: () => runAsync('pg_ctl', startArgs),
+    stopAsync: () => runAsync('pg_ctl', stopArgs),
+    restartAsync: () =>
+      runAsync('pg_ctl', [
+        '-D',
+        data,
+        '-o',
+        options,
+        '-l',
+        join(dir, 'log'),
+        '-m',
+        'fast',
+        '-w',
+        '-t',
+        '60',
+        'restart',
+      ]),
     destroy: () => {
       spawnSync(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'], {
         ...(ids ?? {}),
