@@ -8,6 +8,7 @@ import type { Lifecycle } from './context.ts'
 import { DatabaseUnreachableError, migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts'
 import { seedDemoIfFirstStart } from './seed/index.ts'
 import { acquireDataDir, DataDirBusyError } from './services/datalock.ts'
+import { SigningKeyFileError } from './services/secret.ts'
 
 // JSON lines from the first message on, so a supervisor or log collector reads start-up failures too.
 let log = pino(loggerOptions({ logLevel: process.env.LOG_LEVEL?.trim() || 'info' }))
@@ -56,8 +57,8 @@ try {
 } catch (error) {
   fail(
     `Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`,
-    // An unreachable database is an operator's matter: the message says it all, a stack would only add noise.
-    error instanceof DatabaseUnreachableError ? undefined : error,
+    // Operators' matters: the message says it all, a stack would only add noise.
+    error instanceof DatabaseUnreachableError || error instanceof SigningKeyFileError ? undefined : error,
   )
 }
 

@@ -10,23 +10,31 @@ const MIN_LENGTH = 32
 
 interface Log {
   info(obj: object, msg: string): void
-  warn(obj: object, msg: string): void
 }
 
-/** DATA_DIR/jwt-secret as written before the key moved to the database, when it is still a usable key. */
-function legacySecretFile(dataDir: string, log: Log): string | null {
+export class SigningKeyFileError extends Error {}
+
+/**
+ * DATA_DIR/jwt-secret as written before the key moved to the database. A file that is there but unusable
+ * (unreadable, a directory, too short, not text) stops the start: replacing it would sign every user out
+ * without anyone deciding it.
+ */
+function legacySecretFile(dataDir: string): string | null {
   const file = join(dataDir, 'jwt-secret')
   let text: string
   try {
     text = readFileSync(file, 'utf8').trim()
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code !== 'ENOENT') log.warn({ file, code }, 'ancien fichier de secret JWT illisible : ignoré')
-    return null
+    if (code === 'ENOENT') return null
+    throw new SigningKeyFileError(
+      `Le fichier de clé de signature ${file} est illisible (${code ?? 'erreur inconnue'}) : corrigez-le, ou supprimez-le pour qu’une nouvelle clé soit générée (les utilisateurs devront se reconnecter).`,
+    )
   }
   if (text.length >= MIN_LENGTH && /^[\x21-\x7e]+$/.test(text)) return text
-  log.warn({ file }, 'ancien fichier de secret JWT inutilisable (trop court ou non imprimable) : ignoré')
-  return null
+  throw new SigningKeyFileError(
+    `Le fichier de clé de signature ${file} est endommagé (${text.length < MIN_LENGTH ? `moins de ${MIN_LENGTH} caractères` : 'caractères non imprimables'}) : restaurez-le, ou supprimez-le pour qu’une nouvelle clé soit générée (les utilisateurs devront se reconnecter).`,
+  )
 }
 
 /**
@@ -53,7 +61,7 @@ export async function resolveJwtSecret(
       .where('key', '=', SECRET_KEY)
       .executeTakeFirst()
     if (again && again.value.length >= MIN_LENGTH) return again.value
-    const legacy = legacySecretFile(config.dataDir, log)
+    const legacy = legacySecretFile(config.dataDir)
     const secret = legacy ?? randomBytes(48).toString('base64url')
     await trx
       .insertInto('app_meta')

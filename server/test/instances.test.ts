@@ -5,7 +5,7 @@
  * schema, as a second process would; on PGlite (one process per store) it shares the first one's handle.
  * The same behaviours across real processes behind nginx are proven by the multi-instance suite.
  */
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -93,6 +93,33 @@ describe('several instances on one database', () => {
     const old = signAccessToken(admin.userId.id, 0, legacy, 60)
     expect((await client({ url }).get(apiPaths.users(), { token: old })).status).toBe(200)
   })
+
+  it.each([
+    ['too short', (file: string) => writeFileSync(file, 'court\n'), /endommagé \(moins de 32 caractères\)/],
+    [
+      'binary',
+      (file: string) => writeFileSync(file, Buffer.alloc(64, 0xff)),
+      /endommagé \(caractères non imprimables\)/,
+    ],
+    ['a directory', (file: string) => mkdirSync(file), /illisible \(EISDIR\)/],
+  ])(
+    'a damaged DATA_DIR/jwt-secret (%s) stops the start with a French message; no key is made up',
+    async (_kind, damage, message) => {
+      const probe = await startServer()
+      cleanups.push(() => probe.close())
+      await probe.app.close()
+      damage(join(probe.dataDir, 'jwt-secret'))
+      await expect(
+        buildApp({ db: probe.handle.db, config: { ...probe.config, jwtSecret: null } }),
+      ).rejects.toThrow(message)
+      const stored = await probe.handle.db
+        .selectFrom('app_meta')
+        .select('key')
+        .where('key', '=', 'jwt_secret')
+        .execute()
+      expect(stored).toEqual([])
+    },
+  )
 
   it('counts sign-in failures once across instances: wrong passwords alternated A/B lock the account after 5', async () => {
     const a = await first()
