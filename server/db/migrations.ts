@@ -217,7 +217,11 @@ export const migrations: Record<string, Migration> = {
         .addColumn('window_ends_at', 'timestamptz', (c) => c.notNull())
         .addColumn('locked_until', 'timestamptz')
         .execute()
-      await db.schema.createIndex('rate_limits_window_idx').on('rate_limits').column('window_ends_at').execute()
+      await db.schema
+        .createIndex('rate_limits_window_idx')
+        .on('rate_limits')
+        .column('window_ends_at')
+        .execute()
     },
   },
 }
