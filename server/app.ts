@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { existsSync, mkdirSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import helmet from '@fastify/helmet'
@@ -17,11 +16,11 @@ import type { Db } from './db/index.ts'
 import { HttpError, installErrorHandling, validatorCompiler } from './errors.ts'
 import { articleRoutes } from './routes/articles.ts'
 import { authRoutes } from './routes/auth.ts'
+import { imageRoutes } from './routes/images.ts'
 import { partnerRoutes } from './routes/partners.ts'
 import { systemRoutes } from './routes/system.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { userRoutes } from './routes/users.ts'
-import { uploadsDir, type FileWriter } from './services/images.ts'
 import { createMailer, type Mailer } from './services/mail.ts'
 import { createPasswordHasher } from './services/passwords.ts'
 import { LoginThrottle } from './services/throttle.ts'
@@ -33,8 +32,6 @@ export interface BuildAppOptions {
   staticDir?: string | null
   /** Overrides the configured mailer (tests). */
   mailer?: Mailer
-  /** Overrides how uploaded images are written (tests: a disk that fills up half-way). */
-  writeFile?: FileWriter
   logger?: FastifyServerOptions['logger']
 }
 
@@ -115,7 +112,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hasher: createPasswordHasher(config.argon2),
     mailer: options.mailer ?? createMailer(config),
     throttle: new LoginThrottle(config.loginThrottle),
-    writeFile: options.writeFile ?? ((path, data) => writeFile(path, data)),
   }
   if (!options.mailer) app.addHook('onClose', async () => ctx.mailer.close())
 
@@ -171,27 +167,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   articleRoutes(typed, ctx, guards)
   partnerRoutes(typed, ctx, guards)
   userRoutes(typed, ctx, guards)
+  imageRoutes(typed, ctx)
 
-  const uploads = uploadsDir(config.dataDir)
-  mkdirSync(uploads, { recursive: true })
   const staticDir =
     options.staticDir && existsSync(join(options.staticDir, 'index.html')) ? options.staticDir : null
-
-  await app.register(fastifyStatic, {
-    root: uploads,
-    prefix: '/uploads/',
-    decorateReply: !staticDir,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    setHeaders: (res) => {
-      // Files have server-chosen random names and never change: cache them for good.
-      res.header('cache-control', IMMUTABLE)
-      res.header('x-content-type-options', 'nosniff')
-      res.header('content-security-policy', "default-src 'none'; sandbox")
-    },
-    cacheControl: false,
-  })
 
   if (staticDir) {
     await app.register(fastifyStatic, {

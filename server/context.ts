@@ -3,7 +3,6 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import type { Db } from './db/index.ts'
-import type { FileWriter } from './services/images.ts'
 import type { MailOutbox } from './services/mail.ts'
 import type { PasswordHasher } from './services/passwords.ts'
 import type { LoginThrottle } from './services/throttle.ts'
@@ -19,8 +18,6 @@ export interface AppContext {
   /** The key signing sign-in tokens: JWT_SECRET or the one shared through the database. */
   jwtSecret: string
   lifecycle: Lifecycle
-  /** Writes uploaded images to disk (tests inject a failing one). */
-  writeFile: FileWriter
 }
 
 /** Process state the balancer must see: while draining, readiness is 503 and responses close their connection. */

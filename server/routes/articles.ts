@@ -13,7 +13,7 @@ import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import { badRequest, notFound } from '../errors.ts'
-import { imageUrl, removeImageFile, storeImage } from '../services/images.ts'
+import { imageUrl, storeImage } from '../services/images.ts'
 import { intInRange, linkUrl, requiredText } from '../validation.ts'
 import { bearer, errorResponses } from './common.ts'
 import { readUpload, uploadDescription } from './uploads.ts'
@@ -120,7 +120,7 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     }
   }
 
-  /** Deletes an article image (row and file) once no article uses it any more. */
+  /** Deletes an article image (its row holds the bytes) once no article uses it any more. */
   async function dropImageIfUnused(imageId: string | null): Promise<void> {
     if (!imageId) return
     const used = await db
@@ -129,13 +129,7 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       .where('image_id', '=', imageId)
       .executeTakeFirst()
     if (used) return
-    const removed = await db
-      .deleteFrom('images')
-      .where('id', '=', imageId)
-      .where('partner_id', 'is', null)
-      .returning('file_name')
-      .executeTakeFirst()
-    if (removed) await removeImageFile(config.dataDir, removed.file_name)
+    await db.deleteFrom('images').where('id', '=', imageId).where('partner_id', 'is', null).execute()
   }
 
   const found = (article: Article | null): Article => {
@@ -225,17 +219,7 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     },
     async (request, reply) => {
       const buffer = await readUpload(request)
-      const stored = await storeImage(config.dataDir, buffer, ctx.writeFile)
-      try {
-        await db
-          .insertInto('images')
-          .values({ id: stored.id, type: stored.type, file_name: stored.fileName, partner_id: null })
-          .execute()
-      } catch (error) {
-        // No row, no file: an image the database does not know about would never be cleaned up.
-        await removeImageFile(config.dataDir, stored.fileName)
-        throw error
-      }
+      const stored = await storeImage(db, buffer, null)
       return reply.code(201).send({ id: stored.id, type: stored.type, url: stored.url })
     },
   )

@@ -18,7 +18,7 @@ import { apiPaths, routePatterns } from '../../contract/paths.ts'
 import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import { badRequest, forbidden, notFound } from '../errors.ts'
-import { removeImageFile, storeImage } from '../services/images.ts'
+import { storeImage } from '../services/images.ts'
 import {
   cleanPartnerBody,
   hydratePartners,
@@ -307,16 +307,7 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         .where('id', '=', request.params.id)
         .executeTakeFirst()
       if (!partner) throw notFound('Partenaire introuvable.')
-      const stored = await storeImage(config.dataDir, buffer, ctx.writeFile)
-      try {
-        await db
-          .insertInto('images')
-          .values({ id: stored.id, type: stored.type, file_name: stored.fileName, partner_id: partner.id })
-          .execute()
-      } catch (error) {
-        await removeImageFile(config.dataDir, stored.fileName)
-        throw error
-      }
+      const stored = await storeImage(db, buffer, partner.id)
       return reply.code(201).send({ id: stored.id, type: stored.type, url: stored.url })
     },
   )
@@ -327,7 +318,7 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       onRequest: guards.admin,
       schema: {
         tags,
-        summary: 'Supprime une photo du partenaire (ligne et fichier)',
+        summary: 'Supprime une photo du partenaire',
         security: bearer,
         params: ImageParams,
         response: { 200: MessageBody, ...errorResponses(400, 401, 403, 404) },
@@ -338,10 +329,9 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         .deleteFrom('images')
         .where('id', '=', request.params.imageId)
         .where('partner_id', '=', request.params.id)
-        .returning('file_name')
+        .returning('id')
         .executeTakeFirst()
       if (!removed) throw notFound('Photo introuvable pour ce partenaire.')
-      await removeImageFile(config.dataDir, removed.file_name)
       return { message: 'Photo supprimée.' }
     },
   )

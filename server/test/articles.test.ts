@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Article, AuthUser, Image } from '../../contract/schemas.ts'
 import { ADMIN, client, fileForm, pngBytes, startServer, type Client, type TestServer } from './helpers.ts'
@@ -104,8 +102,9 @@ describe('articles', () => {
     )
     expect(upd.status).toBe(200)
     expect(upd.body).toMatchObject({ title: 'Modifié', status: 'DRAFT', image: replacement })
-    const oldFile = join(server.dataDir, 'uploads', image.url.split('/').pop()!)
-    expect(existsSync(oldFile)).toBe(false)
+    // The replaced image is deleted with its bytes: its address answers 404 from now on.
+    expect((await fetch(server.url + image.url)).status).toBe(404)
+    expect((await fetch(server.url + replacement.url)).status).toBe(200)
     expect((await api.put(`/api/articles/${id}`, { ...body(), articleId: { id: id + 1 } }, A())).status).toBe(
       400,
     )
@@ -115,7 +114,7 @@ describe('articles', () => {
 
     const del = await api.del(`/api/articles/${id}`, A())
     expect(del.status).toBe(200)
-    expect(existsSync(join(server.dataDir, 'uploads', replacement.url.split('/').pop()!))).toBe(false)
+    expect((await fetch(server.url + replacement.url)).status).toBe(404)
     expect((await api.get(`/api/articles/${id}`, A())).status).toBe(404)
     expect((await api.del(`/api/articles/${id}`, A())).status).toBe(404)
   })

@@ -1,20 +1,19 @@
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Partner } from '../../contract/schemas.ts'
+import { sql } from 'kysely'
+import type { Image, Partner } from '../../contract/schemas.ts'
 import { apiPaths } from '../../contract/paths.ts'
-import type { FileWriter } from '../services/images.ts'
+import type { Db } from '../db/index.ts'
 import {
   ADMIN,
   capturedLogger,
   client,
-  disposeStore,
   fileForm,
   partnerBody,
   pngBytes,
@@ -23,7 +22,7 @@ import {
 } from './helpers.ts'
 import { createPgCluster, pgClusterUnavailable, type PgCluster } from './pg-cluster.ts'
 
-/** Faults from outside the process: mail server down, disk full, PostgreSQL stopped then back. */
+/** Faults from outside the process: mail server down, database disk full, PostgreSQL stopped then back. */
 
 async function closedPort(): Promise<number> {
   return new Promise((resolve) => {
@@ -74,27 +73,31 @@ describe('mail server down', () => {
   })
 })
 
-/** 507, French, the field named, and an uploads folder holding exactly `expected` afterwards. */
-async function expectDiskFull(res: { status: number; body: unknown }, uploads: string, expected: string[]) {
+/** 507, French, the field named, and no image row left behind. */
+async function expectDiskFull(res: { status: number; body: unknown }, db: Db) {
   expect(res.status).toBe(507)
   expect(res.body).toEqual({ message: 'Espace disque insuffisant pour enregistrer l’image.', field: 'file' })
-  expect(readdirSync(uploads).sort()).toEqual(expected)
+  expect(await db.selectFrom('images').select('id').execute()).toEqual([])
 }
 
-describe('disk full on upload', () => {
-  it('a write failing half-way (ENOSPC) gives 507 in French and leaves no half-written file nor row; works again once space is back', async () => {
-    let full = true
-    // Half the image really lands on disk, then the kernel's /dev/full answers ENOSPC for the rest.
-    const writer: FileWriter = async (path, data) => {
-      if (!full) return writeFile(path, data)
-      await writeFile(path, data.subarray(0, Math.floor(data.length / 2)))
-      if (existsSync('/dev/full')) await writeFile('/dev/full', data)
-      throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' })
-    }
-    const server = await startServer({ writeFile: writer })
+/**
+ * Images are rows now: an upload is one insert, stored whole or not at all, and there is no file to leave
+ * half-written. What remains of "disk full" is the database's own disk.
+ */
+describe('database disk full on upload', () => {
+  it('the database answering disk_full (SQLSTATE 53100) gives 507 in French, stores nothing, and uploads work again once space is back', async () => {
+    const server = await startServer()
     const api = client(server)
-    const uploads = join(server.dataDir, 'uploads')
+    const { db } = server.handle
     try {
+      // What PostgreSQL raises when it cannot extend a file, on both PGlite and PostgreSQL.
+      await sql`create function refuse_image() returns trigger language plpgsql as $$
+        begin raise exception 'could not extend file: No space left on device' using errcode = 'disk_full'; end $$`.execute(
+        db,
+      )
+      await sql`create trigger disque_plein before insert on images for each row execute function refuse_image()`.execute(
+        db,
+      )
       const admin = await api.login(ADMIN.email, ADMIN.password)
       const partner = (await api.post<Partner>('/api/partners', partnerBody(), { token: admin.access_token }))
         .body
@@ -104,93 +107,125 @@ describe('disk full on upload', () => {
           token: admin.access_token,
           raw: fileForm(png),
         }),
-        uploads,
-        [],
+        db,
       )
       await expectDiskFull(
         await api.request('POST', apiPaths.articleImage(), { token: admin.access_token, raw: fileForm(png) }),
-        uploads,
-        [],
+        db,
       )
-      expect(await server.handle.db.selectFrom('images').select('id').execute()).toEqual([])
       expect(
         (await api.get<Partner>(apiPaths.partner(partner.partnerId.id), { token: admin.access_token })).body
           .images,
       ).toEqual([])
 
-      full = false
-      const ok = await api.request<{ url: string }>('POST', apiPaths.partnerImages(partner.partnerId.id), {
+      await sql`drop trigger disque_plein on images`.execute(db)
+      const ok = await api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
         token: admin.access_token,
         raw: fileForm(png),
       })
       expect(ok.status).toBe(201)
-      expect(readdirSync(uploads)).toEqual([ok.body.url.replace('/uploads/', '')])
-    } finally {
-      await server.close()
-    }
-  })
-
-  it('a really full file system (a 1 MB tmpfs over DATA_DIR/uploads, or a 1 MB quota where mounting is not allowed): 507, no leftovers', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'partenaires-test-'))
-    const uploads = join(dataDir, 'uploads')
-    mkdirSync(uploads)
-    let mounted = false
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', uploads], { stdio: 'pipe' })
-      mounted = true
-    } catch (error) {
-      // Not root or no CAP_SYS_ADMIN (containers): the same scenario against a byte quota instead.
-      console.warn(`tmpfs indisponible (${String(error).split('\n')[0]}) : quota simulé de 1 Mo`)
-    }
-    let used = 0
-    const quota: FileWriter = async (path, data) => {
-      const room = 1024 * 1024 - used
-      await writeFile(path, data.subarray(0, Math.max(0, room)))
-      if (data.length > room)
-        throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' })
-      used += data.length
-    }
-    const server = await startServer({ dataDir, ...(mounted ? {} : { writeFile: quota }) })
-    const api = client(server)
-    try {
-      // Most of the space taken by other files; then an image bigger than what is left.
-      const filler = randomBytes(1024 * 1024 - 48 * 1024)
-      if (mounted) writeFileSync(join(uploads, 'remplissage.bin'), filler)
-      else used = filler.length
-      const noise = await sharp(randomBytes(400 * 400 * 3), { raw: { width: 400, height: 400, channels: 3 } })
-        .png()
-        .toBuffer()
-      const admin = await api.login(ADMIN.email, ADMIN.password)
-      const partner = (await api.post<Partner>('/api/partners', partnerBody(), { token: admin.access_token }))
-        .body
-      const res = await api.request('POST', apiPaths.partnerImages(partner.partnerId.id), {
-        token: admin.access_token,
-        raw: fileForm(noise),
-      })
-      await expectDiskFull(res, uploads, mounted ? ['remplissage.bin'] : [])
-      expect(
-        (await api.get<Partner>(apiPaths.partner(partner.partnerId.id), { token: admin.access_token })).body
-          .images,
-      ).toEqual([])
-
-      if (mounted) rmSync(join(uploads, 'remplissage.bin'))
-      else used = 0
-      const ok = await api.request<{ url: string }>('POST', apiPaths.partnerImages(partner.partnerId.id), {
-        token: admin.access_token,
-        raw: fileForm(noise),
-      })
-      expect(ok.status).toBe(201)
       expect((await fetch(server.url + ok.body.url)).status).toBe(200)
     } finally {
-      await server.close({ keepData: true })
-      if (mounted) execFileSync('umount', ['-l', uploads])
-      await disposeStore({ dataDir, schema: server.config.databaseSchema })
+      await server.close()
     }
   })
 })
 
 const pgUnavailable = pgClusterUnavailable()
-if (pgUnavailable) console.warn(`Test « PostgreSQL arrêté puis redémarré » non lancé : ${pgUnavailable}`)
+if (pgUnavailable) console.warn(`Tests sur un PostgreSQL jetable non lancés : ${pgUnavailable}`)
+
+/** Mounting a tmpfs needs root (or CAP_SYS_ADMIN); the cluster runs as the postgres user then. */
+function tmpfsUnavailable(): string | null {
+  if (pgUnavailable) return pgUnavailable
+  if (process.getuid?.() !== 0) return 'monter un tmpfs demande les droits root'
+  const probe = mkdtempSync(join(tmpdir(), 'partenaires-tmpfs-'))
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'pipe' })
+    execFileSync('umount', [probe])
+    return null
+  } catch (error) {
+    return `mount tmpfs refusé (${String(error).split('\n')[0]})`
+  } finally {
+    rmSync(probe, { recursive: true, force: true })
+  }
+}
+const noTmpfs = tmpfsUnavailable()
+if (noTmpfs) console.warn(`Test « disque de la base plein » non lancé : ${noTmpfs}`)
+
+describe('PostgreSQL whose disk is really full', () => {
+  let cluster: PgCluster | null = null
+  let mountPoint: string | null = null
+  afterAll(() => {
+    cluster?.destroy()
+    if (mountPoint) {
+      execFileSync('umount', ['-l', mountPoint])
+      rmSync(mountPoint, { recursive: true, force: true })
+    }
+  })
+
+  it.skipIf(noTmpfs !== null)(
+    'images on a 1 MB tablespace that fills up: 507 in French, no row, the server keeps serving, and uploads work once space is freed',
+    async () => {
+      cluster = await createPgCluster()
+      mountPoint = mkdtempSync(join(tmpdir(), 'partenaires-tablespace-'))
+      const owner = ['u', 'g'].map((flag) =>
+        execFileSync('id', [`-${flag}`, 'postgres'], { encoding: 'utf8' }).trim(),
+      )
+      execFileSync('mount', [
+        '-t',
+        'tmpfs',
+        '-o',
+        `size=1m,mode=0700,uid=${owner[0]},gid=${owner[1]}`,
+        'tmpfs',
+        mountPoint,
+      ])
+      const server = await startServer({ config: { databaseUrl: cluster.url, databaseSchema: null } })
+      const api = client(server)
+      const { db } = server.handle
+      try {
+        // Only the images (and a filler) live on the small disk; the rest of the database keeps working.
+        await sql.raw(`create tablespace petit location '${mountPoint}'`).execute(db)
+        await sql`alter table images set tablespace petit`.execute(db)
+        await sql`create table remplissage (b bytea) tablespace petit`.execute(db)
+        await sql`alter table remplissage alter column b set storage external`.execute(db)
+        await sql`insert into remplissage values (${randomBytes(1024 * 1024 - 160 * 1024)})`.execute(db)
+        const noise = await sharp(randomBytes(500 * 500 * 3), {
+          raw: { width: 500, height: 500, channels: 3 },
+        })
+          .png()
+          .toBuffer()
+
+        const admin = await api.login(ADMIN.email, ADMIN.password)
+        const partner = (
+          await api.post<Partner>('/api/partners', partnerBody(), { token: admin.access_token })
+        ).body
+        const res = await api.request('POST', apiPaths.partnerImages(partner.partnerId.id), {
+          token: admin.access_token,
+          raw: fileForm(noise),
+        })
+        await expectDiskFull(res, db)
+        expect((await api.get('/api/health')).status).toBe(200)
+        expect(
+          (await api.get<Partner>(apiPaths.partner(partner.partnerId.id), { token: admin.access_token })).body
+            .images,
+        ).toEqual([])
+
+        await sql`drop table remplissage`.execute(db)
+        const ok = await api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
+          token: admin.access_token,
+          raw: fileForm(noise),
+        })
+        expect(ok.status, ok.text).toBe(201)
+        const served = await fetch(server.url + ok.body.url)
+        expect(served.status).toBe(200)
+        expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(160 * 1024)
+      } finally {
+        await server.close()
+      }
+    },
+    180_000,
+  )
+})
 
 describe('PostgreSQL stopped, then back', () => {
   let cluster: PgCluster | null = null

@@ -15,7 +15,7 @@ import { ensureAdmin } from '../bootstrap.ts'
 import { loadConfig, type Config } from '../config.ts'
 import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from '../db/index.ts'
 import { migrations } from '../db/migrations.ts'
-import type { FileWriter } from '../services/images.ts'
+import { importLegacyUploads } from '../services/images.ts'
 import type { Mailer } from '../services/mail.ts'
 
 export const ADMIN = { email: 'admin@test.fr', password: 'admin-de-test-42' }
@@ -37,7 +37,6 @@ export interface StartOptions {
   schema?: string
   config?: Partial<Config>
   mailer?: Mailer
-  writeFile?: FileWriter
   staticDir?: string
   logger?: FastifyServerOptions['logger']
 }
@@ -120,12 +119,13 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   }
   const handle = await openDatabase(config)
   await migrateToLatest(handle)
+  // As main.ts does right after migrations: images a pre-0003 store kept on disk move into the database.
+  await importLegacyUploads(handle.db, config.dataDir, silentLog)
   await ensureAdmin(handle.db, config, silentLog)
   const app = await buildApp({
     db: handle.db,
     config,
     mailer: options.mailer,
-    writeFile: options.writeFile,
     staticDir: options.staticDir,
     logger: options.logger,
   })
