@@ -1,7 +1,8 @@
 /**
  * `npm test`: every suite, in order, on a real Chromium: typecheck and lint, the API server suite (embedded
  * database, and PostgreSQL too when DATABASE_URL is set), unit tests, every story's play function in the
- * browser, then the end-to-end journeys against the server started as `npm start` starts it.
+ * browser, then the end-to-end journeys against the server started as `npm start` starts it, and one journey
+ * through nginx in front of two instances on PostgreSQL.
  * Prints one closing line with the totals.
  */
 import { spawnSync } from 'node:child_process'
@@ -110,6 +111,17 @@ run('Stories (Chromium)', ...vitest('storybook', 'stories'))
     file: out,
     kind: 'playwright',
   })
+}
+{
+  // Its own PostgreSQL, two servers and nginx (scripts/cluster): after the single-server journeys.
+  const out = join(reports, 'e2e-cluster.json')
+  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = out
+  run(
+    'Parcours via nginx (2 instances)',
+    'npx',
+    ['playwright', 'test', '-c', 'playwright.cluster.config.ts', '--reporter=list,json'],
+    { file: out, kind: 'playwright' },
+  )
 }
 
 console.log('')

@@ -1,0 +1,79 @@
+/**
+ * Global setup of playwright.cluster.config.ts: builds the client once, starts scripts/cluster (a throwaway
+ * PostgreSQL, two `server/main.ts` instances serving that build, nginx from deploy/nginx/partenaires.conf) and
+ * hands the journey its URLs through the environment. Returns the teardown.
+ *
+ * The cluster lives in this (runner) process while the test runs in a worker, so nginx's access log — read by
+ * the harness — is served to the worker by a small loopback endpoint (see clusterAccessLog in ./env.ts).
+ */
+import { spawnSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { join } from 'node:path'
+import { e2eAdmin } from '../../playwright.config.ts'
+import { repoRoot, startCluster } from '../../scripts/cluster/index.ts'
+import { clusterEnvKeys } from './env.ts'
+
+export default async function globalSetup() {
+  const dir = process.env[clusterEnvKeys.dir]
+  if (!dir) throw new Error(`${clusterEnvKeys.dir} absent : lancer avec -c playwright.cluster.config.ts`)
+  try {
+    return await start(dir)
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+async function start(dir: string) {
+  const staticDir = join(dir, 'dist')
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', staticDir, '--emptyOutDir'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  if (build.status !== 0)
+    throw new Error(`vite build a échoué (${build.status}) :\n${build.stdout}\n${build.stderr}`)
+
+  const cluster = await startCluster({
+    instances: 2,
+    env: {
+      SEED_DEMO: '1',
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      STATIC_DIR: staticDir,
+      GOOGLE_MAPS_API_KEY: '',
+      LOG_LEVEL: 'warn',
+    },
+  })
+  const nginx = cluster.nginx
+  if (!nginx) {
+    await cluster.destroy()
+    throw new Error('la grappe a démarré sans nginx')
+  }
+
+  const control = createServer((request, response) => {
+    const json = (value: unknown) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value))
+    if (request.url === '/nginx-access') json(nginx.accessLog())
+    // For the failure report: what each instance said during the run.
+    else if (request.url === '/logs')
+      json(Object.fromEntries(cluster.instances.map((i) => [i.name, i.tail(80)])))
+    else response.writeHead(404).end()
+  })
+  await new Promise<void>((done) => control.listen(0, '127.0.0.1', done))
+  const address = control.address()
+  const controlPort = typeof address === 'object' && address ? address.port : 0
+
+  process.env[clusterEnvKeys.url] = cluster.url
+  process.env[clusterEnvKeys.instances] = JSON.stringify(
+    cluster.instances.map((i) => ({ name: i.name, url: i.url, port: i.port })),
+  )
+  process.env[clusterEnvKeys.control] = `http://127.0.0.1:${controlPort}`
+
+  return async () => {
+    await new Promise((done) => control.close(done))
+    await cluster.destroy()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
