@@ -64,8 +64,22 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Runs once on its own (project multi): it brings its own PostgreSQL and nginx.
+          exclude: ['**/node_modules/**', '**/.git/**', 'server/test/multi/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'multi',
+          environment: 'node',
+          include: ['server/test/multi/**/*.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          // Each file starts a PostgreSQL, several servers and nginx: one file at a time on 2 cores.
           fileParallelism: false,
         },
       },

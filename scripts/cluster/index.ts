@@ -131,6 +131,8 @@ export interface ClusterOptions {
   pg?: PgCluster
   /** Database for the instances, created when missing (default 'partenaires'). */
   database?: string
+  /** false: do not connect to create the database (it exists, or PostgreSQL is deliberately down). */
+  createDatabase?: boolean
   /** Copy every instance line to stderr as it arrives (also CLUSTER_ECHO=1). */
   echo?: boolean
 }
@@ -559,14 +561,16 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     watchdog.unref()
 
     const database = options.database ?? 'partenaires'
-    const admin = new pg.Client({ connectionString: pgCluster.url })
-    admin.on('error', () => {})
-    await admin.connect()
-    try {
-      const exists = await admin.query('select 1 from pg_database where datname = $1', [database])
-      if (exists.rowCount === 0) await admin.query(`create database "${database.replace(/"/g, '""')}"`)
-    } finally {
-      await admin.end()
+    if (options.createDatabase !== false) {
+      const admin = new pg.Client({ connectionString: pgCluster.url })
+      admin.on('error', () => {})
+      await admin.connect()
+      try {
+        const exists = await admin.query('select 1 from pg_database where datname = $1', [database])
+        if (exists.rowCount === 0) await admin.query(`create database "${database.replace(/"/g, '""')}"`)
+      } finally {
+        await admin.end()
+      }
     }
     const databaseUrl = pgCluster.url.replace(/\/[^/]*$/, `/${database}`)
 

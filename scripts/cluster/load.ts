@@ -12,6 +12,8 @@ export interface LoadResult {
   status: number
   /** Transport error code or message when status is 0. */
   error: string | null
+  /** Sent on a kept-alive connection that had already carried a request (not a fresh one). */
+  reused: boolean
   retryAfter: string | null
   connection: string | null
   contentType: string | null
@@ -67,6 +69,7 @@ export function startLoad(options: LoadOptions): Load {
               end: Date.now(),
               status,
               error: null,
+              reused: req.reusedSocket,
               retryAfter: header(res.headers['retry-after']),
               connection: header(res.headers.connection),
               contentType: header(res.headers['content-type']),
@@ -74,11 +77,11 @@ export function startLoad(options: LoadOptions): Load {
                 status >= 200 && status < 300 ? null : Buffer.concat(chunks).toString('utf8').slice(0, 500),
             })
           })
-          res.on('error', (error: NodeJS.ErrnoException) => done(failure(start, error)))
+          res.on('error', (error: NodeJS.ErrnoException) => done(failure(start, error, req.reusedSocket)))
         },
       )
       req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })))
-      req.on('error', (error: NodeJS.ErrnoException) => done(failure(start, error)))
+      req.on('error', (error: NodeJS.ErrnoException) => done(failure(start, error, req.reusedSocket)))
       req.end()
     })
 
@@ -105,12 +108,13 @@ function header(value: string | string[] | undefined): string | null {
   return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
 }
 
-function failure(start: number, error: NodeJS.ErrnoException): LoadResult {
+function failure(start: number, error: NodeJS.ErrnoException, reused: boolean): LoadResult {
   return {
     start,
     end: Date.now(),
     status: 0,
     error: error.code ?? error.message,
+    reused,
     retryAfter: null,
     connection: null,
     contentType: null,
