@@ -1,8 +1,9 @@
 /**
  * `npm test`: every suite, in order, on a real Chromium: typecheck and lint, the API server suite (embedded
- * database, and PostgreSQL too when DATABASE_URL is set), unit tests, every story's play function in the
- * browser, then the end-to-end journeys against the server started as `npm start` starts it, and one journey
- * through nginx in front of two instances on PostgreSQL.
+ * database, and PostgreSQL too when DATABASE_URL is set), the multi-instance suite (two servers on a throwaway
+ * PostgreSQL behind nginx), unit tests, every story's play function in the browser, then the end-to-end
+ * journeys against the server started as `npm start` starts it, and one journey through nginx in front of two
+ * instances on PostgreSQL.
  * Prints one closing line with the totals.
  */
 import { spawnSync } from 'node:child_process'
@@ -93,6 +94,8 @@ run('Lint et format', 'npm', ['run', '--silent', 'lint'])
     delete process.env.DATABASE_URL
   }
 }
+// Its own PostgreSQL, two servers and nginx (scripts/cluster), once: DATABASE_URL plays no part in it.
+run('Plusieurs instances (PostgreSQL + nginx)', ...vitest('multi', 'multi'))
 run('Tests unitaires', ...vitest('unit', 'unit'))
 run('Stories (Chromium)', ...vitest('storybook', 'stories'))
 {
