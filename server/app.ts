@@ -21,7 +21,12 @@ import { partnerRoutes } from './routes/partners.ts'
 import { systemRoutes } from './routes/system.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { userRoutes } from './routes/users.ts'
-import { createMailer, type Mailer } from './services/mail.ts'
+import {
+  createMailOutbox,
+  createMailTransport,
+  type MailOutboxOptions,
+  type MailTransport,
+} from './services/mail.ts'
 import { createPasswordHasher } from './services/passwords.ts'
 import { LoginThrottle } from './services/throttle.ts'
 
@@ -30,8 +35,10 @@ export interface BuildAppOptions {
   config: Config
   /** Built client (vite's dist/) to serve with SPA fallback; omitted or missing folder: API only. */
   staticDir?: string | null
-  /** Overrides the configured mailer (tests). */
-  mailer?: Mailer
+  /** Overrides the configured mail transport (tests). */
+  mailTransport?: MailTransport
+  /** Outbox worker timings (tests: fast retries). */
+  mailOutbox?: Partial<MailOutboxOptions>
   logger?: FastifyServerOptions['logger']
 }
 
@@ -106,14 +113,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandling(app)
   app.decorateRequest('currentUser', null)
 
+  const mailTransport = options.mailTransport ?? createMailTransport(config)
   const ctx: AppContext = {
     db,
     config,
     hasher: createPasswordHasher(config.argon2),
-    mailer: options.mailer ?? createMailer(config),
+    mailer: createMailOutbox(db, mailTransport, app.log, config.mailFrom, options.mailOutbox),
     throttle: new LoginThrottle(config.loginThrottle),
   }
-  if (!options.mailer) app.addHook('onClose', async () => ctx.mailer.close())
+  // Every instance delivers the outbox; closing waits for the send in flight.
+  app.addHook('onReady', async () => ctx.mailer.start())
+  app.addHook('onClose', async () => {
+    await ctx.mailer.stop()
+    if (!options.mailTransport) mailTransport.close()
+  })
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },

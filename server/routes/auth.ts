@@ -12,7 +12,7 @@ import { apiPaths } from '../../contract/paths.ts'
 import { forgetUser, rolesOf, type AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import { badRequest, conflict, HttpError } from '../errors.ts'
-import { passwordMail } from '../services/mail.ts'
+import { enqueueMail, passwordMail } from '../services/mail.ts'
 import { checkPasswordPolicy } from '../services/passwords.ts'
 import { hashOneTimeToken, signAccessToken } from '../services/tokens.ts'
 import { issueOneTimeToken } from '../services/users.ts'
@@ -146,12 +146,15 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       const email = validEmail(request.body.email)
       const row = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
       if (row && row.status !== 'DESACTIVE') {
-        const token = await issueOneTimeToken(db, row.id, 'reset')
-        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
-        // Sent in the background: the answer takes the same time whether the account exists or not.
-        ctx.mailer.send(passwordMail('reset', row.email, row.firstname, link)).catch((error: unknown) => {
-          request.log.error({ err: error }, 'reset mail could not be sent')
+        // The token and its mail commit together; the outbox worker delivers it, so the answer never
+        // waits for (or fails with) the mail server.
+        const mailId = await db.transaction().execute(async (trx) => {
+          const token = await issueOneTimeToken(trx, row.id, 'reset')
+          const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+          return enqueueMail(trx, passwordMail('reset', row.email, row.firstname, link))
         })
+        ctx.mailer.kick()
+        request.log.info({ mailId }, 'reset mail queued')
       }
       return {
         message: 'Si un compte correspond à cette adresse, un e-mail de réinitialisation a été envoyé.',

@@ -13,7 +13,7 @@ import { apiPaths, routePatterns } from '../../contract/paths.ts'
 import { forgetUser, type AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
-import { passwordMail } from '../services/mail.ts'
+import { enqueueMail, passwordMail } from '../services/mail.ts'
 import { usableOffer } from '../services/partners.ts'
 import { disabledCouponsOf, issueOneTimeToken, loadUser, toUser } from '../services/users.ts'
 import { email as validEmail, requiredText } from '../validation.ts'
@@ -119,25 +119,26 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       const values = cleanUser(request.body)
       let created
       try {
-        // The account and its invitation exist together or not at all.
+        // The account, its invitation token and the invitation mail exist together or not at all.
         created = await db.transaction().execute(async (trx) => {
           const row = await trx
             .insertInto('users')
             .values({ ...values, password_hash: null })
             .returningAll()
             .executeTakeFirstOrThrow()
-          return { row, token: await issueOneTimeToken(trx, row.id, 'invite') }
+          const token = await issueOneTimeToken(trx, row.id, 'invite')
+          const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+          const mailId = await enqueueMail(trx, passwordMail('invite', row.email, row.firstname, link))
+          return { row, mailId }
         })
       } catch (error) {
         if (isUniqueViolation(error))
           throw conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')
         throw error
       }
-      const { row, token } = created
-      const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
-      ctx.mailer.send(passwordMail('invite', row.email, row.firstname, link)).catch((error: unknown) => {
-        request.log.error({ err: error }, 'invitation mail could not be sent')
-      })
+      const { row, mailId } = created
+      ctx.mailer.kick()
+      request.log.info({ mailId }, 'invitation mail queued')
       return reply.code(201).send(toUser(row, []))
     },
   )

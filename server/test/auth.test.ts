@@ -2,7 +2,6 @@ import { once } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SMTPServer } from 'smtp-server'
 import type { AuthUser } from '../../contract/schemas.ts'
-import { createMailer } from '../services/mail.ts'
 import { signAccessToken } from '../services/tokens.ts'
 import {
   ADMIN,
@@ -445,12 +444,7 @@ describe('mail over SMTP', () => {
     smtp.listen(0, '127.0.0.1')
     await once(smtp.server, 'listening')
     const port = (smtp.server.address() as { port: number }).port
-    const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
-      dataDir: '/nonexistent',
-      mailFrom: 'test@app.test',
-    })
-    const withSmtp = await startServer({ mailer })
+    const withSmtp = await startServer({ config: { smtpUrl: `smtp://127.0.0.1:${port}/?ignoreTLS=true` } })
     const t = client(withSmtp)
     try {
       await t.register({ email: 'smtp@test.fr' })
@@ -459,27 +453,35 @@ describe('mail over SMTP', () => {
       expect(mail.replace(/=\r?\n/g, '')).toMatch(
         /reset-password\?token=3D[A-Za-z0-9_-]+|reset-password\?token=[A-Za-z0-9_-]+/,
       )
+      // Delivered by SMTP only: no .eml file besides.
+      expect(await outboxMails(withSmtp.dataDir)).toEqual([])
     } finally {
       await withSmtp.close()
-      mailer.close()
       await new Promise<void>((resolve) => smtp.close(() => resolve()))
     }
 
-    const deadMailer = createMailer({
-      smtpUrl: 'smtp://127.0.0.1:1/?ignoreTLS=true&connectionTimeout=500',
-      dataDir: '/nonexistent',
-      mailFrom: 'test@app.test',
+    const dead = await startServer({
+      config: { smtpUrl: 'smtp://127.0.0.1:1/?ignoreTLS=true&connectionTimeout=500' },
     })
-    const dead = await startServer({ mailer: deadMailer })
     const d = client(dead)
     try {
       await d.register({ email: 'panne@test.fr' })
       const res = await d.post('/api/auth/forgot-password', { email: 'panne@test.fr' })
       expect(res.status).toBe(200)
       expect((await d.get('/api/health')).status).toBe(200)
+      // The mail waits in the outbox for the next attempt.
+      const pending = await waitFor(() =>
+        dead.handle.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('recipient', '=', 'panne@test.fr')
+          .where('last_error', 'is not', null)
+          .executeTakeFirst(),
+      )
+      expect(pending.sent_at).toBeNull()
+      expect(pending.last_error).toMatch(/ECONNREFUSED/)
     } finally {
       await dead.close()
-      deadMailer.close()
     }
   })
 })

@@ -16,7 +16,7 @@ import { loadConfig, type Config } from '../config.ts'
 import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from '../db/index.ts'
 import { migrations } from '../db/migrations.ts'
 import { importLegacyUploads } from '../services/images.ts'
-import type { Mailer } from '../services/mail.ts'
+import type { MailOutboxOptions, MailTransport } from '../services/mail.ts'
 
 export const ADMIN = { email: 'admin@test.fr', password: 'admin-de-test-42' }
 export const silentLog = { info: () => {}, warn: () => {} }
@@ -36,7 +36,8 @@ export interface StartOptions {
   dataDir?: string
   schema?: string
   config?: Partial<Config>
-  mailer?: Mailer
+  mailTransport?: MailTransport
+  mailOutbox?: Partial<MailOutboxOptions>
   staticDir?: string
   logger?: FastifyServerOptions['logger']
 }
@@ -125,7 +126,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const app = await buildApp({
     db: handle.db,
     config,
-    mailer: options.mailer,
+    mailTransport: options.mailTransport,
+    mailOutbox: options.mailOutbox,
     staticDir: options.staticDir,
     logger: options.logger,
   })
@@ -258,7 +260,7 @@ export function fileForm(
   return form
 }
 
-/** Polls until fn returns a value (mails are sent in the background). */
+/** Polls until fn returns a value (mails are delivered by the outbox worker, in the background). */
 export async function waitFor<T>(
   fn: () => T | undefined | Promise<T | undefined>,
   timeoutMs = 5000,
@@ -272,7 +274,7 @@ export async function waitFor<T>(
   }
 }
 
-/** Mails written to DATA_DIR/outbox (no SMTP configured), soft line breaks of quoted-printable undone. */
+/** Mails the worker wrote to DATA_DIR/outbox (no SMTP configured), quoted-printable soft breaks undone. */
 export async function outboxMails(dataDir: string): Promise<string[]> {
   const { readdir, readFile } = await import('node:fs/promises')
   const dir = join(dataDir, 'outbox')
