@@ -137,8 +137,10 @@ export interface ClusterOptions {
   echo?: boolean
 }
 
-/** /usr/sbin/nginx, else nginx on PATH, else null. */
+/** NGINX_BIN when set (null if it does not exist), else /usr/sbin/nginx, else nginx on PATH, else null. */
 export function findNginx(): string | null {
+  const chosen = process.env.NGINX_BIN?.trim()
+  if (chosen) return existsSync(chosen) ? chosen : null
   if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx'
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir && existsSync(join(dir, 'nginx'))) return join(dir, 'nginx')
@@ -152,7 +154,9 @@ export function clusterUnavailable(options: { nginx?: boolean } = {}): string | 
   const pgReason = pgClusterUnavailable()
   if (pgReason) reasons.push(`${pgReason} — installer PostgreSQL : apt-get install -y postgresql`)
   if (options.nginx !== false && !findNginx())
-    reasons.push('nginx introuvable (/usr/sbin/nginx ou PATH) — installer nginx : apt-get install -y nginx')
+    reasons.push(
+      `nginx introuvable (${process.env.NGINX_BIN?.trim() || '/usr/sbin/nginx ou PATH'}) — installer nginx : apt-get install -y nginx`,
+    )
   return reasons.length ? `Grappe multi-instances impossible : ${reasons.join(' ; ')}` : null
 }
 
