@@ -3,11 +3,18 @@
  * (figure, value, budget, ✓/✗) and writes bench/results/<ISO date>.json and bench/results/latest.json.
  *
  * Environment: DATABASE_URL adds the PostgreSQL API run; BENCH_SECONDS (default 10) sets each load phase;
- * BENCH_PARTNERS (default 100000); BENCH_ONLY=api,firstload,lighthouse,lists to run a subset.
+ * BENCH_PARTNERS (default 100000); BENCH_ONLY=api,cluster,firstload,lighthouse,lists to run a subset (cluster:
+ * search on one instance and on two behind nginx, with PostgreSQL and nginx of its own).
  */
 import { resolve } from 'node:path'
 import { findChromium, missingChromiumHelp } from '../scripts/chromium.ts'
 import { apiFigures, benchApi, type ApiResult } from './api/index.ts'
+import {
+  benchCluster,
+  clusterBenchUnavailable,
+  clusterFigures,
+  type ClusterBenchResult,
+} from './cluster/index.ts'
 import { benchLighthouse, lighthouseFigures, type LighthouseRun } from './browser/lighthouse.ts'
 import { benchLists, listFigures, type ListRun } from './browser/lists.ts'
 import { startServer } from './browser/server.ts'
@@ -22,7 +29,7 @@ const t0 = performance.now()
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const partners = Number(process.env.BENCH_PARTNERS ?? 100_000)
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'api,firstload,lighthouse,lists').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'api,cluster,firstload,lighthouse,lists').split(',').map((s) => s.trim()),
 )
 const log = (line: string) => console.log(line)
 const since = () => `${round((performance.now() - t0) / 1000, 0)} s`
@@ -41,11 +48,13 @@ const figures: Figure[] = []
 const errors: { section: string; error: string }[] = []
 const results: {
   api: ApiResult[]
+  cluster: ClusterBenchResult | null
   firstLoad: FirstLoadResult | null
   lighthouse: LighthouseRun[]
   lists: ListRun[]
 } = {
   api: [],
+  cluster: null,
   firstLoad: null,
   lighthouse: [],
   lists: [],
@@ -79,6 +88,20 @@ if (only.has('api')) {
     }
   }
   if (!process.env.DATABASE_URL) figures.push(info('API PostgreSQL', 'not measured', 'DATABASE_URL unset'))
+}
+
+if (only.has('cluster')) {
+  const unavailable = clusterBenchUnavailable()
+  if (unavailable) figures.push(info('Instances (search)', 'not measured', unavailable))
+  else {
+    const r = await section('Instances: 1 direct, 1 and 2 behind nginx (PostgreSQL)', () =>
+      benchCluster({ partners, seconds, connections: 10, log }),
+    )
+    if (r) {
+      results.cluster = r
+      figures.push(...clusterFigures(r))
+    }
+  }
 }
 
 // The build is needed by every browser measurement: it always runs when one of them does.
