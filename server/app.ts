@@ -95,6 +95,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     genReqId: () => randomUUID(),
+    // A request on a connection accepted just before the listener closes is served (the store closes after
+    // it) rather than answered with Fastify's English 503 without Retry-After.
+    return503OnClosing: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },

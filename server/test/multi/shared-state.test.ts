@@ -2,13 +2,16 @@
  * Two instances on one PostgreSQL behind nginx: whatever one instance learns (a signing key, an image, a
  * failed sign-in, a logout) holds on the other at the next request.
  */
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { randomBytes } from 'node:crypto'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Cluster } from '../../../scripts/cluster/index.ts'
+import { startCluster, type Cluster } from '../../../scripts/cluster/index.ts'
 import type { AuthUser, Image, Partner } from '../../../contract/schemas.ts'
 import { client, fileForm, partnerBody, pngBytes, waitFor, type Client } from '../helpers.ts'
+import { findPgBin } from '../pg-cluster.ts'
 import { ADMIN, adminEnv, cluster, createUser, rawRequest } from './support.ts'
 
 const LIMIT = 4
@@ -247,5 +250,40 @@ describe('X-Forwarded-For through nginx (TRUST_PROXY=1)', () => {
     for (const line of incoming)
       expect((line.json!.req as { remoteAddress: string }).remoteAddress).toBe(from)
     expect(lines.filter((l) => l.text.includes('203.0.113.')).map((l) => l.text)).toEqual([])
+  })
+})
+
+describe('backup', () => {
+  it('one pg_dump is a complete backup: restored, a new instance with an empty DATA_DIR serves the images and accepts earlier tokens', async () => {
+    const partner = await A.post<Partner>('/api/partners', partnerBody({ name: 'Sauvegardé' }), as(admin))
+    const upload = await A.request<Image & { url: string }>(
+      'POST',
+      `/api/partners/${partner.body.partnerId.id}/image`,
+      { ...as(admin), raw: fileForm(await pngBytes(30, 20)) },
+    )
+    expect(upload.status).toBe(201)
+    const original = Buffer.from(await (await fetch(c.instances[0].url + upload.body.url)).arrayBuffer())
+
+    const run = promisify(execFile)
+    const bin = findPgBin()!
+    const dump = join(c.dir, 'sauvegarde.dump')
+    await run(join(bin, 'pg_dump'), ['--format=custom', `--file=${dump}`, c.databaseUrl])
+    await c.query('create database restauree')
+    const restoredUrl = c.databaseUrl.replace(/\/[^/]*$/, '/restauree')
+    await run(join(bin, 'pg_restore'), ['--no-owner', `--dbname=${restoredUrl}`, dump])
+
+    // Its own data folder, empty: nothing comes from the first instances' disks.
+    const restored = await startCluster({ pg: c.pg, database: 'restauree', instances: 1, nginx: false })
+    try {
+      const R = client(restored.instances[0])
+      expect((await R.get('/api/users', as(admin))).status).toBe(200)
+      const image = await fetch(restored.instances[0].url + upload.body.url)
+      expect(image.status).toBe(200)
+      expect(Buffer.from(await image.arrayBuffer()).equals(original)).toBe(true)
+      const found = await R.get<Partner>(`/api/partners/${partner.body.partnerId.id}`, as(admin))
+      expect(found.body.name).toBe('Sauvegardé')
+    } finally {
+      await restored.destroy()
+    }
   })
 })
