@@ -37,9 +37,7 @@ export function imageRoutes(app: App, ctx: AppContext): void {
         .header('content-security-policy', "default-src 'none'; sandbox")
       if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send()
       const bytes = image.data
-      return reply
-        .type(image.type)
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+      return reply.type(image.type).send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
     },
   )
 }

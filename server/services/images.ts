@@ -88,7 +88,11 @@ export async function insertImage(
 }
 
 /** An uploaded file, checked and re-encoded, stored in the database. */
-export async function storeImage(db: Executor, input: Buffer, partnerId: number | null): Promise<StoredImage> {
+export async function storeImage(
+  db: Executor,
+  input: Buffer,
+  partnerId: number | null,
+): Promise<StoredImage> {
   return insertImage(db, await encodeImage(input), partnerId)
 }
 
