@@ -11,7 +11,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { authGuards } from './auth.ts'
 import type { Config } from './config.ts'
-import type { AppContext } from './context.ts'
+import type { AppContext, Lifecycle } from './context.ts'
 import type { Db } from './db/index.ts'
 import { HttpError, installErrorHandling, validatorCompiler } from './errors.ts'
 import { articleRoutes } from './routes/articles.ts'
@@ -28,7 +28,8 @@ import {
   type MailTransport,
 } from './services/mail.ts'
 import { createPasswordHasher } from './services/passwords.ts'
-import { LoginThrottle } from './services/throttle.ts'
+import { resolveJwtSecret } from './services/secret.ts'
+import { databaseRateLimitStore, LoginThrottle, purgeExpiredCounters } from './services/throttle.ts'
 
 export interface BuildAppOptions {
   db: Db
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   /** Outbox worker timings (tests: fast retries). */
   mailOutbox?: Partial<MailOutboxOptions>
   logger?: FastifyServerOptions['logger']
+  /** Shared with main.ts, which marks it draining on SIGTERM. */
+  lifecycle?: Lifecycle
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -90,6 +93,16 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
   }
 }
 
+/**
+ * A hop count trusts that many proxies nearest to us (the client address is the rightmost entry they did not
+ * add); a list trusts those addresses only. Fastify's types take no number, its runtime's hop rule is this.
+ */
+function trustedProxies(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options
   const app = Fastify({
@@ -98,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A request on a connection accepted just before the listener closes is served (the store closes after
     // it) rather than answered with Fastify's English 503 without Retry-After.
     return503OnClosing: false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     // Requests Node's HTTP parser rejects (raw non-ASCII in the path, broken headers) get French JSON too.
@@ -122,7 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     hasher: createPasswordHasher(config.argon2),
     mailer: createMailOutbox(db, mailTransport, app.log, config.mailFrom, options.mailOutbox),
-    throttle: new LoginThrottle(config.loginThrottle),
+    throttle: new LoginThrottle(db, config.loginThrottle),
+    jwtSecret: await resolveJwtSecret(db, config, app.log),
+    lifecycle: options.lifecycle ?? { draining: false },
   }
   // Every instance delivers the outbox; closing waits for the send in flight.
   app.addHook('onReady', async () => ctx.mailer.start())
@@ -142,13 +157,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    // While draining, each keep-alive connection closes after its response, so none is left for the close.
+    if (ctx.lifecycle.draining) reply.header('connection', 'close')
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store')
   })
 
-  await app.register(rateLimit, { global: false })
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) })
+  const purge = setInterval(() => {
+    purgeExpiredCounters(db).catch((error: unknown) => app.log.warn({ err: error }, 'purge des compteurs'))
+  }, 10 * 60_000)
+  purge.unref()
+  app.addHook('onClose', async () => clearInterval(purge))
   await app.register(multipart, {
     limits: { fileSize: config.maxUploadBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   })

@@ -8,6 +8,7 @@ import type { Lifecycle } from './context.ts'
 import { DatabaseUnreachableError, migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts'
 import { seedDemoIfFirstStart } from './seed/index.ts'
 import { acquireDataDir, DataDirBusyError } from './services/datalock.ts'
+import { importLegacyUploads } from './services/images.ts'
 import { SigningKeyFileError } from './services/secret.ts'
 
 // JSON lines from the first message on, so a supervisor or log collector reads start-up failures too.
@@ -44,6 +45,8 @@ let app: Awaited<ReturnType<typeof buildApp>>
 try {
   handle = await openDatabase(config, log)
   await migrateToLatest(handle)
+  // Photos of a store from before images moved into the database.
+  await importLegacyUploads(handle.db, config.dataDir, log)
   // STATIC_DIR lets a test run serve its own build without racing another run's dist/.
   const distDir = resolve(process.env.STATIC_DIR || resolve(import.meta.dirname, '..', 'dist'))
   app = await buildApp({

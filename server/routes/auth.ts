@@ -34,7 +34,7 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
     email: string
   }): AuthUser {
     return {
-      access_token: signAccessToken(row.id, row.token_version, config.jwtSecret, config.tokenTtlSeconds),
+      access_token: signAccessToken(row.id, row.token_version, ctx.jwtSecret, config.tokenTtlSeconds),
       roles: rolesOf(row.is_admin),
       userId: { id: row.id },
       firstname: row.firstname,
@@ -57,7 +57,7 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
     async (request) => {
       const account = request.body.username.trim().toLowerCase()
       const ip = request.ip
-      const wait = throttle.retryAfter(account, ip)
+      const wait = await throttle.retryAfter(account, ip)
       if (wait > 0) {
         throw new HttpError(
           429,
@@ -77,11 +77,11 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       if (row?.password_hash) ok = await hasher.verify(row.password_hash, password)
       else await hasher.dummyVerify(password)
       if (!row || !ok) {
-        throttle.recordFailure(account, ip)
+        await throttle.recordFailure(account, ip)
         request.log.info({ account: account.slice(0, 254) }, 'sign-in failed')
         throw new HttpError(401, 'Email ou mot de passe incorrect')
       }
-      throttle.recordSuccess(account)
+      await throttle.recordSuccess(account)
       if (row.status === 'DESACTIVE') {
         throw new HttpError(
           403,

@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '../config.ts'
 import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from '../db/index.ts'
 import { migrations } from '../db/migrations.ts'
 import { importLegacyUploads } from '../services/images.ts'
+import type { Lifecycle } from '../context.ts'
 import type { MailOutboxOptions, MailTransport } from '../services/mail.ts'
 
 export const ADMIN = { email: 'admin@test.fr', password: 'admin-de-test-42' }
@@ -40,6 +41,7 @@ export interface StartOptions {
   mailOutbox?: Partial<MailOutboxOptions>
   staticDir?: string
   logger?: FastifyServerOptions['logger']
+  lifecycle?: Lifecycle
 }
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
@@ -64,7 +66,11 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
 }
 
 const templateKey = createHash('sha256')
-  .update(Object.entries(migrations).map(([name, m]) => name + m.up.toString()).join(','))
+  .update(
+    Object.entries(migrations)
+      .map(([name, m]) => name + m.up.toString())
+      .join(','),
+  )
   .update('pglite-0.5.16')
   .digest('hex')
   .slice(0, 16)
@@ -130,6 +136,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     mailOutbox: options.mailOutbox,
     staticDir: options.staticDir,
     logger: options.logger,
+    lifecycle: options.lifecycle,
   })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
