@@ -121,7 +121,6 @@ describe('PostgreSQL restarts under load', () => {
     // PostgreSQL may accept connections a little before pg_ctl notices: the outage ends when it is asked to start.
     const starting = Date.now()
     await c.startDatabase()
-    const back = Date.now()
     const readyAfter = await Promise.all(
       c.instances.map((i) =>
         within(2000, () => isReady(i.url), `${i.name} prête après le retour de la base`),
