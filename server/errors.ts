@@ -50,10 +50,26 @@ function convertFlat(schema: JsonSchema, value: unknown): unknown {
   return out
 }
 
+/** JSON pointer of the first string holding U+0000, which PostgreSQL cannot store in text (it would be a 500). */
+function nulCharacterAt(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null
+  if (typeof value !== 'object' || value === null) return null
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulCharacterAt(item, `${path}/${key}`)
+    if (found !== null) return found
+  }
+  return null
+}
+
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = Compile(schema)
   return (value: unknown) => {
     const converted = httpPart === 'body' ? value : convertFlat(schema as JsonSchema, value)
+    const nul = nulCharacterAt(converted)
+    if (nul !== null) {
+      const issue = { keyword: 'nulCharacter', instancePath: nul, params: {} }
+      return { error: [issue] as unknown as FastifySchemaValidationError[] }
+    }
     if (check.Check(converted)) return { value: converted }
     return { error: check.Errors(converted) as unknown as FastifySchemaValidationError[] }
   }
@@ -140,6 +156,11 @@ export function formatValidation(
       return {
         message: `${subject} doit être inférieur ou égal à ${String(issue.params.limit ?? issue.params.maximum)}.`,
         field,
+      }
+    case 'nulCharacter':
+      return {
+        message: `${subject} contient un caractère nul (U+0000), qui n’est pas accepté.`,
+        field: field || undefined,
       }
     case 'minLength':
       return { message: `${subject} est trop court.`, field }

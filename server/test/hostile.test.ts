@@ -203,6 +203,57 @@ describe('property-based: request validators', () => {
   })
 })
 
+describe('U+0000 (PostgreSQL cannot store it in text)', () => {
+  it('is refused with a French 400 naming the field, wherever it is sent', async () => {
+    const nul = 'a\u0000b'
+    const cases: { name: string; field: string; send: () => Promise<{ status: number; body: unknown }> }[] = [
+      {
+        name: 'login',
+        field: 'username',
+        send: () => api.post('/api/auth/authenticate', { username: nul, password: 'x' }),
+      },
+      {
+        name: 'register',
+        field: 'email',
+        send: () =>
+          api.post('/api/auth/register', {
+            firstname: 'A',
+            lastname: 'B',
+            email: `x${nul}@test.fr`,
+            password: 'un mot de passe long',
+          }),
+      },
+      { name: 'forgot', field: 'email', send: () => api.post('/api/auth/forgot-password', { email: nul }) },
+      {
+        name: 'partner email',
+        field: 'email',
+        send: () =>
+          api.post('/api/partners', partnerBody({ email: `c${nul}@test.fr` }), { token: admin.access_token }),
+      },
+      {
+        name: 'search name',
+        field: 'name',
+        send: () =>
+          api.get(`/api/partners/search?name=${encodeURIComponent(nul)}`, { token: user.access_token }),
+      },
+      {
+        name: 'search city',
+        field: 'city',
+        send: () =>
+          api.get(`/api/partners/search?city=${encodeURIComponent(nul)}`, { token: user.access_token }),
+      },
+    ]
+    for (const c of cases) {
+      const res = await c.send()
+      expect(res.status, c.name).toBe(400)
+      expect(res.body, c.name).toEqual({
+        message: `Le champ « ${c.field} » contient un caractère nul (U+0000), qui n’est pas accepté.`,
+        field: c.field,
+      })
+    }
+  })
+})
+
 describe('after the storm', () => {
   it('the server still answers and earlier data is intact', async () => {
     expect((await api.get('/api/health')).status).toBe(200)
