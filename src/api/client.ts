@@ -28,6 +28,29 @@ export function subscribeToApiErrors(listener: ApiErrorListener): () => void {
   return () => listeners.delete(listener)
 }
 
+/**
+ * Whether the last call reached the server. navigator.onLine alone is not enough: it stays true on a network
+ * that goes nowhere (captive portal, dead Wi-Fi), and some browsers report true again in a page loaded from
+ * the service worker while offline.
+ */
+let serverUnreachable = false
+const reachabilityListeners = new Set<() => void>()
+
+function setServerUnreachable(value: boolean): void {
+  if (value === serverUnreachable) return
+  serverUnreachable = value
+  for (const listener of reachabilityListeners) listener()
+}
+
+export function isServerUnreachable(): boolean {
+  return serverUnreachable
+}
+
+export function subscribeToReachability(listener: () => void): () => void {
+  reachabilityListeners.add(listener)
+  return () => reachabilityListeners.delete(listener)
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   body?: unknown
@@ -70,8 +93,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     })
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
+    setServerUnreachable(true)
     throw report(new ApiError(0, NETWORK_ERROR_MESSAGE), options.silent)
   }
+  setServerUnreachable(false)
 
   if (!response.ok) {
     let message = GENERIC_ERROR_MESSAGE

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import styled from 'styled-components'
+import { isServerUnreachable, subscribeToReachability } from '../../api/client.ts'
 
 const Banner = styled.p`
   margin: 0;
@@ -13,17 +14,22 @@ const Banner = styled.p`
 const subscribe = (onChange: () => void) => {
   window.addEventListener('online', onChange)
   window.addEventListener('offline', onChange)
+  const unsubscribe = subscribeToReachability(onChange)
   return () => {
     window.removeEventListener('online', onChange)
     window.removeEventListener('offline', onChange)
+    unsubscribe()
   }
 }
 
-/** Says clearly that the app is offline (the installed app opens from the service worker's cache). */
+/**
+ * Says clearly that the app is offline (the installed app opens from the service worker's cache): the
+ * browser says so, or the last API call could not reach the server.
+ */
 export function OfflineBanner() {
   const online = useSyncExternalStore(
     subscribe,
-    () => navigator.onLine,
+    () => navigator.onLine && !isServerUnreachable(),
     () => true,
   )
   if (online) return null
