@@ -81,7 +81,8 @@ async function lookupUser(db: Db, id: number, cacheable: boolean): Promise<UserR
 async function resolveUser(ctx: AppContext, request: FastifyRequest): Promise<CurrentUser | null> {
   const header = request.headers.authorization
   if (!header) return null
-  const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header)
+  // The scheme name is case-insensitive (RFC 9110 §11.1).
+  const match = /^bearer +([A-Za-z0-9_.-]+)$/i.exec(header)
   if (!match) return null
   const claims = verifyAccessToken(match[1], ctx.jwtSecret)
   if (!claims) return null

@@ -8,12 +8,19 @@ export interface Argon2Cost {
 }
 
 export interface LoginThrottleConfig {
-  /** Failures for one account within the window before it is locked. */
+  /** Failures on one account from one address within the window before that pair is locked. */
   maxPerAccount: number
-  /** Failures from one address within the window before it is locked. */
+  /** Failures on one account from all addresses together before every attempt on it is delayed. */
+  maxPerAccountAnywhere: number
+  /** Failures from one address, on any accounts, within the window before the address is locked. */
   maxPerIp: number
   windowMs: number
+  /** First lock of an account/address pair or an address; each new lock within the window doubles it. */
   lockMs: number
+  /** First delay on an account guessed from many addresses; doubles likewise. */
+  accountLockMs: number
+  /** Ceiling of the doubling. */
+  maxLockMs: number
 }
 
 export interface Config {
@@ -42,6 +49,8 @@ export interface Config {
   databasePoolMax: number
   /** How long start-up keeps retrying an unreachable database before giving up. */
   databaseConnectTimeoutMs: number
+  /** Where to report a vulnerability (security.txt's Contact): a mailto: or https: URI. */
+  securityContact: string | null
   /** After SIGTERM: how long readiness answers 503 (while requests are still served) before the server closes. */
   drainMs: number
   logLevel: string
@@ -94,6 +103,17 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   return entries
 }
 
+/** SECURITY_CONTACT: an address (made a mailto: URI) or an https: URI, as RFC 9116 asks of Contact. */
+export function parseSecurityContact(value: string | undefined): string | null {
+  const text = nonEmpty(value)
+  if (!text) return null
+  if (/^[^\s@:/]+@[^\s@/]+\.[^\s@/]+$/.test(text)) return `mailto:${text}`
+  if (/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/i.test(text)) return text
+  throw new Error(
+    `SECURITY_CONTACT doit être une adresse e-mail, une URI mailto: ou une adresse https:// (reçu « ${text} »)`,
+  )
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = intFrom(env.PORT, 3000, 'PORT')
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data')
@@ -106,7 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl: nonEmpty(env.DATABASE_URL),
     databaseSchema: nonEmpty(env.DATABASE_SCHEMA),
-    adminEmail: nonEmpty(env.ADMIN_EMAIL)?.toLowerCase() ?? null,
+    adminEmail: nonEmpty(env.ADMIN_EMAIL)?.normalize('NFKC').toLowerCase() ?? null,
     adminPassword: nonEmpty(env.ADMIN_PASSWORD),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Partenaires <no-reply@localhost>',
@@ -123,11 +143,20 @@ export function loadConfig(env: Env = process.env): Config {
     databaseConnectTimeoutMs:
       intFrom(env.DATABASE_CONNECT_TIMEOUT_SECONDS, 30, 'DATABASE_CONNECT_TIMEOUT_SECONDS') * 1000,
     drainMs: intFrom(env.DRAIN_SECONDS, 5, 'DRAIN_SECONDS') * 1000,
+    securityContact: parseSecurityContact(env.SECURITY_CONTACT),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 5 * 1024 * 1024, 'MAX_UPLOAD_BYTES'),
     // OWASP's recommended argon2id baseline (19 MiB, 2 passes).
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
-    loginThrottle: { maxPerAccount: 5, maxPerIp: 30, windowMs: 15 * 60_000, lockMs: 60_000 },
+    loginThrottle: {
+      maxPerAccount: 5,
+      maxPerAccountAnywhere: 20,
+      maxPerIp: 30,
+      windowMs: 15 * 60_000,
+      lockMs: 60_000,
+      accountLockMs: 5000,
+      maxLockMs: 15 * 60_000,
+    },
     authRateLimitPerMinute: intFrom(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
   }
 }

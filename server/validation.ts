@@ -43,11 +43,47 @@ export function optionalText(
 // Pragmatic address check: one @, no spaces, a dotted domain; the real proof is the mail we send.
 const emailPattern = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/
 
+/**
+ * The form an address is stored and compared in: NFKC (fullwidth and other compatibility characters fold to
+ * their plain form, so "ｄｅｍｏ@…" is "demo@…"), trimmed, lower case.
+ */
+export function canonicalEmail(value: string): string {
+  return value.normalize('NFKC').trim().toLowerCase()
+}
+
+const scripts = [
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Cherokee',
+  'Georgian',
+  'Hebrew',
+  'Arabic',
+] as const
+const scriptPatterns = scripts.map((name) => new RegExp(`\\p{Script=${name}}`, 'u'))
+
+/** How many of the scripts with Latin look-alikes one part of an address mixes ("pаypal" with a Cyrillic а: 2). */
+function scriptCount(part: string): number {
+  const found = new Set<number>()
+  for (const char of part) {
+    const index = scriptPatterns.findIndex((pattern) => pattern.test(char))
+    if (index >= 0) found.add(index)
+  }
+  return found.size
+}
+
 export function email(value: string, field = 'email'): string {
-  const text = value.trim().toLowerCase()
+  const text = canonicalEmail(value)
   if (text === '') throw badRequest('Le champ « email » est obligatoire.', field)
   if (text.length > 254 || !emailPattern.test(text))
     throw badRequest('L’adresse e-mail n’est pas valide.', field)
+  const [local, domain] = text.split('@')
+  if (scriptCount(local) > 1 || domain.split('.').some((label) => scriptCount(label) > 1))
+    throw badRequest(
+      'L’adresse e-mail mélange plusieurs alphabets (par exemple latin et cyrillique) : saisissez-la avec un seul alphabet.',
+      field,
+    )
   return text
 }
 

@@ -216,6 +216,8 @@ export const migrations: Record<string, Migration> = {
         .addColumn('hits', 'integer', (c) => c.notNull())
         .addColumn('window_ends_at', 'timestamptz', (c) => c.notNull())
         .addColumn('locked_until', 'timestamptz')
+        // Locks in a row within the window: each one lasts twice the previous.
+        .addColumn('strikes', 'integer', (c) => c.notNull().defaultTo(0))
         .execute()
       await db.schema
         .createIndex('rate_limits_window_idx')

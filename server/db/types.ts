@@ -120,6 +120,7 @@ export interface RateLimitsTable {
   hits: number
   window_ends_at: Timestamp
   locked_until: Timestamp | null
+  strikes: Generated<number>
 }
 
 export interface Database {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import {
   AuthUser,
@@ -16,7 +17,7 @@ import { enqueueMail, passwordMail } from '../services/mail.ts'
 import { checkPasswordPolicy } from '../services/passwords.ts'
 import { hashOneTimeToken, signAccessToken } from '../services/tokens.ts'
 import { issueOneTimeToken } from '../services/users.ts'
-import { email as validEmail, requiredText } from '../validation.ts'
+import { canonicalEmail, email as validEmail, requiredText } from '../validation.ts'
 import { errorResponses, isUniqueViolation, rateLimited } from './common.ts'
 
 const tags = ['Authentification']
@@ -24,6 +25,11 @@ const tags = ['Authentification']
 export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void {
   const { db, config, hasher, throttle } = ctx
   const authLimit = rateLimited(config.authRateLimitPerMinute)
+  // Reset links queued after their answer was sent: closing the app waits for them.
+  const resetsInFlight = new Set<Promise<unknown>>()
+  app.addHook('onClose', async () => {
+    await Promise.all(resetsInFlight)
+  })
 
   function authUser(row: {
     id: number
@@ -49,13 +55,13 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       schema: {
         tags,
         summary: 'Connexion : renvoie l’utilisateur et son jeton (Bearer, HS256)',
-        description: `Après ${config.loginThrottle.maxPerAccount} échecs sur un compte (ou ${config.loginThrottle.maxPerIp} depuis une adresse), 429 avec Retry-After.`,
+        description: `Après ${config.loginThrottle.maxPerAccount} échecs sur un compte depuis une même adresse, ${config.loginThrottle.maxPerAccountAnywhere} sur un compte depuis toutes les adresses, ou ${config.loginThrottle.maxPerIp} depuis une adresse : 429 avec Retry-After, chaque blocage suivant durant deux fois plus longtemps.`,
         body: Credentials,
         response: { 200: AuthUser, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
-      const account = request.body.username.trim().toLowerCase()
+      const account = canonicalEmail(request.body.username)
       const ip = request.ip
       const wait = await throttle.retryAfter(account, ip)
       if (wait > 0) {
@@ -81,7 +87,7 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
         request.log.info({ account: account.slice(0, 254) }, 'sign-in failed')
         throw new HttpError(401, 'Email ou mot de passe incorrect')
       }
-      await throttle.recordSuccess(account)
+      await throttle.recordSuccess(account, ip)
       if (row.status === 'DESACTIVE') {
         throw new HttpError(
           403,
@@ -130,6 +136,21 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
     },
   )
 
+  async function sendResetLink(address: string, log: FastifyBaseLogger): Promise<void> {
+    const row = await db.selectFrom('users').selectAll().where('email', '=', address).executeTakeFirst()
+    if (!row || row.status === 'DESACTIVE') return
+    // The token and its mail commit together; the outbox worker delivers it.
+    const mailId = await db.transaction().execute(async (trx) => {
+      const token = await issueOneTimeToken(trx, row.id, 'reset')
+      const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+      return enqueueMail(trx, passwordMail('reset', row.email, row.firstname, link))
+    })
+    ctx.mailer.kick()
+    log.info({ mailId }, 'reset mail queued')
+  }
+  // Addresses whose reset link is looked up once their answer has gone out.
+  const resetsToSend = new WeakMap<FastifyRequest, string>()
+
   app.post(
     apiPaths.forgotPassword(),
     {
@@ -137,25 +158,24 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       schema: {
         tags,
         summary: 'Envoie un lien de réinitialisation (valable 1 heure)',
-        description: 'Répond de la même façon que l’adresse soit connue ou non.',
+        description:
+          'Répond de la même façon et dans le même temps que l’adresse soit connue ou non : la recherche du compte et l’envoi ont lieu après la réponse.',
         body: ForgotPasswordBody,
         response: { 200: MessageBody, ...errorResponses(400, 429) },
       },
+      // After the answer is sent, so its timing says nothing about whether the address has an account.
+      onResponse: async (request) => {
+        const email = resetsToSend.get(request)
+        if (!email) return
+        resetsToSend.delete(request)
+        const queued = sendResetLink(email, request.log)
+          .catch((error: unknown) => request.log.error({ err: error }, 'reset link could not be queued'))
+          .finally(() => resetsInFlight.delete(queued))
+        resetsInFlight.add(queued)
+      },
     },
     async (request) => {
-      const email = validEmail(request.body.email)
-      const row = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
-      if (row && row.status !== 'DESACTIVE') {
-        // The token and its mail commit together; the outbox worker delivers it, so the answer never
-        // waits for (or fails with) the mail server.
-        const mailId = await db.transaction().execute(async (trx) => {
-          const token = await issueOneTimeToken(trx, row.id, 'reset')
-          const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
-          return enqueueMail(trx, passwordMail('reset', row.email, row.firstname, link))
-        })
-        ctx.mailer.kick()
-        request.log.info({ mailId }, 'reset mail queued')
-      }
+      resetsToSend.set(request, validEmail(request.body.email))
       return {
         message: 'Si un compte correspond à cette adresse, un e-mail de réinitialisation a été envoyé.',
       }

@@ -2,6 +2,7 @@ import { ClientConfig, Health, Liveness, Readiness } from '../../contract/schema
 import { apiPaths } from '../../contract/paths.ts'
 import type { App, AppContext } from '../context.ts'
 import { pingDatabase } from '../db/index.ts'
+import { HttpError } from '../errors.ts'
 
 const tags = ['Système']
 
@@ -73,6 +74,27 @@ export function systemRoutes(app: App, ctx: AppContext): void {
       const database = await pingDatabase(ctx.db)
       const status = draining ? 'draining' : database ? 'ok' : 'degraded'
       return reply.code(status === 'ok' ? 200 : 503).send({ status, database, draining })
+    },
+  )
+
+  // RFC 9116: where to report a vulnerability. Expires is a year ahead of each answer, so it never lapses.
+  app.get(
+    '/.well-known/security.txt',
+    { schema: { tags, summary: 'security.txt (RFC 9116), d’après SECURITY_CONTACT ; 404 sans elle' } },
+    async (_request, reply) => {
+      if (!ctx.config.securityContact)
+        throw new HttpError(404, 'Aucun contact de sécurité n’est configuré (SECURITY_CONTACT).')
+      const expires = new Date(Date.now() + 365 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+      reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+      return [
+        `Contact: ${ctx.config.securityContact}`,
+        `Expires: ${expires}`,
+        'Preferred-Languages: fr, en',
+        `Canonical: ${ctx.config.publicUrl}/.well-known/security.txt`,
+        '',
+      ].join('\n')
     },
   )
 }

@@ -184,8 +184,9 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
             })
             .where('id', '=', id)
             .execute()
-          // A reset or invitation link mailed to the previous address must not open the account any more.
-          if (values.email !== before.email) {
+          // A reset or invitation link mailed to the previous address must not open the account any more, and
+          // one issued before a deactivation must not come back to life with a later reactivation.
+          if (values.email !== before.email || values.status === 'DESACTIVE') {
             await trx
               .updateTable('password_tokens')
               .set({ used_at: new Date() })

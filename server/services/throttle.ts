@@ -13,6 +13,7 @@ async function hit(db: Db, key: string, windowMs: number): Promise<{ hits: numbe
     values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
     on conflict (key) do update set
       hits = case when r.window_ends_at <= now() then 1 else r.hits + 1 end,
+      strikes = case when r.window_ends_at <= now() then 0 else r.strikes end,
       window_ends_at = case when r.window_ends_at <= now() then excluded.window_ends_at else r.window_ends_at end
     returning hits, ceil(extract(epoch from (window_ends_at - now())) * 1000) as ttl_ms`.execute(db)
   return { hits: rows[0].hits, ttlMs: Math.max(0, Number(rows[0].ttl_ms)) }
@@ -28,8 +29,11 @@ export async function purgeExpiredCounters(db: Db): Promise<void> {
 }
 
 /**
- * Failed sign-ins per account and per address. Past the limit within the window the key is locked for
- * lockMs and its count starts again; a success clears the account's counter.
+ * Failed sign-ins, counted three ways so that a stranger cannot lock the real user out while guessing stays
+ * slow: per account *and* address (a few failures lock that pair only: the user, from elsewhere, still signs
+ * in), per account from anywhere (a guess spread over many addresses gets delays, from seconds up), and per
+ * address over any accounts. Each lock within the window lasts twice the previous one, up to maxLockMs. A
+ * success clears its pair's counter.
  */
 export class LoginThrottle {
   #db: Db
@@ -44,7 +48,8 @@ export class LoginThrottle {
   async retryAfter(account: string, ip: string): Promise<number> {
     const { rows } = await sql<{ wait_ms: number | string | null }>`
       select max(extract(epoch from (locked_until - now())) * 1000) as wait_ms
-      from rate_limits where key in (${accountKey(account)}, ${ipKey(ip)}) and locked_until > now()`.execute(
+      from rate_limits
+      where key in (${pairKey(account, ip)}, ${accountKey(account)}, ${ipKey(ip)}) and locked_until > now()`.execute(
       this.#db,
     )
     const waitMs = Number(rows[0]?.wait_ms ?? 0)
@@ -52,32 +57,36 @@ export class LoginThrottle {
   }
 
   async recordFailure(account: string, ip: string): Promise<void> {
-    await this.#bump(accountKey(account), this.#config.maxPerAccount)
-    await this.#bump(ipKey(ip), this.#config.maxPerIp)
+    const { maxPerAccount, maxPerAccountAnywhere, maxPerIp, lockMs, accountLockMs } = this.#config
+    await this.#bump(pairKey(account, ip), maxPerAccount, lockMs)
+    await this.#bump(accountKey(account), maxPerAccountAnywhere, accountLockMs)
+    await this.#bump(ipKey(ip), maxPerIp, lockMs)
   }
 
-  async recordSuccess(account: string): Promise<void> {
-    await this.#db.deleteFrom('rate_limits').where('key', '=', accountKey(account)).execute()
+  async recordSuccess(account: string, ip: string): Promise<void> {
+    await this.#db.deleteFrom('rate_limits').where('key', '=', pairKey(account, ip)).execute()
   }
 
-  async #bump(key: string, max: number): Promise<void> {
+  async #bump(key: string, max: number, firstLockMs: number): Promise<void> {
     const { hits } = await hit(this.#db, key, this.#config.windowMs)
     if (hits < max) return
     await this.#db
       .updateTable('rate_limits')
       .set({
         hits: 0,
-        locked_until: sql<Date>`now() + ${this.#config.lockMs} * interval '1 millisecond'`,
-        window_ends_at: sql<Date>`now() + ${this.#config.windowMs} * interval '1 millisecond'`,
+        strikes: sql<number>`strikes + 1`,
+        locked_until: sql<Date>`now() + least(${firstLockMs} * power(2, least(strikes, 30)), ${this.#config.maxLockMs}) * interval '1 millisecond'`,
+        window_ends_at: sql<Date>`greatest(window_ends_at, now() + ${this.#config.windowMs} * interval '1 millisecond')`,
       })
       .where('key', '=', key)
       .execute()
   }
 }
 
+// The address goes last: an account name cannot contain a space, so no pair can pass for another.
+const pairKey = (account: string, ip: string) => `login:pair:${account} ${ip}`
 const accountKey = (account: string) => `login:account:${account}`
 const ipKey = (ip: string) => `login:ip:${ip}`
-
 /**
  * A @fastify/rate-limit store on the rate_limits table, so per-address limits hold across instances. Each
  * route gets its own key space (child). A database error reaches the error handler (503), never a pass.

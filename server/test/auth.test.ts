@@ -359,7 +359,17 @@ describe('forgot and reset password (outbox)', () => {
 describe('sign-in throttling', () => {
   it('locks an account after repeated failures (429, Retry-After, French), then lets the right password in after the delay', async () => {
     const throttled = await startServer({
-      config: { loginThrottle: { maxPerAccount: 3, maxPerIp: 6, windowMs: 60_000, lockMs: 700 } },
+      config: {
+        loginThrottle: {
+          maxPerAccount: 3,
+          maxPerAccountAnywhere: 100,
+          maxPerIp: 6,
+          windowMs: 60_000,
+          lockMs: 700,
+          accountLockMs: 700,
+          maxLockMs: 5000,
+        },
+      },
     })
     const t = client(throttled)
     try {

@@ -59,7 +59,15 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     logLevel: 'silent',
     // Cheap hashes keep the suite fast; production uses the OWASP baseline from config.ts.
     argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 },
-    loginThrottle: { maxPerAccount: 5, maxPerIp: 10_000, windowMs: 60_000, lockMs: 60_000 },
+    loginThrottle: {
+      maxPerAccount: 5,
+      maxPerAccountAnywhere: 10_000,
+      maxPerIp: 10_000,
+      windowMs: 60_000,
+      lockMs: 60_000,
+      accountLockMs: 5000,
+      maxLockMs: 15 * 60_000,
+    },
     authRateLimitPerMinute: 100_000,
     ...overrides,
   }
