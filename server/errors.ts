@@ -2,6 +2,8 @@ import type {
   FastifyError,
   FastifyInstance,
   FastifySchemaCompiler,
+  FastifyReply,
+  FastifyRequest,
   FastifySchemaValidationError,
 } from 'fastify'
 import type { TSchema } from 'typebox'
@@ -50,24 +52,45 @@ function convertFlat(schema: JsonSchema, value: unknown): unknown {
   return out
 }
 
-/** JSON pointer of the first string holding U+0000, which PostgreSQL cannot store in text (it would be a 500). */
-function nulCharacterAt(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null
+/**
+ * Characters no field may hold: U+0000 (PostgreSQL cannot store it in text: it would be a 500), the other
+ * control characters but tab and line breaks (invisible, they make look-alike names and break mails and
+ * logs), and lone surrogates (not Unicode: the driver would silently turn them into U+FFFD).
+ */
+const forbiddenCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Cs}/u
+
+interface ForbiddenCharacter {
+  path: string
+  code: number
+}
+
+/** Where the first forbidden character is (JSON pointer) and which it is, or null. */
+function forbiddenCharacterAt(value: unknown, path = ''): ForbiddenCharacter | null {
+  if (typeof value === 'string') {
+    const match = forbiddenCharacter.exec(value)
+    return match ? { path, code: match[0].charCodeAt(0) } : null
+  }
   if (typeof value !== 'object' || value === null) return null
   for (const [key, item] of Object.entries(value)) {
-    const found = nulCharacterAt(item, `${path}/${key}`)
+    const found = forbiddenCharacterAt(item, `${path}/${key}`)
     if (found !== null) return found
   }
   return null
 }
 
+const codePoint = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = Compile(schema)
   return (value: unknown) => {
     const converted = httpPart === 'body' ? value : convertFlat(schema as JsonSchema, value)
-    const nul = nulCharacterAt(converted)
-    if (nul !== null) {
-      const issue = { keyword: 'nulCharacter', instancePath: nul, params: {} }
+    const forbidden = forbiddenCharacterAt(converted)
+    if (forbidden !== null) {
+      const issue = {
+        keyword: 'forbiddenCharacter',
+        instancePath: forbidden.path,
+        params: { code: forbidden.code },
+      }
       return { error: [issue] as unknown as FastifySchemaValidationError[] }
     }
     if (check.Check(converted)) return { value: converted }
@@ -157,11 +180,16 @@ export function formatValidation(
         message: `${subject} doit être inférieur ou égal à ${String(issue.params.limit ?? issue.params.maximum)}.`,
         field,
       }
-    case 'nulCharacter':
-      return {
-        message: `${subject} contient un caractère nul (U+0000), qui n’est pas accepté.`,
-        field: field || undefined,
-      }
+    case 'forbiddenCharacter': {
+      const code = Number(issue.params.code)
+      const what =
+        code === 0
+          ? 'un caractère nul (U+0000)'
+          : code >= 0xd800 && code <= 0xdfff
+            ? `un caractère Unicode invalide (${codePoint(code)} isolé)`
+            : `un caractère de contrôle (${codePoint(code)})`
+      return { message: `${subject} contient ${what}, qui n’est pas accepté.`, field: field || undefined }
+    }
     case 'minLength':
       return { message: `${subject} est trop court.`, field }
     case 'maxLength':
@@ -218,6 +246,29 @@ const fastifyCodes: Record<string, { status: number; message: string }> = {
     message: 'La requête doit être de type multipart/form-data avec un champ « file ».',
   },
   FST_ERR_VALIDATION: { status: 400, message: 'Requête invalide.' },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    message: 'L’adresse demandée est mal formée (encodage « % » invalide ou caractères non UTF-8).',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'L’adresse demandée est trop longue.' },
+}
+
+/**
+ * Answers Fastify gives before any route runs (a path its router cannot decode, a parameter over
+ * maxParamLength): by default English JSON of another shape; here the same French { message } as the rest.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const known = error.code ? fastifyCodes[error.code] : undefined
+  if (known) {
+    request.log.info({ err: error }, 'client error')
+    return reply.code(known.status).send({ message: known.message })
+  }
+  request.log.error({ err: error }, 'unexpected error')
+  return reply.code(500).send({ message: 'Une erreur interne est survenue. Réessayez plus tard.' })
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

@@ -254,6 +254,40 @@ describe('U+0000 (PostgreSQL cannot store it in text)', () => {
   })
 })
 
+describe('other control characters and lone surrogates', () => {
+  it('are refused with a French 400 naming the field and the character; tab and line breaks stay allowed', async () => {
+    const register = (email: string, lastname = 'B') =>
+      api.post<{ message: string; field: string }>('/api/auth/register', {
+        firstname: 'A',
+        lastname,
+        email,
+        password: 'un mot de passe long',
+      })
+    const cases = [
+      { value: 'a\u0001b@test.fr', character: 'un caractère de contrôle (U+0001)' },
+      { value: 'a\u001Fb@test.fr', character: 'un caractère de contrôle (U+001F)' },
+      { value: 'a\u007Fb@test.fr', character: 'un caractère de contrôle (U+007F)' },
+      { value: 'a\uD800b@test.fr', character: 'un caractère Unicode invalide (U+D800 isolé)' },
+    ]
+    for (const c of cases) {
+      const res = await register(c.value)
+      expect(res.status, c.value).toBe(400)
+      expect(res.body).toEqual({
+        message: `Le champ « email » contient ${c.character}, qui n’est pas accepté.`,
+        field: 'email',
+      })
+    }
+    const multiline = await api.post<Partner>(
+      '/api/partners',
+      partnerBody({ name: 'Lignes', description: 'Première ligne\r\n\tdeuxième ligne' }),
+      { token: admin.access_token },
+    )
+    expect(multiline.status).toBe(201)
+    expect(multiline.body.description).toBe('Première ligne\r\n\tdeuxième ligne')
+    expect((await register('emoji@test.fr', 'Émile 😀')).status).toBe(201)
+  })
+})
+
 describe('after the storm', () => {
   it('the server still answers and earlier data is intact', async () => {
     expect((await api.get('/api/health')).status).toBe(200)
