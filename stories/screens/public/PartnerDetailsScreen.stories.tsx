@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { http, HttpResponse } from 'msw'
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { routePatterns } from '../../../contract/paths.ts'
 import { PartnerDetailsScreen } from '../../../src/screens/public/partner/PartnerDetailsScreen.tsx'
 import { signedInUser } from '../../../mocks/fixtures/session.ts'
@@ -163,6 +163,105 @@ export const UsedCouponNotSwipeable: Story = {
     await expect(used.style.transform).toBe('translateX(0px)')
     await expect(expired).toHaveAttribute('data-state', 'expired')
     await expect(deactivated).not.toHaveBeenCalled()
+  },
+}
+
+/** Tab from the phone link reaches the first coupon's button; Enter opens the confirmation dialog. */
+async function openUseDialogByKeyboard(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  canvas.getByRole('link', { name: 'Appeler le 04 91 00 12 34' }).focus()
+  await userEvent.tab()
+  const button = within(coupons(canvasElement)[0]).getByRole('button', { name: "Utiliser l'offre" })
+  await expect(button).toHaveFocus()
+  await userEvent.keyboard('{Enter}')
+  const dialog = await screen.findByRole('dialog', { name: 'Utiliser cette offre ?' })
+  await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Annuler' })).toHaveFocus())
+  return dialog
+}
+
+/** The use button opens 'Utiliser cette offre ?' with the partner, the offer and its expiry; nothing used yet. */
+export const UseOfferDialog: Story = {
+  play: async (context) => {
+    await Success.play!(context)
+    const dialog = await openUseDialogByKeyboard(context.canvasElement)
+    await expect(dialog).toHaveAccessibleDescription(
+      "Le Comptoir du Panier -10 % sur l’addition Valable jusqu'au 31/12/2031",
+    )
+    await expect(within(dialog).getByText('Le Comptoir du Panier')).toBeVisible()
+    await expect(within(dialog).getByText('-10 % sur l’addition')).toBeVisible()
+    await expect(within(dialog).getByText("Valable jusqu'au 31/12/2031")).toBeVisible()
+    await expect(within(dialog).getByRole('button', { name: 'Confirmer' })).toBeVisible()
+    await expect(deactivated).not.toHaveBeenCalled()
+  },
+}
+
+/** 'Annuler' (Enter on it) closes the dialog, uses nothing and gives the focus back to the button. */
+export const UseOfferCancelled: Story = {
+  tags: ['no-visual'],
+  play: async (context) => {
+    await Success.play!(context)
+    await openUseDialogByKeyboard(context.canvasElement)
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const first = coupons(context.canvasElement)[0]
+    await waitFor(() => expect(within(first).getByRole('button', { name: "Utiliser l'offre" })).toHaveFocus())
+    await expect(first).toHaveAttribute('data-state', 'available')
+    await expect(deactivated).not.toHaveBeenCalled()
+  },
+}
+
+/** Tab to 'Confirmer', Enter: what a swipe does (same call, used at once, the toast, announced politely). */
+export const UseOfferConfirmed: Story = {
+  play: async (context) => {
+    await Success.play!(context)
+    await openUseDialogByKeyboard(context.canvasElement)
+    await userEvent.tab()
+    await expect(screen.getByRole('button', { name: 'Confirmer' })).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const first = coupons(context.canvasElement)[0]
+    await expect(first).toHaveAttribute('data-state', 'used')
+    await waitFor(() =>
+      expect(deactivated).toHaveBeenCalledWith({
+        userId: String(signedInUser.userId.id),
+        partnerId: '1',
+        offerId: '101',
+      }),
+    )
+    await expect(deactivated).toHaveBeenCalledTimes(1)
+    const page = within(context.canvasElement.ownerDocument.body)
+    await expect(await page.findByText('Bravo! Vous avez utilisé vote offre!')).toBeVisible()
+    // The toast region's own announcer: a polite status that screen readers read out.
+    await waitFor(() =>
+      expect(
+        [...context.canvasElement.ownerDocument.querySelectorAll('[role="status"][aria-live="polite"]')].some(
+          (region) => region.textContent?.includes('Bravo! Vous avez utilisé vote offre!'),
+        ),
+      ).toBe(true),
+    )
+    await expect(within(first).queryByRole('button', { name: "Utiliser l'offre" })).toBeNull()
+    await expect(within(first).getByText('Offre utilisée')).toBeVisible()
+    // The button is gone with the use: the focus stays on the coupon, not at the top of the page.
+    await waitFor(() => expect(first).toHaveFocus())
+  },
+}
+
+/** The server refuses the confirmed use: used at once, then available again with its button. */
+export const UseOfferConfirmFailsAndReverts: Story = {
+  parameters: { msw: [partnerForUserHandlers.success(), deactivateOfferHandlers.error(300)] },
+  play: async (context) => {
+    await Success.play!(context)
+    await openUseDialogByKeyboard(context.canvasElement)
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmer' }))
+    await expect(coupons(context.canvasElement)[0]).toHaveAttribute('data-state', 'used')
+    await waitFor(() => expect(coupons(context.canvasElement)[0]).toHaveAttribute('data-state', 'available'))
+    const first = coupons(context.canvasElement)[0]
+    await expect(within(first).getByRole('button', { name: "Utiliser l'offre" })).toBeVisible()
+    await expect(within(first).getByText('Glissez à droite pour utiliser')).toBeVisible()
+    await expect(within(first).queryByText('Offre utilisée')).toBeNull()
+    await expect(
+      within(context.canvasElement.ownerDocument.body).queryByText('Bravo! Vous avez utilisé vote offre!'),
+    ).toBeNull()
   },
 }
 

@@ -140,6 +140,8 @@ export interface DialogProps {
   cancelLabel?: string | null
   /** Full-screen variant (photo viewer): dark, no width limits. */
   fullScreen?: boolean
+  /** Where the focus goes on close when the opener is gone (e.g. the confirmed action removed it). */
+  fallbackFocus?: () => HTMLElement | null | undefined
 }
 
 /**
@@ -162,8 +164,9 @@ export function Dialog({
   confirmForm,
   cancelLabel = 'Annuler',
   fullScreen = false,
+  fallbackFocus,
 }: DialogProps) {
-  const { rememberOpener, restoreFocus } = useReturnFocus()
+  const { rememberOpener, restoreFocus } = useReturnFocus(fallbackFocus)
   const defaultActions =
     confirmLabel || cancelLabel ? (
       <>

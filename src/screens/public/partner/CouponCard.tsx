@@ -1,15 +1,19 @@
-import { useState } from 'react'
+import { useId, useState, type Ref } from 'react'
 import { useDrag } from '@use-gesture/react'
-import { format, isBefore, parseISO, startOfToday } from 'date-fns'
+import { differenceInCalendarDays, format, isBefore, parseISO, startOfToday } from 'date-fns'
 import styled from 'styled-components'
 import type { DiscountOffer, OfferStatus } from '../../../../contract/schemas.ts'
-import { deactivateOffer } from '../../../api/users/deactivateOffer.ts'
+import { Badge } from '../../../design-system/components/Badge/index.ts'
+import { Button } from '../../../design-system/components/Button/index.ts'
 import { Icon, mdiCheckCircle, mdiChevronRight } from '../../../design-system/icons/index.ts'
-import { useNotification } from '../../../notifications/index.ts'
-import { useSession } from '../../../session/index.ts'
 
 export const COUPON_HINT = 'Glissez à droite pour utiliser'
 export const COUPON_SUCCESS_MESSAGE = 'Bravo! Vous avez utilisé vote offre!'
+export const USE_OFFER_LABEL = "Utiliser l'offre"
+export const EXPIRES_SOON_LABEL = 'Expire bientôt'
+
+/** An offer still valid that ends within 7 days, today included (days 0 to 6 from today). */
+export const EXPIRES_SOON_DAYS = 7
 
 /** Spec section 4: the drag must exceed the coupon's width (window width - 32) divided by 1.5. */
 export const swipeThreshold = () => (window.innerWidth - 32) / 1.5
@@ -60,6 +64,10 @@ const Card = styled.article`
   &[data-swipeable='true'] {
     cursor: grab;
   }
+  /* Inside the track's clipped corners: the focus ring would be cut off outside. */
+  &:focus-visible {
+    outline-offset: -3px;
+  }
   &[data-state='used'],
   &[data-state='expired'] {
     background: ${({ theme }) => theme.colors.surfaceMuted};
@@ -82,11 +90,27 @@ const Line = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `
 
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  margin-top: 4px;
+`
+
+const Expiry = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+`
+
 const Hint = styled.p`
   display: flex;
   align-items: center;
   gap: 2px;
-  margin: 4px 0 0;
+  margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
   color: ${({ theme }) => theme.colors.primary};
@@ -101,40 +125,45 @@ const State = styled.p`
 
 export interface CouponCardProps {
   offer: DiscountOffer
-  partnerId: number
-  /** Swiping is active only on a clickable card (the end user's own coupons). */
+  /** The status to show; the screen owns it (DISABLED at once when used, ENABLED again if the server refuses). */
+  status?: OfferStatus
+  /** Swiping and the use button are active only on a clickable card (the signed-in user's own coupons). */
   clickable?: boolean
-  /** After the server accepted the use. */
-  onUsed?: (offer: DiscountOffer) => void
+  /** A swipe past the threshold: use the offer now. */
+  onUse?: (offer: DiscountOffer) => void
+  /** The 'Utiliser l'offre' button: the screen asks for confirmation, then uses it as a swipe does. */
+  onUseRequest?: (offer: DiscountOffer) => void
+  /** The card itself (focusable from script), e.g. to keep the focus here once its button is gone. */
+  ref?: Ref<HTMLElement>
 }
 
 const isExpired = (expirationDate: string | null) =>
   expirationDate !== null && isBefore(parseISO(expirationDate), startOfToday())
 
+export const expiresSoon = (expirationDate: string | null) => {
+  if (expirationDate === null) return false
+  const days = differenceInCalendarDays(parseISO(expirationDate), startOfToday())
+  return days >= 0 && days < EXPIRES_SOON_DAYS
+}
+
 /**
- * A coupon. Swiping it right past the threshold uses it: DISABLED at once, then the server is asked; if that
- * fails it is ENABLED again (the error toast comes from the app's providers). A used card cannot be swiped.
+ * A coupon, props in and events out: it makes no call. A swipe right past the threshold emits `onUse`; the
+ * 'Utiliser l'offre' button (the same action without dragging, WCAG 2.5.7) emits `onUseRequest`. A used or
+ * expired card offers neither.
  */
-export function CouponCard({ offer, partnerId, clickable = false, onUsed }: CouponCardProps) {
-  const { user } = useSession()
-  const { notify } = useNotification()
-  const [status, setStatus] = useState<OfferStatus>(offer.status)
+export function CouponCard({
+  offer,
+  status = offer.status,
+  clickable = false,
+  onUse,
+  onUseRequest,
+  ref,
+}: CouponCardProps) {
   const [offset, setOffset] = useState(0)
   const [dragging, setDragging] = useState(false)
+  const labelId = useId()
   const expired = isExpired(offer.expirationDate)
-  const swipeable = clickable && status === 'ENABLED' && !expired && user !== null
-
-  const use = async () => {
-    if (!user) return
-    setStatus('DISABLED')
-    try {
-      await deactivateOffer(user.userId.id, partnerId, offer.id.id)
-      notify(COUPON_SUCCESS_MESSAGE, 'success')
-      onUsed?.(offer)
-    } catch {
-      setStatus('ENABLED')
-    }
-  }
+  const swipeable = clickable && status === 'ENABLED' && !expired
 
   const bind = useDrag(
     ({ active, movement: [mx] }) => {
@@ -145,13 +174,15 @@ export function CouponCard({ offer, partnerId, clickable = false, onUsed }: Coup
       }
       setDragging(false)
       setOffset(0)
-      if (mx > swipeThreshold()) void use()
+      if (mx > swipeThreshold()) onUse?.(offer)
     },
     // No pointer capture: moves are followed on the window, so a finger leaving the card still counts.
+    // filterTaps also swallows the click that ends a drag, so a drag started on the button never opens it.
     { axis: 'x', filterTaps: true, enabled: swipeable, pointer: { capture: false } },
   )
 
   const state = status === 'DISABLED' ? 'used' : expired ? 'expired' : 'available'
+  const soon = state === 'available' && expiresSoon(offer.expirationDate)
   return (
     <Track>
       {swipeable ? (
@@ -162,6 +193,8 @@ export function CouponCard({ offer, partnerId, clickable = false, onUsed }: Coup
       ) : null}
       <Card
         {...(swipeable ? bind() : {})}
+        ref={ref}
+        tabIndex={-1}
         data-testid="coupon-card"
         data-state={state}
         data-swipeable={swipeable}
@@ -169,17 +202,30 @@ export function CouponCard({ offer, partnerId, clickable = false, onUsed }: Coup
         aria-label={offer.libelle}
         style={{ transform: `translateX(${offset}px)` }}
       >
-        <Label>{offer.libelle}</Label>
+        <Label id={labelId}>{offer.libelle}</Label>
         {offer.expirationDate ? (
-          <Line>{`Valable jusqu'au ${format(parseISO(offer.expirationDate), 'dd/MM/yyyy')}`}</Line>
+          <Expiry>
+            <Line>{`Valable jusqu'au ${format(parseISO(offer.expirationDate), 'dd/MM/yyyy')}`}</Line>
+            {soon ? <Badge content={EXPIRES_SOON_LABEL} color="warning" /> : null}
+          </Expiry>
         ) : null}
         {state === 'used' ? <State>Offre utilisée</State> : null}
         {state === 'expired' ? <State>Offre expirée</State> : null}
         {swipeable ? (
-          <Hint>
-            {COUPON_HINT}
-            <Icon path={mdiChevronRight} size={18} />
-          </Hint>
+          <Footer>
+            <Hint>
+              {COUPON_HINT}
+              <Icon path={mdiChevronRight} size={18} />
+            </Hint>
+            <Button
+              size="small"
+              variant="outlined"
+              aria-describedby={labelId}
+              onClick={() => onUseRequest?.(offer)}
+            >
+              {USE_OFFER_LABEL}
+            </Button>
+          </Footer>
         ) : null}
       </Card>
     </Track>

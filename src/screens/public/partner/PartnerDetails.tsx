@@ -1,14 +1,19 @@
+import { useRef, useState } from 'react'
+import { format, parseISO } from 'date-fns'
 import styled from 'styled-components'
 import type { DiscountOffer, Partner } from '../../../../contract/schemas.ts'
 import { Button } from '../../../design-system/components/Button/index.ts'
 import { Carousel } from '../../../design-system/components/Carousel/index.ts'
 import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
 import { Chip } from '../../../design-system/components/Chip/index.ts'
+import { Dialog } from '../../../design-system/components/Dialog/index.ts'
 import { StarRating } from '../../../design-system/components/StarRating/index.ts'
 import { Icon, mdiDirections, mdiImageOff, mdiPhone } from '../../../design-system/icons/index.ts'
 import { CouponCard } from './CouponCard.tsx'
+import { useOfferUse } from './useOfferUse.ts'
 
 export const OFFERS_TITLE = 'Offres disponibles'
+export const USE_OFFER_DIALOG_TITLE = 'Utiliser cette offre ?'
 export const NO_OFFERS_MESSAGE = 'De nouvelles offres bientôt disponibles!'
 
 /** Spec section 9: the details carousel is 200 px high. */
@@ -83,6 +88,15 @@ const Offers = styled.ul`
   list-style: none;
 `
 
+const Summary = styled.span`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  & > strong {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+`
+
 export interface PartnerDetailsProps {
   partner: Partner
   /** Coupons can be swiped (the signed-in user's own view). */
@@ -107,6 +121,11 @@ export function PartnerDetails({
   onOfferUsed,
 }: PartnerDetailsProps) {
   const hasOffers = partner.discountOffers.length > 0
+  const offerUse = useOfferUse(partner.partnerId.id, onOfferUsed)
+  // The asked offer stays set while the dialog closes, so its text does not vanish during the fade-out.
+  const [asked, setAsked] = useState<DiscountOffer | null>(null)
+  const [dialogOpen, setDialogOpen] = useState(false)
+  const cards = useRef(new Map<number, HTMLElement>())
   return (
     <Root>
       {partner.images.length > 0 ? (
@@ -171,18 +190,49 @@ export function PartnerDetails({
         {hasOffers ? (
           <Offers>
             {partner.discountOffers.map((offer) => (
-              <li key={`${offer.id.id}-${offer.status}`}>
+              <li key={offer.id.id}>
                 <CouponCard
+                  ref={(card) => {
+                    if (card) cards.current.set(offer.id.id, card)
+                    else cards.current.delete(offer.id.id)
+                  }}
                   offer={offer}
-                  partnerId={partner.partnerId.id}
-                  clickable={clickableCoupons}
-                  onUsed={onOfferUsed}
+                  status={offerUse.statusOf(offer)}
+                  clickable={clickableCoupons && offerUse.canUse}
+                  onUse={(swiped) => void offerUse.use(swiped)}
+                  onUseRequest={(requested) => {
+                    setAsked(requested)
+                    setDialogOpen(true)
+                  }}
                 />
               </li>
             ))}
           </Offers>
         ) : null}
       </Content>
+      <Dialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        title={USE_OFFER_DIALOG_TITLE}
+        description={
+          asked ? (
+            <Summary>
+              <strong>{partner.name}</strong>
+              <span>{asked.libelle}</span>
+              {asked.expirationDate ? (
+                <span>{`Valable jusqu'au ${format(parseISO(asked.expirationDate), 'dd/MM/yyyy')}`}</span>
+              ) : null}
+            </Summary>
+          ) : undefined
+        }
+        confirmLabel="Confirmer"
+        onConfirm={() => {
+          setDialogOpen(false)
+          if (asked) void offerUse.use(asked)
+        }}
+        // Confirming removes the button that opened the dialog: the focus stays on the coupon it used.
+        fallbackFocus={() => (asked ? cards.current.get(asked.id.id) : null)}
+      />
     </Root>
   )
 }
