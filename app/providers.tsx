@@ -5,6 +5,7 @@ import { subscribeToApiErrors } from '../src/api/client.ts'
 import { DesignSystemProvider } from '../src/design-system/theme/index.ts'
 import { NotificationToast } from '../src/design-system/components/Toast/NotificationToast.tsx'
 import { NotificationProvider, useNotification } from '../src/notifications/index.ts'
+import { PageTitleAnnouncer } from '../src/pageTitle/index.ts'
 import { SessionProvider, useSession } from '../src/session/index.ts'
 
 /** Providers that need no router: theme, session, notifications, SWR. */
@@ -42,10 +43,14 @@ function ApiErrorBridge() {
   return null
 }
 
-/** The root route's element: the error bridge and the global toast around every page. */
+/**
+ * The root route's element: the error bridge, the global toast and the page-title announcer around every page.
+ * Each screen sets its title (usePageTitle); the announcer reads the new one out after a route change.
+ */
 export function RootLayout() {
   return (
     <>
+      <PageTitleAnnouncer />
       <ApiErrorBridge />
       <Outlet />
       <NotificationToast />

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { requestPasswordReset } from '../../api/auth/passwordReset.ts'
 import { Alert, Button, TextField, mdiEmail } from '../../design-system/index.ts'
 import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
+import { usePageTitle } from '../../pageTitle/index.ts'
 
 export const FORGOT_SUCCESS_MESSAGE = 'Un e-mail de réinitialisation a été envoyé.'
 export const FORGOT_FAILURE_MESSAGE = "Erreur lors de l'envoi de l'e-mail."
@@ -15,6 +16,7 @@ interface ForgotValues {
 type Outcome = { severity: 'success' | 'error'; message: string } | null
 
 export function ForgotPasswordScreen() {
+  usePageTitle('Mot de passe oublié')
   const [outcome, setOutcome] = useState<Outcome>(null)
 
   const onSubmit = async ({ email }: ForgotValues) => {

@@ -7,6 +7,7 @@ import { authenticate } from '../../api/auth/authenticate.ts'
 import { Alert, Button, PasswordField, TextField, mdiEmail } from '../../design-system/index.ts'
 import { useSession } from '../../session/index.ts'
 import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
+import { usePageTitle } from '../../pageTitle/index.ts'
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Email ou mot de passe incorrect'
 
@@ -24,6 +25,7 @@ function failureMessage(error: unknown): string {
 }
 
 export function LoginScreen() {
+  usePageTitle('Connexion')
   const { signIn } = useSession()
   const navigate = useNavigate()
   const location = useLocation()

@@ -7,6 +7,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/client.ts'
 import { Alert, Button, Checkbox, PasswordField, TextField, mdiEmail } from '../../design-system/index.ts'
 import { useSession } from '../../session/index.ts'
 import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
+import { usePageTitle } from '../../pageTitle/index.ts'
 
 /** Used until the server's configuration arrives (the same files the server serves by default). */
 export const DEFAULT_TERMS_URL = '/docs/conditions-generales-utilisation.pdf'
@@ -22,6 +23,7 @@ interface RegisterValues {
 }
 
 export function RegisterScreen() {
+  usePageTitle('Inscription')
   const { signIn } = useSession()
   const navigate = useNavigate()
   const { data: config } = useClientConfig()

@@ -4,6 +4,7 @@ import { Link, Navigate, useSearchParams } from 'react-router'
 import { resetPassword } from '../../api/auth/passwordReset.ts'
 import { Alert, Button, PasswordField } from '../../design-system/index.ts'
 import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
+import { usePageTitle } from '../../pageTitle/index.ts'
 
 export const PASSWORD_MISMATCH_MESSAGE = 'Les mots de passe ne correspondent pas.'
 export const RESET_SUCCESS_MESSAGE = 'Mot de passe réinitialisé avec succès.'
@@ -20,6 +21,7 @@ const validate = ({ newPassword, confirmPassword }: ResetValues) =>
   newPassword !== confirmPassword ? { confirmPassword: PASSWORD_MISMATCH_MESSAGE } : {}
 
 export function ResetPasswordScreen() {
+  usePageTitle('Réinitialisation du mot de passe')
   const [searchParams] = useSearchParams()
   const token = searchParams.get('token')
   const [outcome, setOutcome] = useState<Outcome>(null)

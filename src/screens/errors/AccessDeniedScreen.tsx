@@ -1,6 +1,8 @@
 import { ErrorPage } from './ErrorPage.tsx'
+import { usePageTitle } from '../../pageTitle/index.ts'
 
 export function AccessDeniedScreen() {
+  usePageTitle('Accès refusé')
   return <ErrorPage code="403" title="Oups ! Accès refusé" />
 }
 

@@ -1,6 +1,8 @@
 import { ErrorPage } from './ErrorPage.tsx'
+import { usePageTitle } from '../../pageTitle/index.ts'
 
 export function NotFoundScreen() {
+  usePageTitle('Page non trouvée')
   return <ErrorPage code="404" title="Oups ! Page non trouvée" />
 }
 

@@ -17,6 +17,7 @@ export const AccesRefuse: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { name: 'Oups ! Accès refusé' })).toBeVisible()
+    await expect(document.title).toBe('Accès refusé — Partenaires')
     await userEvent.click(canvas.getByRole('link', { name: "Retour à l'accueil" }))
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /')
   },
@@ -27,6 +28,7 @@ export const PageNonTrouvee: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { name: 'Oups ! Page non trouvée' })).toBeVisible()
+    await expect(document.title).toBe('Page non trouvée — Partenaires')
     await expect(canvas.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/')
   },
 }

@@ -40,6 +40,8 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('status', { name: 'Chargement du partenaire' })).toBeVisible()
+    // The name is not known yet: the tab shows the app's name.
+    await expect(document.title).toBe('Partenaires')
     await expect(canvas.getByRole('button', { name: 'Retour' })).toBeVisible()
   },
 }
@@ -51,6 +53,7 @@ export const Success: Story = {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' }),
     ).toBeVisible()
+    await waitFor(() => expect(document.title).toBe('Le Comptoir du Panier — Partenaires'))
     await expect(canvas.getByRole('region', { name: 'Photos de Le Comptoir du Panier' })).toBeVisible()
     await expect(canvas.getByText('Restaurants')).toBeVisible()
     await expect(canvas.getByText('Épicerie fine')).toBeVisible()

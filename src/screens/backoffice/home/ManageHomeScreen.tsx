@@ -24,6 +24,7 @@ import { useNotification } from '../../../notifications/index.ts'
 import { Panel } from '../common/Panel.tsx'
 import { ArticleDialog } from './ArticleDialog.tsx'
 import { isExternalUrl, isSafeLinkUrl } from '../../../links/articleLinks.ts'
+import { backofficeTitle, usePageTitle } from '../../../pageTitle/index.ts'
 
 const Grid = styled.ul`
   display: grid;
@@ -94,6 +95,7 @@ type Editing = { article: Article | null } | null
 
 /** /bo/gerer-accueil: the home carousel's pages, to add, edit and delete. */
 export function ManageHomeScreen() {
+  usePageTitle(backofficeTitle("Gestion de la page d'accueil"))
   const { data, error, isLoading, mutate } = useArticles()
   const deleteArticle = useDeleteArticle()
   const { notify } = useNotification()

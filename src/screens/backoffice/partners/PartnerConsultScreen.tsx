@@ -21,6 +21,7 @@ import { DetailList } from '../common/DetailList.tsx'
 import { Panel, SectionTitle } from '../common/Panel.tsx'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
 import { CouponDialog } from './CouponDialog.tsx'
+import { backofficeTitle, usePageTitle } from '../../../pageTitle/index.ts'
 
 const Section = styled.section`
   display: flex;
@@ -99,6 +100,7 @@ export function PartnerConsultScreen() {
   const { notify } = useNotification()
   const { data: partner, error } = usePartner(id)
   useGoBackOnError(partner ? null : error)
+  usePageTitle(partner ? backofficeTitle(partner.name) : null)
   const uploadImage = useUploadPartnerImage(partnerId)
   const deleteImage = useDeletePartnerImage(partnerId)
   const [uploading, setUploading] = useState(0)

@@ -29,6 +29,7 @@ import {
   type PartnerFormValues,
 } from './partnerForm.ts'
 import { PlaceSearch } from './PlaceSearch.tsx'
+import { backofficeTitle, usePageTitle } from '../../../pageTitle/index.ts'
 
 const categoryLabel = (category: CategoryInput) => category.label
 const categoryKey = (category: CategoryInput) => category.label.toLocaleLowerCase('fr')
@@ -74,6 +75,10 @@ export function PartnerFormScreen() {
   )
   const categoryOptions = useMemo<CategoryInput[]>(() => categories ?? [], [categories])
   const title = isEdit ? 'Edition' : 'Nouveau Partenaire'
+
+  // The edited item's name once loaded (null until then: nothing announced yet).
+  const pageTitle = !isEdit ? title : partner ? `Edition : ${partner.name}` : null
+  usePageTitle(pageTitle && backofficeTitle(pageTitle))
 
   if (isEdit && !partner) {
     return (

@@ -12,6 +12,7 @@ import { StatusChip, statusLabels } from '../../../design-system/components/Stat
 import { Tooltip } from '../../../design-system/components/Tooltip/index.ts'
 import { Icon, mdiPlus } from '../../../design-system/icons/index.ts'
 import { Panel } from '../common/Panel.tsx'
+import { backofficeTitle, usePageTitle } from '../../../pageTitle/index.ts'
 
 const TooltipTrigger = styled.span`
   display: inline-flex;
@@ -62,6 +63,7 @@ const columns: DataTableColumn<Partner>[] = [
 
 /** /bo/partenaires: every partner in a searchable, paginated table. */
 export function PartnersListScreen() {
+  usePageTitle(backofficeTitle('Partenaires'))
   const navigate = useNavigate()
   const { data, error, isLoading, mutate } = usePartners()
   const rows = useMemo(() => data ?? [], [data])

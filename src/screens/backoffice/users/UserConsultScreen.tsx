@@ -16,6 +16,7 @@ import { DetailList } from '../common/DetailList.tsx'
 import { PageHeader } from '../../../design-system/components/PageHeader/index.ts'
 import { Panel, SectionTitle } from '../common/Panel.tsx'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
+import { backofficeTitle, usePageTitle } from '../../../pageTitle/index.ts'
 
 const Section = styled.section`
   display: flex;
@@ -79,6 +80,7 @@ export function UserConsultScreen() {
   const { notify } = useNotification()
   const { data: user, error } = useUser(id)
   useGoBackOnError(user ? null : error)
+  usePageTitle(user ? backofficeTitle(`${user.firstname} ${user.lastname}`) : null)
   const reactivate = useReactivateOffer(Number(id))
   const [selected, setSelected] = useState<DisabledCoupon | null>(null)
   const [reactivating, setReactivating] = useState(false)

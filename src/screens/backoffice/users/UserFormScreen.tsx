@@ -22,6 +22,7 @@ import {
   valuesToUserBody,
   type UserFormValues,
 } from './userForm.ts'
+import { backofficeTitle, usePageTitle } from '../../../pageTitle/index.ts'
 
 /** 'Nouvel Utilisateur' (/bo/utilisateurs/nouveau) and 'Edition' (/bo/utilisateurs/edit/:id). */
 export function UserFormScreen() {
@@ -58,6 +59,10 @@ export function UserFormScreen() {
     [statuses],
   )
   const title = isEdit ? 'Edition' : 'Nouvel Utilisateur'
+
+  // The edited item's name once loaded (null until then: nothing announced yet).
+  const pageTitle = !isEdit ? title : user ? `Edition : ${user.firstname} ${user.lastname}` : null
+  usePageTitle(pageTitle && backofficeTitle(pageTitle))
 
   if (isEdit && !user) {
     return (

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../design-system/components/PageHeader/index.t
 import { StatusChip, statusLabels } from '../../../design-system/components/StatusChip/index.ts'
 import { Icon, mdiPlus } from '../../../design-system/icons/index.ts'
 import { Panel } from '../common/Panel.tsx'
+import { backofficeTitle, usePageTitle } from '../../../pageTitle/index.ts'
 
 const columns: DataTableColumn<User>[] = [
   { key: 'firstname', header: 'Prénom', value: (u) => u.firstname },
@@ -24,6 +25,7 @@ const columns: DataTableColumn<User>[] = [
 
 /** /bo/utilisateurs: every user in a searchable, paginated table. */
 export function UsersListScreen() {
+  usePageTitle(backofficeTitle('Utilisateurs'))
   const navigate = useNavigate()
   const { data, error, isLoading, mutate } = useUsers()
   const rows = useMemo(() => data ?? [], [data])

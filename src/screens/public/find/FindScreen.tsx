@@ -21,6 +21,7 @@ import { useUserLocation } from '../../../location/index.ts'
 import { useSession } from '../../../session/index.ts'
 import { useDebouncedValue } from '../useDebouncedValue.ts'
 import { PARTNER_ROW_HEIGHT, PartnerRow } from './PartnerRow.tsx'
+import { usePageTitle } from '../../../pageTitle/index.ts'
 
 export const EMPTY_MESSAGE = "Aucun résultat essayez avec d'autres critères!"
 export const ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les résultats'
@@ -63,6 +64,7 @@ const Main = styled.main`
 `
 
 export function FindScreen() {
+  usePageTitle('Rechercher')
   const navigate = useNavigate()
   const [searchParams, setSearchParams] = useSearchParams()
   const { user } = useSession()

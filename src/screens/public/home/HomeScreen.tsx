@@ -13,6 +13,7 @@ import { mdiImage } from '../../../design-system/icons/index.ts'
 import { useSession } from '../../../session/index.ts'
 import { ArticleSlide } from './ArticleSlide.tsx'
 import { InstallBanner } from './InstallBanner.tsx'
+import { usePageTitle } from '../../../pageTitle/index.ts'
 
 export const ARTICLES_ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les actualités'
 export const NO_ARTICLES_MESSAGE = 'Aucune actualité pour le moment'
@@ -92,6 +93,7 @@ const byPosition = (a: Article, b: Article) => a.position - b.position
 
 /** Home: install banner, category shortcuts, and the articles' carousel (all of them for an admin). */
 export function HomeScreen({ carouselInterval }: HomeScreenProps) {
+  usePageTitle('Accueil')
   const { hasRole } = useSession()
   const isAdmin = hasRole('ROLE_ADMIN')
   const all = useArticles(isAdmin)

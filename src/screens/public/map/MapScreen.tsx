@@ -23,6 +23,7 @@ import {
 import { useSession } from '../../../session/index.ts'
 import { PartnerDetails } from '../partner/PartnerDetails.tsx'
 import { CitySearch } from './CitySearch.tsx'
+import { usePageTitle } from '../../../pageTitle/index.ts'
 
 export const NO_KEY_MESSAGE = "La carte n'est pas disponible : aucune clé Google Maps n'est configurée."
 export const LOAD_ERROR_MESSAGE = 'Impossible de charger la carte. Vérifiez votre connexion puis réessayez.'
@@ -106,6 +107,7 @@ const Notice = styled.div`
 
 /** /map: the partners on a full-screen map, filtered by area and category; a marker opens the details. */
 export function MapScreen() {
+  usePageTitle('Carte')
   const maps = useMaps()
   return (
     <Main>

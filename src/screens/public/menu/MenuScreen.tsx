@@ -14,6 +14,7 @@ import {
   mdiPencil,
 } from '../../../design-system/icons/index.ts'
 import { useSession } from '../../../session/index.ts'
+import { usePageTitle } from '../../../pageTitle/index.ts'
 
 const Main = styled.main`
   min-height: calc(100dvh - var(--bottom-nav-height, 0px));
@@ -113,6 +114,7 @@ function InfoRow({ icon, term, children }: { icon: string; term: string; childre
 
 /** Menu: the user's name and e-mail; Administration (admins), Aide (new tab) and Déconnexion. */
 export function MenuScreen() {
+  usePageTitle('Menu')
   const { user, hasRole, signOut } = useSession()
   const { data: config } = useClientConfig()
   const navigate = useNavigate()

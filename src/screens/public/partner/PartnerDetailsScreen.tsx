@@ -7,6 +7,7 @@ import { SkeletonRows } from '../../../design-system/components/SkeletonRows/ind
 import { mdiArrowLeft } from '../../../design-system/icons/index.ts'
 import { useSession } from '../../../session/index.ts'
 import { DETAILS_CAROUSEL_HEIGHT, PartnerDetails } from './PartnerDetails.tsx'
+import { usePageTitle } from '../../../pageTitle/index.ts'
 
 const Main = styled.main`
   position: relative;
@@ -43,6 +44,7 @@ export function PartnerDetailsScreen({ carouselInterval }: PartnerDetailsScreenP
   const navigate = useNavigate()
   const { user } = useSession()
   const { data: partner, error, mutate } = usePartnerDiscountsForUser(id ?? null, user?.userId.id ?? null)
+  usePageTitle(partner?.name ?? null)
 
   useEffect(() => {
     if (error) navigate(-1)

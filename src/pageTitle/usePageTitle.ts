@@ -1,0 +1,33 @@
+import { useEffect } from 'react'
+
+export const APP_NAME = 'Partenaires'
+
+/** A back-office page's title: its own, then the area (the list 'Partenaires' is not the app 'Partenaires'). */
+export const backofficeTitle = (title: string) => `${title} — Administration`
+
+type Listener = (title: string) => void
+const listeners = new Set<Listener>()
+
+/** Called with every full title a screen sets (the announcer's feed). */
+export function subscribeToPageTitle(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+/**
+ * Sets `document.title` to '<title> — Partenaires' (WCAG 2.4.2) and tells the announcer. `null` while the
+ * title is still loading (e.g. the partner's name): the tab shows the app's name and nothing is announced.
+ */
+export function usePageTitle(title: string | null) {
+  useEffect(() => {
+    if (title === null) {
+      document.title = APP_NAME
+      return
+    }
+    const full = `${title} — ${APP_NAME}`
+    document.title = full
+    for (const listener of listeners) listener(full)
+  }, [title])
+}
