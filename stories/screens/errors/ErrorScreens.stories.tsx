@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { AccessDeniedScreen } from '../../../src/screens/errors/AccessDeniedScreen.tsx'
 import { NotFoundScreen } from '../../../src/screens/errors/NotFoundScreen.tsx'
 
@@ -17,7 +17,7 @@ export const AccesRefuse: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { name: 'Oups ! Accès refusé' })).toBeVisible()
-    await expect(document.title).toBe('Accès refusé — Partenaires')
+    await waitFor(() => expect(document.title).toBe('Accès refusé — Partenaires'))
     await userEvent.click(canvas.getByRole('link', { name: "Retour à l'accueil" }))
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /')
   },
@@ -28,7 +28,7 @@ export const PageNonTrouvee: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { name: 'Oups ! Page non trouvée' })).toBeVisible()
-    await expect(document.title).toBe('Page non trouvée — Partenaires')
+    await waitFor(() => expect(document.title).toBe('Page non trouvée — Partenaires'))
     await expect(canvas.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/')
   },
 }
