@@ -13,7 +13,7 @@ import { authGuards } from './auth.ts'
 import type { Config } from './config.ts'
 import type { AppContext, Lifecycle } from './context.ts'
 import type { Db } from './db/index.ts'
-import { HttpError, installErrorHandling, validatorCompiler } from './errors.ts'
+import { frameworkErrors, HttpError, installErrorHandling, validatorCompiler } from './errors.ts'
 import { articleRoutes } from './routes/articles.ts'
 import { authRoutes } from './routes/auth.ts'
 import { imageRoutes } from './routes/images.ts'
@@ -114,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // A path the router cannot decode or a parameter over maxParamLength: French JSON, not Fastify's English.
+    frameworkErrors,
     // Requests Node's HTTP parser rejects (raw non-ASCII in the path, broken headers) get French JSON too.
     clientErrorHandler: (error, socket) => {
       if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || !socket.writable) return socket.destroy()
@@ -216,6 +218,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       prefix: '/',
       decorateReply: true,
       wildcard: true,
+      // @fastify/static serves dotfiles by default: a .env or .git left in the build folder must stay private.
+      dotfiles: 'ignore',
       // The build writes .br and .gz beside each asset (scripts/precompress.ts): served as the browser accepts.
       preCompressed: true,
       cacheControl: false,

@@ -57,6 +57,7 @@ function convertFlat(schema: JsonSchema, value: unknown): unknown {
  * control characters but tab and line breaks (invisible, they make look-alike names and break mails and
  * logs), and lone surrogates (not Unicode: the driver would silently turn them into U+FFFD).
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const forbiddenCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Cs}/u
 
 interface ForbiddenCharacter {

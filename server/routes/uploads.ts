@@ -10,15 +10,22 @@ export async function readUpload(request: FastifyRequest): Promise<Buffer> {
       'file',
     )
   }
-  const part = await request.file()
-  if (!part) throw badRequest('Le fichier est obligatoire (champ « file »).', 'file')
-  if (part.fieldname !== 'file') {
-    part.file.resume()
-    throw badRequest('Le fichier doit être envoyé dans le champ « file ».', 'file')
+  try {
+    const part = await request.file()
+    if (!part) throw badRequest('Le fichier est obligatoire (champ « file »).', 'file')
+    if (part.fieldname !== 'file') {
+      part.file.resume()
+      throw badRequest('Le fichier doit être envoyé dans le champ « file ».', 'file')
+    }
+    const buffer = await part.toBuffer()
+    if (buffer.length === 0) throw badRequest('Le fichier envoyé est vide.', 'file')
+    return buffer
+  } catch (error) {
+    // Limits (413) and our own refusals keep their answer; what the multipart parser itself throws (no
+    // boundary, data ending before the closing boundary, a broken part header) is the client's malformed form.
+    if (error instanceof HttpError || /^FST_/.test(String((error as { code?: unknown }).code))) throw error
+    throw badRequest('Le formulaire envoyé est mal formé ou incomplet (multipart/form-data).', 'file')
   }
-  const buffer = await part.toBuffer()
-  if (buffer.length === 0) throw badRequest('Le fichier envoyé est vide.', 'file')
-  return buffer
 }
 
 export const uploadDescription = (maxBytes: number) =>

@@ -49,6 +49,14 @@ export interface CleanPartner {
   userRatingsTotal: number | null
 }
 
+/**
+ * Coordinates nearer 0 than 1e-9 degree (0.1 mm) are 0. geo_point's trigonometry on a denormal such as 5e-324
+ * gives a product that underflows to zero, which PostgreSQL refuses (22003 "value out of range: underflow").
+ */
+export function coordinate(value: number): number {
+  return Math.abs(value) < 1e-9 ? 0 : value
+}
+
 /** Field-level checks beyond the schema's types, with messages naming the field. */
 export function cleanPartnerBody(body: PartnerBody): CleanPartner {
   const phone = requiredText(body.phone, 'phone', 'Tél', { max: 30 })
@@ -80,8 +88,10 @@ export function cleanPartnerBody(body: PartnerBody): CleanPartner {
     siren: siren === null ? null : siren.replace(/\s/g, ''),
     address: requiredText(body.location.address, 'location.address', 'Adresse', { max: 300 }),
     city: requiredText(body.location.city, 'location.city', 'Ville', { max: 100 }),
-    lat: numberInRange(body.location.position.lat, 'location.position.lat', 'Latitude', -90, 90),
-    lng: numberInRange(body.location.position.lng, 'location.position.lng', 'Longitude', -180, 180),
+    lat: coordinate(numberInRange(body.location.position.lat, 'location.position.lat', 'Latitude', -90, 90)),
+    lng: coordinate(
+      numberInRange(body.location.position.lng, 'location.position.lng', 'Longitude', -180, 180),
+    ),
     email: email(body.email),
     phone,
     representativeFirstName: optionalText(
@@ -354,7 +364,7 @@ function parseNumbers(value: string, count: number, field: string, format: strin
       field,
     )
   }
-  return numbers
+  return numbers.map(coordinate)
 }
 
 function checkLat(value: number, field: string) {
