@@ -8,7 +8,7 @@ test('chaque écran du back-office a son titre de document', async ({ page }) =>
   await expect(page).toHaveURL(/\/bo\/gerer-accueil$/)
   await expect(page).toHaveTitle("Gestion de la page d'accueil — Administration — Partenaires")
 
-  await page.getByRole('link', { name: 'Partenaires' }).click()
+  await page.getByRole('link', { name: 'Partenaires', exact: true }).click()
   await expect(page).toHaveTitle('Partenaires — Administration — Partenaires')
   await expect(page.getByTestId('page-title-announcer')).toHaveText(
     'Partenaires — Administration — Partenaires',

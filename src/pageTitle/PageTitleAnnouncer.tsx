@@ -18,13 +18,9 @@ export function PageTitleAnnouncer() {
       }),
     [],
   )
+  // aria-live without role="status": the screens' own status messages stay the page's only 'status' role.
   return (
-    <VisuallyHidden.Root
-      role="status"
-      aria-live="polite"
-      aria-atomic="true"
-      data-testid="page-title-announcer"
-    >
+    <VisuallyHidden.Root aria-live="polite" aria-atomic="true" data-testid="page-title-announcer">
       {announcement}
     </VisuallyHidden.Root>
   )

@@ -48,7 +48,6 @@ export const AnnouncedOnRouteChange: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(document.title).toBe('Accueil — Partenaires'))
-    await expect(announcer()).toHaveAttribute('role', 'status')
     await expect(announcer()).toHaveAttribute('aria-live', 'polite')
     await expect(announcer()).toHaveTextContent(/^$/)
     await userEvent.click(canvas.getByRole('link', { name: 'Page protégée' }))

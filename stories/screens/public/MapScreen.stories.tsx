@@ -2,7 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { MapScreen } from '../../../src/screens/public/map/MapScreen.tsx'
 import { signedInUser } from '../../../mocks/fixtures/session.ts'
-import { categoriesHandlers, partnerForUserHandlers, searchHandlers } from '../../../mocks/handlers/public.ts'
+import {
+  categoriesHandlers,
+  deactivateOfferHandlers,
+  partnerForUserHandlers,
+  searchHandlers,
+} from '../../../mocks/handlers/public.ts'
 import { withFakeMaps, withGoogleMaps } from './mapsDecorators.tsx'
 
 const meta = {
@@ -106,6 +111,39 @@ export const WithSelectedPartner: Story = {
     await waitFor(() => expect(page.queryByRole('dialog')).toBeNull())
     await expect(within(context.canvasElement).queryByTestId('location')).toBeNull()
     await expect(within(context.canvasElement).getByRole('region', { name: 'Carte' })).toBeVisible()
+  },
+}
+
+/**
+ * In the sheet too a coupon is used without dragging: its dialog opens over the sheet, Escape closes the dialog
+ * only, and Confirmer uses the offer while the sheet stays open.
+ */
+export const UseOfferFromSheet: Story = {
+  tags: ['no-visual'],
+  parameters: {
+    msw: [
+      searchHandlers.success(),
+      categoriesHandlers.success(),
+      partnerForUserHandlers.success(),
+      deactivateOfferHandlers.success(),
+    ],
+  },
+  play: async (context) => {
+    await WithoutSelection.play!(context)
+    await userEvent.click(await marker(context.canvasElement, 'Le Comptoir du Panier'))
+    const page = within(context.canvasElement.ownerDocument.body)
+    const sheet = await page.findByRole('dialog', { name: 'Le Comptoir du Panier' })
+    const [first] = await within(sheet).findAllByRole('button', { name: "Utiliser l'offre" })
+    await userEvent.click(first)
+    await page.findByRole('dialog', { name: 'Utiliser cette offre ?' })
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(page.queryByRole('dialog', { name: 'Utiliser cette offre ?' })).toBeNull())
+    await expect(page.getByRole('dialog', { name: 'Le Comptoir du Panier' })).toBeVisible()
+    await userEvent.click(within(sheet).getAllByRole('button', { name: "Utiliser l'offre" })[0])
+    await userEvent.click(await page.findByRole('button', { name: 'Confirmer' }))
+    await expect(await page.findByText('Bravo! Vous avez utilisé vote offre!')).toBeVisible()
+    await expect(within(sheet).getAllByRole('button', { name: "Utiliser l'offre" })).toHaveLength(1)
+    await expect(page.getByRole('dialog', { name: 'Le Comptoir du Panier' })).toBeVisible()
   },
 }
 
