@@ -135,10 +135,10 @@ function wrongBody(otherBodies: JsonSchema[]): fc.Arbitrary<BodySpec> {
         )
         .map(([depth, kind]) => deepJson(depth, kind)),
     ),
-    // About 1 MB: just under and over the body limit.
+    // 0.2 MB, then just under and just over the 1 MiB body limit.
     raw(
       fc
-        .constantFrom(100_000, 340_000, 350_000)
+        .constantFrom(100_000, 500_000, 530_000)
         .map((n) => `{"a":[${Array.from({ length: n }, () => '0').join(',')}]}`),
     ),
     raw(
@@ -518,9 +518,10 @@ export function caseArb(route: CollectedRoute, ctx: CaseContext): fc.Arbitrary<F
   })
   const body: fc.Arbitrary<BodySpec> = schema.body
     ? fc.oneof(
-        { weight: 8, arbitrary: jsonBody(schema.body) },
-        { weight: 2, arbitrary: wrong },
-        { weight: 1, arbitrary: none },
+        { weight: 16, arbitrary: jsonBody(schema.body) },
+        { weight: 4, arbitrary: wrong },
+        { weight: 1, arbitrary: multipartBody(ctx.png, ctx.maxUploadBytes) },
+        { weight: 2, arbitrary: none },
       )
     : multipart
       ? fc.oneof(
