@@ -97,9 +97,12 @@ async function worker() {
   const page = await context.newPage()
   const network = trackNetwork(page)
   for (let capture = queue.shift(); capture; capture = queue.shift()) {
-    await check(capture, page, network).catch((error: unknown) => {
-      record(capture, 'error', `capture impossible : ${error instanceof Error ? error.message : error}`)
-    })
+    // A navigation that times out on a saturated machine says nothing about pixels: one more try before failing.
+    await check(capture, page, network)
+      .catch(() => check(capture, page, network))
+      .catch((error: unknown) => {
+        record(capture, 'error', `capture impossible : ${error instanceof Error ? error.message : error}`)
+      })
     captured += 1
   }
   await context.close()
