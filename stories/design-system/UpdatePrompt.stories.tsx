@@ -3,7 +3,7 @@ import { expect, fn, screen, userEvent } from 'storybook/test'
 import { UpdatePrompt } from '../../src/design-system/index.ts'
 
 const meta = {
-  title: 'Design system/UpdatePrompt',
+  title: 'Design system/Feedback/UpdatePrompt',
   component: UpdatePrompt,
   args: { onUpdate: fn(), updating: false },
   parameters: { layout: 'fullscreen' },
