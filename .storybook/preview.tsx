@@ -36,6 +36,19 @@ const preview: Preview = {
     a11y: { test: 'error' },
     viewport: { options: viewports },
     backgrounds: { disable: true },
+    options: {
+      // Designers land on the introduction; then the tokens, the components by role, the screens.
+      storySort: {
+        order: [
+          'Introduction',
+          'Fondations',
+          ['Couleurs', 'Typographie', 'Espacements', 'Arrondis', 'Ombres'],
+          'Design system',
+          ['Inputs', 'Feedback', 'Navigation', 'Data display', 'Layout'],
+          'Écrans',
+        ],
+      },
+    },
   },
 }
 

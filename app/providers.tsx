@@ -4,11 +4,19 @@ import { SWRConfig } from 'swr'
 import { subscribeToApiErrors } from '../src/api/client.ts'
 import { DesignSystemProvider } from '../src/design-system/theme/index.ts'
 import { NotificationToast } from '../src/design-system/components/Toast/NotificationToast.tsx'
+import { UpdatePrompt } from '../src/design-system/components/UpdatePrompt/index.ts'
 import { NotificationProvider, useNotification } from '../src/notifications/index.ts'
 import { PageTitleAnnouncer } from '../src/pageTitle/index.ts'
 import { SessionProvider, useSession } from '../src/session/index.ts'
+import { useAppUpdate } from './serviceWorker.ts'
 
-/** Providers that need no router: theme, session, notifications, SWR. */
+/** 'Nouvelle version disponible' once the service worker has a new release waiting (production builds). */
+function AppUpdatePrompt() {
+  const { available, updating, update } = useAppUpdate()
+  return available ? <UpdatePrompt onUpdate={update} updating={updating} /> : null
+}
+
+/** Providers that need no router: theme, session, notifications, SWR; and the update prompt. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <DesignSystemProvider>
@@ -17,6 +25,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>
         </NotificationProvider>
       </SessionProvider>
+      <AppUpdatePrompt />
     </DesignSystemProvider>
   )
 }

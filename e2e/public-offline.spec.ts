@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test'
 import { registerUser, signInAs } from './support.ts'
 
 /**
- * The installed app: manifest and service worker. The worker is registered here as app/serviceWorker.ts does,
- * then the network goes away: the app shell still opens and says it is offline.
+ * The installed app: manifest and service worker. The app registers its worker itself (production build);
+ * once it controls the page the network goes away: the app shell still opens and says it is offline.
  */
 test('hors ligne, l’application installée s’ouvre et le dit clairement', async ({
   page,
@@ -21,10 +21,9 @@ test('hors ligne, l’application installée s’ouvre et le dit clairement', as
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible()
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
   await page.evaluate(async () => {
-    await navigator.serviceWorker.register('/sw.js', { scope: '/' })
     await navigator.serviceWorker.ready
   })
-  // The worker has kept the shell and every route's code; the page is now under its control.
+  // The worker has precached the shell and every public route's code; the page is now under its control.
   await page.reload()
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
   await page.getByRole('link', { name: 'Rechercher' }).click()

@@ -84,7 +84,7 @@ async function resolveUser(ctx: AppContext, request: FastifyRequest): Promise<Cu
   // The scheme name is case-insensitive (RFC 9110 §11.1).
   const match = /^bearer +([A-Za-z0-9_.-]+)$/i.exec(header)
   if (!match) return null
-  const claims = verifyAccessToken(match[1], ctx.jwtSecret)
+  const claims = await verifyAccessToken(match[1], ctx.jwtSecret)
   if (!claims) return null
   const row = await lookupUser(ctx.db, claims.sub, !ctx.config.databaseUrl)
   // Deleted, deactivated, or token issued before the last logout / password or role change.

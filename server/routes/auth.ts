@@ -31,16 +31,16 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
     await Promise.all(resetsInFlight)
   })
 
-  function authUser(row: {
+  async function authUser(row: {
     id: number
     token_version: number
     is_admin: boolean
     firstname: string
     lastname: string
     email: string
-  }): AuthUser {
+  }): Promise<AuthUser> {
     return {
-      access_token: signAccessToken(row.id, row.token_version, ctx.jwtSecret, config.tokenTtlSeconds),
+      access_token: await signAccessToken(row.id, row.token_version, ctx.jwtSecret, config.tokenTtlSeconds),
       roles: rolesOf(row.is_admin),
       userId: { id: row.id },
       firstname: row.firstname,
@@ -127,7 +127,7 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
           .values({ email, firstname, lastname, password_hash: passwordHash, status: 'ACTIF' })
           .returningAll()
           .executeTakeFirstOrThrow()
-        return reply.code(201).send(authUser(row))
+        return reply.code(201).send(await authUser(row))
       } catch (error) {
         if (isUniqueViolation(error))
           throw conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')

@@ -156,8 +156,8 @@ describe('tokens', () => {
       `${h}.${forgedPayload}.${s}`,
       `${noneHeader}.${p}.`,
       `${noneHeader}.${p}.${s}`,
-      signAccessToken(user.userId.id, 0, 'une-autre-cle-secrete-de-trente-deux-caracteres', 3600),
-      signAccessToken(user.userId.id, 0, server.config.jwtSecret as string, 60, Date.now() - 3600_000),
+      await signAccessToken(user.userId.id, 0, 'une-autre-cle-secrete-de-trente-deux-caracteres', 3600),
+      await signAccessToken(user.userId.id, 0, server.config.jwtSecret as string, 60, Date.now() - 3600_000),
     ]
     for (const token of candidates) {
       const res = await api.get('/api/articles/articles-published', { token })

@@ -74,7 +74,12 @@ describe('several instances on one database', () => {
       .where('key', '=', 'jwt_secret')
       .executeTakeFirstOrThrow()
     expect(stored.value.length).toBeGreaterThanOrEqual(32)
-    const forged = signAccessToken(user.userId.id, 0, 'une-autre-cle-secrete-de-trente-deux-caracteres', 60)
+    const forged = await signAccessToken(
+      user.userId.id,
+      0,
+      'une-autre-cle-secrete-de-trente-deux-caracteres',
+      60,
+    )
     expect((await client(b).get(apiPaths.articlesPublished(), { token: forged })).status).toBe(401)
   })
 
@@ -90,7 +95,7 @@ describe('several instances on one database', () => {
       await app.close()
       await probe.close()
     })
-    const old = signAccessToken(admin.userId.id, 0, legacy, 60)
+    const old = await signAccessToken(admin.userId.id, 0, legacy, 60)
     expect((await client({ url }).get(apiPaths.users(), { token: old })).status).toBe(200)
   })
 

@@ -3,7 +3,7 @@ import { expect } from 'storybook/test'
 import { Alert, Button } from '../../src/design-system/index.ts'
 
 const meta = {
-  title: 'Design system/Alert',
+  title: 'Design system/Feedback/Alert',
   component: Alert,
   args: { severity: 'error', children: 'Email ou mot de passe incorrect' },
   decorators: [(Story) => <div style={{ width: 400 }}>{Story()}</div>],

@@ -43,7 +43,7 @@ function Demo(args: Props) {
 }
 
 const meta = {
-  title: 'Design system/Autocomplete',
+  title: 'Design system/Inputs/Autocomplete',
   component: Demo,
   args: {
     label: 'Catégories',

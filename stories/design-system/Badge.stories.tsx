@@ -4,7 +4,7 @@ import { Badge, IconButton } from '../../src/design-system/index.ts'
 import { mdiMenu } from '../../src/design-system/icons/index.ts'
 
 const meta = {
-  title: 'Design system/Badge',
+  title: 'Design system/Data display/Badge',
   component: Badge,
   args: { content: 'Publié', color: 'success' },
 } satisfies Meta<typeof Badge>

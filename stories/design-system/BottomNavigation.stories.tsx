@@ -11,7 +11,7 @@ const items: BottomNavItem[] = [
 ]
 
 const meta = {
-  title: 'Design system/BottomNavigation',
+  title: 'Design system/Navigation/BottomNavigation',
   component: BottomNavigation,
   args: { items },
   parameters: { layout: 'fullscreen', router: { initialEntries: ['/rechercher'] } },

@@ -5,7 +5,7 @@ import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
 import { BottomSheet, Button } from '../../src/design-system/index.ts'
 
 const meta = {
-  title: 'Design system/BottomSheet',
+  title: 'Design system/Layout/BottomSheet',
   component: BottomSheet,
   args: {
     open: false,

@@ -10,7 +10,7 @@ const cities = ['Aix-en-Provence', 'Aubagne', 'Cassis', 'La Ciotat', 'Marseille'
 }))
 
 const meta = {
-  title: 'Design system/BottomSheetPicker',
+  title: 'Design system/Inputs/BottomSheetPicker',
   component: BottomSheetPicker,
   args: {
     label: 'Ville',

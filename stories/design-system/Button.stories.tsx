@@ -5,7 +5,7 @@ import { Button } from '../../src/design-system/index.ts'
 import { Icon, mdiDirections, mdiPlus } from '../../src/design-system/icons/index.ts'
 
 const meta = {
-  title: 'Design system/Button',
+  title: 'Design system/Inputs/Button',
   component: Button,
   args: { children: 'Se connecter', onClick: fn() },
 } satisfies Meta<typeof Button>

@@ -13,7 +13,7 @@ import { mdiDelete, mdiPencil } from '../../src/design-system/icons/index.ts'
 import { placeholderImage } from './fixtures.ts'
 
 const meta = {
-  title: 'Design system/Card',
+  title: 'Design system/Layout/Card',
   component: Card,
   args: { children: null, dimmed: false },
   decorators: [(Story) => <div style={{ width: 280 }}>{Story()}</div>],

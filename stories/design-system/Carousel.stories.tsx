@@ -9,7 +9,7 @@ const slides = colors.map((color, i) => (
 ))
 
 const meta = {
-  title: 'Design system/Carousel',
+  title: 'Design system/Data display/Carousel',
   component: Carousel,
   args: { slides, label: 'Photos du partenaire', height: 200, interval: 0, onIndexChange: fn() },
   decorators: [(Story) => <div style={{ width: 390 }}>{Story()}</div>],

@@ -3,7 +3,7 @@ import { expect, waitFor } from 'storybook/test'
 import { CategoryIcon, mdiExportName } from '../../src/design-system/index.ts'
 
 const meta = {
-  title: 'Design system/CategoryIcon',
+  title: 'Design system/Data display/CategoryIcon',
   component: CategoryIcon,
   args: { name: 'silverware-fork-knife', size: 32, title: 'Restaurants' },
 } satisfies Meta<typeof CategoryIcon>

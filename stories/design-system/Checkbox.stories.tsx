@@ -12,7 +12,7 @@ const termsLabel = (
 )
 
 const meta = {
-  title: 'Design system/Checkbox',
+  title: 'Design system/Inputs/Checkbox',
   component: Checkbox,
   args: { label: termsLabel, onCheckedChange: fn() },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],

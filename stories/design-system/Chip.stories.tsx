@@ -6,7 +6,7 @@ import { CategoryIcon, Chip } from '../../src/design-system/index.ts'
 import { mdiStar } from '../../src/design-system/icons/index.ts'
 
 const meta = {
-  title: 'Design system/Chip',
+  title: 'Design system/Inputs/Chip',
   component: Chip,
   args: { label: '-10 % sur l’addition' },
 } satisfies Meta<typeof Chip>

@@ -54,7 +54,7 @@ const columns: DataTableColumn<Row>[] = [
 ]
 
 const meta = {
-  title: 'Design system/DataTable',
+  title: 'Design system/Data display/DataTable',
   component: DataTable<Row>,
   args: {
     caption: 'Partenaires',

@@ -4,7 +4,7 @@ import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
 import { Button, Dialog, TextField } from '../../src/design-system/index.ts'
 
 const meta = {
-  title: 'Design system/Dialog',
+  title: 'Design system/Feedback/Dialog',
   component: Dialog,
   args: {
     open: true,

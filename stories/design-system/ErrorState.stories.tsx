@@ -4,7 +4,7 @@ import { EmptyState, ErrorState } from '../../src/design-system/index.ts'
 
 /** Error and empty states shown by lists. */
 const meta = {
-  title: 'Design system/ErrorState',
+  title: 'Design system/Feedback/ErrorState',
   component: ErrorState,
   args: { message: 'Oups... Nous ne parvenons pas à récupérer les résultats', onRetry: fn() },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],

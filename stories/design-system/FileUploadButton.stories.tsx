@@ -3,7 +3,7 @@ import { expect, fn, userEvent } from 'storybook/test'
 import { FileUploadButton } from '../../src/design-system/index.ts'
 
 const meta = {
-  title: 'Design system/FileUploadButton',
+  title: 'Design system/Inputs/FileUploadButton',
   component: FileUploadButton,
   args: { accept: 'image/*', onFile: fn(), variant: 'outlined' },
 } satisfies Meta<typeof FileUploadButton>

@@ -5,7 +5,7 @@ import { AppBar, IconButton } from '../../src/design-system/index.ts'
 import { mdiDelete, mdiHome, mdiLogout } from '../../src/design-system/icons/index.ts'
 
 const meta = {
-  title: 'Design system/IconButton',
+  title: 'Design system/Inputs/IconButton',
   component: IconButton,
   args: { label: 'Déconnexion', icon: mdiLogout, onClick: fn() },
 } satisfies Meta<typeof IconButton>

@@ -3,7 +3,7 @@ import { expect } from 'storybook/test'
 import { LoadingBar } from '../../src/design-system/index.ts'
 
 const meta = {
-  title: 'Design system/LoadingBar',
+  title: 'Design system/Feedback/LoadingBar',
   component: LoadingBar,
   args: { active: true },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],

@@ -23,7 +23,7 @@ function Demo({ duration, type, message }: { duration?: number; type: Notificati
 }
 
 const meta = {
-  title: 'Design system/NotificationToast',
+  title: 'Design system/Feedback/NotificationToast',
   component: Demo,
   args: { type: 'info', message: 'Partenaire enregistré.' },
   parameters: { layout: 'fullscreen', globalToast: false },

@@ -4,7 +4,7 @@ import { AppBar, Button, IconButton, PageHeader, TextField } from '../../src/des
 import { mdiArrowLeft, mdiMagnify } from '../../src/design-system/icons/index.ts'
 
 const meta = {
-  title: 'Design system/PageHeader',
+  title: 'Design system/Navigation/PageHeader',
   component: PageHeader,
   args: { title: 'Le Petit Marseillais', subtitle: 'Consultation', actions: <Button>Editer</Button> },
   parameters: { layout: 'padded' },

@@ -4,7 +4,7 @@ import { PasswordField } from '../../src/design-system/index.ts'
 import { mdiLock } from '../../src/design-system/icons/index.ts'
 
 const meta = {
-  title: 'Design system/PasswordField',
+  title: 'Design system/Inputs/PasswordField',
   component: PasswordField,
   args: { label: 'Mot de passe', name: 'password', leadingIcon: mdiLock },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],

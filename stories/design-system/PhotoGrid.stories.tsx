@@ -9,7 +9,7 @@ const photos = ['#1565c0', '#2e7d32', '#b45309'].map((color, i) => ({
 }))
 
 const meta = {
-  title: 'Design system/PhotoGrid',
+  title: 'Design system/Data display/PhotoGrid',
   component: PhotoGrid,
   args: { photos, onDelete: fn() },
   decorators: [(Story) => <div style={{ width: 420 }}>{Story()}</div>],

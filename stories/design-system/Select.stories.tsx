@@ -9,7 +9,7 @@ const statusOptions = [
 ]
 
 const meta = {
-  title: 'Design system/Select',
+  title: 'Design system/Inputs/Select',
   component: Select,
   args: { label: 'Status', options: statusOptions, onValueChange: fn() },
   decorators: [(Story) => <div style={{ width: 320 }}>{Story()}</div>],

@@ -3,7 +3,7 @@ import { expect } from 'storybook/test'
 import { SkeletonRows } from '../../src/design-system/index.ts'
 
 const meta = {
-  title: 'Design system/SkeletonRows',
+  title: 'Design system/Feedback/SkeletonRows',
   component: SkeletonRows,
   args: { rows: 10, withMedia: true, rowHeight: 72, lines: 3 },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],

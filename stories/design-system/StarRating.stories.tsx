@@ -3,7 +3,7 @@ import { expect } from 'storybook/test'
 import { StarRating } from '../../src/design-system/index.ts'
 
 const meta = {
-  title: 'Design system/StarRating',
+  title: 'Design system/Data display/StarRating',
   component: StarRating,
   args: { value: 4.5 },
 } satisfies Meta<typeof StarRating>

@@ -3,7 +3,7 @@ import { expect } from 'storybook/test'
 import { StatusChip, theme } from '../../src/design-system/index.ts'
 
 const meta = {
-  title: 'Design system/StatusChip',
+  title: 'Design system/Data display/StatusChip',
   component: StatusChip,
   args: { status: 'ACTIF' },
 } satisfies Meta<typeof StatusChip>

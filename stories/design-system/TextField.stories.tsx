@@ -6,7 +6,7 @@ import { Button, TextField } from '../../src/design-system/index.ts'
 import { mdiEmail, mdiMagnify } from '../../src/design-system/icons/index.ts'
 
 const meta = {
-  title: 'Design system/TextField',
+  title: 'Design system/Inputs/TextField',
   component: TextField,
   args: { label: 'Email', type: 'email', name: 'email', leadingIcon: mdiEmail },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],

@@ -4,7 +4,7 @@ import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
 import { Button, Toast, ToastProvider } from '../../src/design-system/index.ts'
 
 const meta = {
-  title: 'Design system/Toast',
+  title: 'Design system/Feedback/Toast',
   component: Toast,
   args: {
     open: true,

@@ -26,8 +26,15 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-const marker = (canvasElement: HTMLElement, name: string) =>
-  within(within(canvasElement).getByRole('region', { name: 'Carte' })).findByRole('button', { name })
+/**
+ * The map region, once the (fake) maps service has loaded: the screen shows a spinner until then, longer in
+ * the static Storybook than under Vitest, so the play functions wait for it instead of expecting it at once.
+ */
+const mapRegion = async (canvasElement: HTMLElement) =>
+  within(await within(canvasElement).findByRole('region', { name: 'Carte' }, { timeout: 10_000 }))
+
+const marker = async (canvasElement: HTMLElement, name: string) =>
+  (await mapRegion(canvasElement)).findByRole('button', { name })
 
 /** The default view around Marseille: a marker per partner in the area, the search box and the category chips. */
 export const WithoutSelection: Story = {

@@ -1,0 +1,1 @@
+export { UpdatePrompt, type UpdatePromptProps } from './UpdatePrompt.tsx'

@@ -1,0 +1,55 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, screen, userEvent } from 'storybook/test'
+import { UpdatePrompt } from '../../src/design-system/index.ts'
+
+const meta = {
+  title: 'Design system/Feedback/UpdatePrompt',
+  component: UpdatePrompt,
+  args: { onUpdate: fn(), updating: false },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof UpdatePrompt>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+export const Available: Story = {
+  play: async ({ args }) => {
+    const prompt = await screen.findByRole('region', { name: 'Mise à jour de l’application' })
+    await expect(prompt).toHaveTextContent('Nouvelle version disponible')
+    await userEvent.click(screen.getByRole('button', { name: 'Mettre à jour' }))
+    await expect(args.onUpdate).toHaveBeenCalledTimes(1)
+  },
+}
+
+export const Updating: Story = {
+  args: { updating: true },
+  play: async () => {
+    const button = await screen.findByRole('button', { name: 'Mettre à jour' })
+    // A second press cannot ask twice while the new version takes over.
+    await expect(button).toHaveAttribute('aria-busy', 'true')
+    await expect(button).toBeDisabled()
+  },
+}
+
+export const Desktop: Story = {
+  globals: { viewport: { value: 'desktop' } },
+  play: async () => {
+    const prompt = await screen.findByRole('region', { name: 'Mise à jour de l’application' })
+    const box = prompt.getBoundingClientRect()
+    // Bottom-left corner (no bottom navigation here); the bottom-right one belongs to the toasts.
+    await expect(box.left).toBe(16)
+    await expect(window.innerHeight - box.bottom).toBe(16)
+    await expect(box.width).toBeLessThanOrEqual(420)
+  },
+}
+
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    const prompt = await screen.findByRole('region', { name: 'Mise à jour de l’application' })
+    const box = prompt.getBoundingClientRect()
+    // Full width minus the margins, above the 56px bottom navigation.
+    await expect(box.width).toBeCloseTo(window.innerWidth - 32, 0)
+    await expect(window.innerHeight - box.bottom).toBeGreaterThanOrEqual(56 + 16)
+  },
+}
