@@ -5,6 +5,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 import { chromiumArgs, findChromium } from './scripts/chromium.ts'
 import { precompress } from './scripts/precompress.ts'
+import { prerenderPages } from './scripts/prerender.ts'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 
@@ -35,7 +36,7 @@ const optimizeDepsInclude = [
 ]
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), prerenderPages()],
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },
   },
