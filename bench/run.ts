@@ -3,7 +3,7 @@
  * (figure, value, budget, ✓/✗) and writes bench/results/<ISO date>.json and bench/results/latest.json.
  *
  * Environment: DATABASE_URL adds the PostgreSQL API run; BENCH_SECONDS (default 10) sets each load phase;
- * BENCH_PARTNERS (default 100000); BENCH_LIGHTHOUSE_RUNS (default 3, the median run kept); BENCH_ONLY=api,cluster,firstload,lighthouse,lists to run a subset (cluster:
+ * BENCH_PARTNERS (default 100000); BENCH_LIGHTHOUSE_RUNS (default 3, the median run kept); BENCH_ONLY=api,cluster,firstload,lighthouse,lists,interactions to run a subset (cluster:
  * search on one instance and on two behind nginx, with PostgreSQL and nginx of its own).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -27,6 +27,7 @@ import {
   type LighthouseRun,
 } from './browser/lighthouse.ts'
 import { serveBare } from './browser/bareServer.ts'
+import { benchInteractions, interactionFigures, type InteractionRun } from './browser/interactions.ts'
 import { benchLists, listFigures, type ListRun } from './browser/lists.ts'
 import { startServer } from './browser/server.ts'
 import { benchFirstLoad, buildBare, firstLoadFigures, type FirstLoadResult } from './firstload/index.ts'
@@ -40,7 +41,9 @@ const t0 = performance.now()
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const partners = Number(process.env.BENCH_PARTNERS ?? 100_000)
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'api,cluster,firstload,lighthouse,lists').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'api,cluster,firstload,lighthouse,lists,interactions')
+    .split(',')
+    .map((s) => s.trim()),
 )
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 const log = (line: string) => console.log(line)
@@ -64,12 +67,14 @@ const results: {
   firstLoad: FirstLoadResult | null
   lighthouse: LighthouseRun[]
   lists: ListRun[]
+  interactions: InteractionRun[]
 } = {
   api: [],
   cluster: null,
   firstLoad: null,
   lighthouse: [],
   lists: [],
+  interactions: [],
 }
 
 async function section<T>(name: string, fn: () => Promise<T>): Promise<T | null> {
@@ -150,7 +155,8 @@ if (only.has('cluster')) {
 }
 
 // The build is needed by every browser measurement: it always runs when one of them does.
-if (only.has('firstload') || only.has('lighthouse') || only.has('lists')) {
+const browserSections = ['lighthouse', 'lists', 'interactions'].filter((name) => only.has(name))
+if (only.has('firstload') || browserSections.length > 0) {
   const r = await section('First load (vite build + bare page)', () => benchFirstLoad(root, log))
   if (r) {
     results.firstLoad = r
@@ -158,7 +164,7 @@ if (only.has('firstload') || only.has('lighthouse') || only.has('lists')) {
   }
 }
 
-if ((only.has('lighthouse') || only.has('lists')) && results.firstLoad) {
+if (browserSections.length > 0 && results.firstLoad) {
   if (!chromePath) {
     figures.push(info('Browser', 'not measured', 'no Chromium', '', missingChromiumHelp))
   } else {
@@ -172,6 +178,15 @@ if ((only.has('lighthouse') || only.has('lists')) && results.firstLoad) {
           if (runs) {
             results.lighthouse = runs
             figures.push(...lighthouseFigures(runs))
+          }
+        }
+        if (only.has('interactions')) {
+          const runs = await section('Interactions', () =>
+            benchInteractions(server.base, server.user, chromePath),
+          )
+          if (runs) {
+            results.interactions = runs
+            figures.push(...interactionFigures(runs))
           }
         }
         if (only.has('lists')) {
