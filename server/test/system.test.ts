@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Article, AuthUser, Partner } from '../../contract/schemas.ts'
 import type { PrerenderIndex } from '../../contract/prerender.ts'
@@ -381,6 +382,10 @@ describe('demo seed', () => {
       expect(articles.some((a) => a.link?.url.startsWith('https://'))).toBe(true)
       const photo = await fetch(seeded.url + first.images[0].url)
       expect(photo.headers.get('content-type')).toBe('image/webp')
+      // Home's banner pictures are sharp on a phone (412 CSS px wide at up to 2.6 device pixels per CSS pixel).
+      const banner = articles.find((a) => a.image)?.image
+      const bannerBytes = Buffer.from(await (await fetch(seeded.url + banner!.url)).arrayBuffer())
+      expect(await sharp(bannerBytes).metadata()).toMatchObject({ width: 1080, height: 1600 })
       // The pictures are rows of the database, nothing is written to DATA_DIR.
       const stored = await seeded.handle.db
         .selectFrom('images')
