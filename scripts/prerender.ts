@@ -13,7 +13,7 @@ import { compressFile } from './precompress.ts'
 const run = promisify(execFile)
 
 /** A manifest entry's own chunk and, transitively, the chunks it imports statically. */
-function chunksOf(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+export function chunksOf(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   const chunk = manifest[key]
   if (!chunk) throw new Error(`Module absent du manifeste Vite : ${key}`)
   if (into.has(`/${chunk.file}`)) return into
