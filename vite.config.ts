@@ -5,6 +5,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 import { chromiumArgs, findChromium } from './scripts/chromium.ts'
 import { precompress } from './scripts/precompress.ts'
+import { prerenderPages } from './scripts/prerender.ts'
 import { installableApp } from './scripts/pwa.ts'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
@@ -36,7 +37,7 @@ const optimizeDepsInclude = [
 ]
 
 export default defineConfig({
-  plugins: [react(), precompress(), installableApp()],
+  plugins: [react(), precompress(), prerenderPages(), installableApp()],
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },
   },

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
+import type { AuthUser } from '../contract/schemas.ts'
 import { Outlet, useNavigate } from 'react-router'
 import { SWRConfig } from 'swr'
 import { subscribeToApiErrors } from '../src/api/client.ts'
@@ -17,10 +18,16 @@ function AppUpdatePrompt() {
 }
 
 /** Providers that need no router: theme, session, notifications, SWR; and the update prompt. */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({
+  children,
+  initialUser,
+}: {
+  children: ReactNode
+  initialUser?: AuthUser | null
+}) {
   return (
     <DesignSystemProvider>
-      <SessionProvider>
+      <SessionProvider initialUser={initialUser}>
         <NotificationProvider>
           <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>
         </NotificationProvider>

@@ -3,10 +3,14 @@
  * (figure, value, budget, ✓/✗) and writes bench/results/<ISO date>.json and bench/results/latest.json.
  *
  * Environment: DATABASE_URL adds the PostgreSQL API run; BENCH_SECONDS (default 10) sets each load phase;
- * BENCH_PARTNERS (default 100000); BENCH_ONLY=api,cluster,firstload,lighthouse,lists to run a subset (cluster:
+ * BENCH_PARTNERS (default 100000); BENCH_LIGHTHOUSE_RUNS (default 3, the median run kept); BENCH_ONLY=api,cluster,firstload,lighthouse,lists,interactions to run a subset (cluster:
  * search on one instance and on two behind nginx, with PostgreSQL and nginx of its own).
  */
-import { resolve } from 'node:path'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { apiPaths } from '../contract/paths.ts'
+import type { AuthUser, PartnerSearchResult } from '../contract/schemas.ts'
 import { findChromium, missingChromiumHelp } from '../scripts/chromium.ts'
 import { apiFigures, benchApi, type ApiResult } from './api/index.ts'
 import {
@@ -15,10 +19,18 @@ import {
   clusterFigures,
   type ClusterBenchResult,
 } from './cluster/index.ts'
-import { benchLighthouse, lighthouseFigures, type LighthouseRun } from './browser/lighthouse.ts'
+import {
+  BARE_PAGE,
+  benchLighthouse,
+  lighthouseFigures,
+  type LighthousePage,
+  type LighthouseRun,
+} from './browser/lighthouse.ts'
+import { serveBare } from './browser/bareServer.ts'
+import { benchInteractions, interactionFigures, type InteractionRun } from './browser/interactions.ts'
 import { benchLists, listFigures, type ListRun } from './browser/lists.ts'
 import { startServer } from './browser/server.ts'
-import { benchFirstLoad, firstLoadFigures, type FirstLoadResult } from './firstload/index.ts'
+import { benchFirstLoad, buildBare, firstLoadFigures, type FirstLoadResult } from './firstload/index.ts'
 import { describeMachine } from './lib/machine.ts'
 import { info, printTable, writeResults, type Figure } from './lib/report.ts'
 import { round } from './lib/stats.ts'
@@ -29,8 +41,11 @@ const t0 = performance.now()
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const partners = Number(process.env.BENCH_PARTNERS ?? 100_000)
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'api,cluster,firstload,lighthouse,lists').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'api,cluster,firstload,lighthouse,lists,interactions')
+    .split(',')
+    .map((s) => s.trim()),
 )
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 const log = (line: string) => console.log(line)
 const since = () => `${round((performance.now() - t0) / 1000, 0)} s`
 
@@ -52,12 +67,14 @@ const results: {
   firstLoad: FirstLoadResult | null
   lighthouse: LighthouseRun[]
   lists: ListRun[]
+  interactions: InteractionRun[]
 } = {
   api: [],
   cluster: null,
   firstLoad: null,
   lighthouse: [],
   lists: [],
+  interactions: [],
 }
 
 async function section<T>(name: string, fn: () => Promise<T>): Promise<T | null> {
@@ -73,6 +90,39 @@ async function section<T>(name: string, fn: () => Promise<T>): Promise<T | null>
     errors.push({ section: name, error: message.split('\n')[0] })
     figures.push(info(name, 'error', 'failed', '', message.split('\n')[0].slice(0, 120)))
     return null
+  }
+}
+
+/**
+ * The issue's pages (the app on its own server, the map without a Google key) and, in the same session, the
+ * bare React + router page served gzipped: its score is the reference each page's ratio is taken against.
+ */
+async function lighthouseAgainstBare(base: string, user: AuthUser, chrome: string) {
+  const search = await fetch(base + apiPaths.partnerSearch(), {
+    headers: { authorization: `Bearer ${user.access_token}` },
+  })
+  const partner = ((await search.json()) as PartnerSearchResult[])[0]
+  if (!partner) throw new Error('no partner in the demo seed')
+  const bareDir = mkdtempSync(join(tmpdir(), 'bench-bare-lh-'))
+  try {
+    await buildBare(root, bareDir)
+    const bare = await serveBare(bareDir)
+    try {
+      const pages: LighthousePage[] = [
+        { page: BARE_PAGE, url: `${bare.base}/login`, signedIn: false },
+        { page: '/login', url: `${base}/login`, signedIn: false },
+        { page: '/inscription', url: `${base}/inscription`, signedIn: false },
+        { page: 'Home (signed in)', url: `${base}/`, signedIn: true },
+        { page: 'Find', url: `${base}/rechercher`, signedIn: true },
+        { page: 'Partner details', url: `${base}/partenaire/${partner.partnerId.id}`, signedIn: true },
+        { page: 'Map (no key)', url: `${base}/map`, signedIn: true },
+      ]
+      return await benchLighthouse(pages, user, chrome, lighthouseRuns, log)
+    } finally {
+      await bare.close()
+    }
+  } finally {
+    rmSync(bareDir, { recursive: true, force: true })
   }
 }
 
@@ -105,7 +155,8 @@ if (only.has('cluster')) {
 }
 
 // The build is needed by every browser measurement: it always runs when one of them does.
-if (only.has('firstload') || only.has('lighthouse') || only.has('lists')) {
+const browserSections = ['lighthouse', 'lists', 'interactions'].filter((name) => only.has(name))
+if (only.has('firstload') || browserSections.length > 0) {
   const r = await section('First load (vite build + bare page)', () => benchFirstLoad(root, log))
   if (r) {
     results.firstLoad = r
@@ -113,7 +164,7 @@ if (only.has('firstload') || only.has('lighthouse') || only.has('lists')) {
   }
 }
 
-if ((only.has('lighthouse') || only.has('lists')) && results.firstLoad) {
+if (browserSections.length > 0 && results.firstLoad) {
   if (!chromePath) {
     figures.push(info('Browser', 'not measured', 'no Chromium', '', missingChromiumHelp))
   } else {
@@ -122,11 +173,20 @@ if ((only.has('lighthouse') || only.has('lists')) && results.firstLoad) {
       try {
         if (only.has('lighthouse')) {
           const runs = await section('Lighthouse', () =>
-            benchLighthouse(server.base, server.user, chromePath),
+            lighthouseAgainstBare(server.base, server.user, chromePath),
           )
           if (runs) {
             results.lighthouse = runs
             figures.push(...lighthouseFigures(runs))
+          }
+        }
+        if (only.has('interactions')) {
+          const runs = await section('Interactions', () =>
+            benchInteractions(server.base, server.user, chromePath),
+          )
+          if (runs) {
+            results.interactions = runs
+            figures.push(...interactionFigures(runs))
           }
         }
         if (only.has('lists')) {

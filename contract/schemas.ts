@@ -118,6 +118,12 @@ export const Category = Type.Object({
   id: Type.Integer(),
   label: Type.String(),
   icon: Type.String({ description: 'Nom d’icône Material Design Icons, ex. silverware-fork-knife' }),
+  iconPath: Nullable(
+    Type.String({
+      description:
+        'Tracé SVG (viewBox 24x24) de cette icône, null pour un nom inconnu : l’application l’affiche sans autre requête',
+    }),
+  ),
 })
 export type Category = Static<typeof Category>
 

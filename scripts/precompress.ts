@@ -13,35 +13,41 @@ function* files(dir: string): Generator<string> {
   }
 }
 
+/** Writes `<path>.br` and `<path>.gz` at maximum compression (files under 1 KiB are left as they are). */
+export function compressFile(path: string): void {
+  const source = readFileSync(path)
+  if (source.length < 1024) return
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(source, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    }),
+  )
+  writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }))
+}
+
 /**
  * Writes a .br and a .gz beside every text asset of the build, once, at maximum compression, so the server
  * sends compressed bytes without compressing on each request (@fastify/static `preCompressed`).
  */
 export function precompress(): Plugin {
   let outDir = 'dist'
+  let ssr = false
   return {
     name: 'partenaires:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir
+      ssr = Boolean(config.build.ssr)
     },
     closeBundle() {
       // Storybook's static build reuses this config; only the app's build is served by our server.
-      if (outDir.includes('storybook')) return
+      if (outDir.includes('storybook') || ssr) return
       for (const path of files(outDir)) {
-        if (!compressible.test(path) || path.endsWith('.map')) continue
-        const source = readFileSync(path)
-        if (source.length < 1024) continue
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(source, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-            },
-          }),
-        )
-        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }))
+        if (compressible.test(path) && !path.endsWith('.map')) compressFile(path)
       }
     },
   }

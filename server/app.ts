@@ -27,6 +27,7 @@ import {
   type MailOutboxOptions,
   type MailTransport,
 } from './services/mail.ts'
+import { pageResolver } from './services/pages.ts'
 import { createPasswordHasher } from './services/passwords.ts'
 import { resolveJwtSecret } from './services/secret.ts'
 import { databaseRateLimitStore, LoginThrottle, purgeExpiredCounters } from './services/throttle.ts'
@@ -220,6 +221,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       wildcard: true,
       // @fastify/static serves dotfiles by default: a .env or .git left in the build folder must stay private.
       dotfiles: 'ignore',
+      // '/' is a page like the others: answered below with its prerendered HTML, not the bare index.html.
+      index: false,
       // The build writes .br and .gz beside each asset (scripts/precompress.ts): served as the browser accepts.
       preCompressed: true,
       cacheControl: false,
@@ -230,13 +233,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
   }
 
+  const pageFor = staticDir ? pageResolver(staticDir) : null
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]
     const wantsHtml = (request.headers.accept ?? '').includes('text/html')
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/uploads/')
-    if (staticDir && !isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+    if (
+      staticDir &&
+      pageFor &&
+      !isApi &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      wantsHtml
+    ) {
+      const page = pageFor(path)
+      // Revalidated on every visit (a new build changes the page's chunk names); the chunks are immutable.
       reply.header('cache-control', 'no-cache')
-      return reply.sendFile('index.html', staticDir)
+      if (page.link) reply.header('link', page.link)
+      return reply.sendFile(page.file, staticDir)
     }
     throw new HttpError(404, isApi ? 'Cette adresse d’API n’existe pas.' : 'Page introuvable.')
   })

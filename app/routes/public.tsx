@@ -2,10 +2,12 @@ import type { RouteObject } from 'react-router'
 import { PublicLayout } from '../../src/screens/public/PublicLayout.tsx'
 import { RequireRoles } from '../guards.tsx'
 import { lazyScreen } from './lazyScreen.ts'
+import { FindSkeleton, HomeSkeleton, MapSkeleton, MenuSkeleton, PartnerSkeleton } from './ScreenSkeletons.tsx'
 
 /**
  * The public area (spec: requires ROLE_USER; admins are users too). Screens load lazily, so each page fetches
- * only its own code: the map screen and the Google Maps loader only on /map.
+ * only its own code: the map screen and the Google Maps loader only on /map. Each shows its skeleton (its
+ * HydrateFallback) while that code loads on the first page, the same skeleton the build rendered into its HTML.
  */
 export const publicRoutes: RouteObject = {
   path: '/',
@@ -15,13 +17,30 @@ export const publicRoutes: RouteObject = {
     </RequireRoles>
   ),
   children: [
-    { index: true, lazy: lazyScreen(() => import('../../src/screens/public/home/HomeScreen.tsx')) },
-    { path: 'rechercher', lazy: lazyScreen(() => import('../../src/screens/public/find/FindScreen.tsx')) },
+    {
+      index: true,
+      HydrateFallback: HomeSkeleton,
+      lazy: lazyScreen(() => import('../../src/screens/public/home/HomeScreen.tsx')),
+    },
+    {
+      path: 'rechercher',
+      HydrateFallback: FindSkeleton,
+      lazy: lazyScreen(() => import('../../src/screens/public/find/FindScreen.tsx')),
+    },
     {
       path: 'partenaire/:id',
+      HydrateFallback: PartnerSkeleton,
       lazy: lazyScreen(() => import('../../src/screens/public/partner/PartnerDetailsScreen.tsx')),
     },
-    { path: 'map', lazy: lazyScreen(() => import('../../src/screens/public/map/MapScreen.tsx')) },
-    { path: 'menu', lazy: lazyScreen(() => import('../../src/screens/public/menu/MenuScreen.tsx')) },
+    {
+      path: 'map',
+      HydrateFallback: MapSkeleton,
+      lazy: lazyScreen(() => import('../../src/screens/public/map/MapScreen.tsx')),
+    },
+    {
+      path: 'menu',
+      HydrateFallback: MenuSkeleton,
+      lazy: lazyScreen(() => import('../../src/screens/public/menu/MenuScreen.tsx')),
+    },
   ],
 }

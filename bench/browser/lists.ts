@@ -1,3 +1,4 @@
+import { mdiStar } from '@mdi/js'
 import { chromium, type Page } from 'playwright'
 import type { AuthUser, PartnerSearchResult } from '../../contract/schemas.ts'
 import { chromiumArgs } from '../../scripts/chromium.ts'
@@ -54,6 +55,7 @@ function fakePartner(i: number): PartnerSearchResult {
           'Loisirs',
         ][i % 9],
         icon: 'star',
+        iconPath: mdiStar,
       },
     ],
     status: 'ACTIF',

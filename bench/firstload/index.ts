@@ -154,6 +154,17 @@ function loadSet(dist: string, manifest: Manifest, route: string, extraKeys: str
   }
 }
 
+/** The bare React + react-router page (bench/bare): the same React, router and Vite as the app, nothing else. */
+export async function buildBare(root: string, outDir: string): Promise<void> {
+  await build({
+    root: resolve(root, 'bench', 'bare'),
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, manifest: true, emptyOutDir: true, sourcemap: false },
+  })
+}
+
 export async function benchFirstLoad(root: string, log: (line: string) => void): Promise<FirstLoadResult> {
   let t = performance.now()
   // The real build, as `npm run build` / `npm start` make it (vite.config.ts has build.manifest on).
@@ -174,13 +185,7 @@ export async function benchFirstLoad(root: string, log: (line: string) => void):
   t = performance.now()
   const bareOut = mkdtempSync(join(tmpdir(), 'bench-bare-'))
   try {
-    await build({
-      root: resolve(root, 'bench', 'bare'),
-      configFile: false,
-      logLevel: 'warn',
-      plugins: [react()],
-      build: { outDir: bareOut, manifest: true, emptyOutDir: true, sourcemap: false },
-    })
+    await buildBare(root, bareOut)
     const bareBuildSeconds = round((performance.now() - t) / 1000, 1)
     const bareManifest = JSON.parse(readFileSync(join(bareOut, '.vite', 'manifest.json'), 'utf8')) as Manifest
     const bareLogin = Object.keys(bareManifest).filter((k) => /Login\.tsx$/.test(k))

@@ -31,6 +31,7 @@ import {
 import { categories } from '../fixtures/categories.ts'
 import { cities } from '../fixtures/cities.ts'
 import { users } from '../fixtures/users.ts'
+import { mdiIconPath } from './icons.ts'
 
 export interface BackofficeData {
   partners: Partner[]
@@ -88,18 +89,26 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
     return body
   }
 
-  const resolveCategories = (inputs: CategoryInput[]): Category[] =>
-    inputs.map((input) => {
+  const resolveCategories = async (inputs: CategoryInput[]): Promise<Category[]> => {
+    const resolved: Category[] = []
+    for (const input of inputs) {
       const known = input.id != null ? db.categories.find((category) => category.id === input.id) : undefined
-      if (known) return known
+      if (known) {
+        resolved.push(known)
+        continue
+      }
+      const icon = input.icon || 'star'
       const created: Category = {
         id: nextId(db.categories.map((category) => category.id)),
         label: input.label,
-        icon: input.icon || 'star',
+        icon,
+        iconPath: await mdiIconPath(icon),
       }
       db.categories.push(created)
-      return created
-    })
+      resolved.push(created)
+    }
+    return resolved
+  }
 
   const findPartner = (id: string | readonly string[] | undefined) =>
     db.partners.find((partner) => partner.partnerId.id === Number(id))
@@ -137,7 +146,7 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
         rating: body.rating ?? null,
         userRatingsTotal: body.userRatingsTotal ?? null,
         partnerId: { id: nextId(db.partners.map((p) => p.partnerId.id)) },
-        categories: resolveCategories(body.categories),
+        categories: await resolveCategories(body.categories),
         discountOffers: [],
         images: [],
       }
@@ -159,7 +168,7 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
         representativeLastName: body.representativeLastName ?? null,
         rating: body.rating ?? partner.rating,
         userRatingsTotal: body.userRatingsTotal ?? partner.userRatingsTotal,
-        categories: resolveCategories(body.categories),
+        categories: await resolveCategories(body.categories),
       })
       return HttpResponse.json(partner)
     }),

@@ -9,14 +9,19 @@ export const iconHandlers = {
   icon: () =>
     http.get(routePatterns.icon, async ({ params }) => {
       const name = String(params.name)
-      const icons = (await import('@mdi/js')) as unknown as Record<string, string>
-      const exportName = `mdi${name
-        .split('-')
-        .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-        .join('')}`
-      const path = icons[exportName]
-      if (typeof path !== 'string')
-        return HttpResponse.json({ message: `Icône inconnue : ${name}.` }, { status: 404 })
+      const path = await mdiIconPath(name)
+      if (path === null) return HttpResponse.json({ message: `Icône inconnue : ${name}.` }, { status: 404 })
       return HttpResponse.json({ name, path })
     }),
+}
+
+/** A Material Design Icons name's SVG path, null when unknown (the server's lookup, for categories made in stories). */
+export async function mdiIconPath(name: string): Promise<string | null> {
+  const icons = (await import('@mdi/js')) as unknown as Record<string, string>
+  const exportName = `mdi${name
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}`
+  const path = icons[exportName]
+  return typeof path === 'string' ? path : null
 }

@@ -1,24 +1,15 @@
-import * as mdi from '@mdi/js'
 import Type from 'typebox'
 import { ErrorBody, IconPath } from '../../contract/schemas.ts'
 import { routePatterns } from '../../contract/paths.ts'
 import type { App } from '../context.ts'
 import { HttpError } from '../errors.ts'
-
-const icons = mdi as unknown as Record<string, string>
-
-/** 'silverware-fork-knife' → 'mdiSilverwareForkKnife' (the @mdi/js export of that icon). */
-export function mdiExportName(name: string): string {
-  return `mdi${name
-    .split('-')
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('')}`
-}
+import { mdiIconPath } from '../services/icons.ts'
 
 /**
  * Category icons by name. The whole Material Design Icons set is ~3 MB of JavaScript; serving one path at a
  * time keeps it out of every browser, and names never change meaning, so answers are cached for a day.
- * Public: an icon reveals nothing.
+ * Public: an icon reveals nothing. Categories carry their icon's path already (the app needs no request per
+ * icon); this route serves the back-office's preview of a name being typed.
  */
 export function iconRoutes(app: App): void {
   app.get(
@@ -34,8 +25,8 @@ export function iconRoutes(app: App): void {
     },
     async (request, reply) => {
       const { name } = request.params
-      const path = icons[mdiExportName(name)]
-      if (typeof path !== 'string') throw new HttpError(404, `Icône inconnue : ${name}.`)
+      const path = mdiIconPath(name)
+      if (path === null) throw new HttpError(404, `Icône inconnue : ${name}.`)
       reply.header('cache-control', 'public, max-age=86400')
       return { name, path }
     },

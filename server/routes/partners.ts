@@ -18,6 +18,7 @@ import { apiPaths, routePatterns } from '../../contract/paths.ts'
 import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import { badRequest, forbidden, notFound } from '../errors.ts'
+import { mdiIconPath } from '../services/icons.ts'
 import { storeImage } from '../services/images.ts'
 import {
   cleanPartnerBody,
@@ -111,7 +112,9 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     },
     async () => {
       const rows = await db.selectFrom('categories').select(['id', 'label', 'icon']).execute()
-      return rows.sort((a, b) => collator.compare(a.label, b.label) || a.id - b.id)
+      return rows
+        .map((row) => ({ ...row, iconPath: mdiIconPath(row.icon) }))
+        .sort((a, b) => collator.compare(a.label, b.label) || a.id - b.id)
     },
   )
 

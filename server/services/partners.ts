@@ -20,6 +20,7 @@ import {
   optionalText,
   requiredText,
 } from '../validation.ts'
+import { mdiIconPath } from './icons.ts'
 import { imageUrl } from './images.ts'
 
 type Executor = Db | Transaction<Database>
@@ -312,7 +313,7 @@ export async function hydratePartners<R extends PartnerRow>(
   const categories = new Map<number, Category[]>()
   for (const c of categoryRows) {
     const list = categories.get(c.partner_id) ?? []
-    list.push({ id: c.id, label: c.label, icon: c.icon })
+    list.push({ id: c.id, label: c.label, icon: c.icon, iconPath: mdiIconPath(c.icon) })
     categories.set(c.partner_id, list)
   }
   const images = new Map<number, Image[]>()

@@ -1,3 +1,4 @@
+import { mdiCoffee } from '@mdi/js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type {
   AuthUser,
@@ -76,6 +77,25 @@ describe('partners CRUD and categories', () => {
     const labels = categories.body.map((c) => c.label)
     expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'fr')))
     expect(labels).toContain('Pizzerias')
+  })
+
+  it('sends each category with its icon’s SVG path (no request per icon), null for an unknown name', async () => {
+    const created = await createPartner({
+      name: 'Icônes',
+      categories: [
+        { label: 'Cafés', icon: 'coffee' },
+        { label: 'Inclassables', icon: 'pas-une-icone-connue' },
+      ],
+    })
+    expect(created.categories.map((c) => [c.icon, c.iconPath])).toEqual([
+      ['coffee', mdiCoffee],
+      ['pas-une-icone-connue', null],
+    ])
+    const categories = await api.get<Category[]>('/api/partners/categories', U())
+    expect(categories.body.find((c) => c.label === 'Cafés')?.iconPath).toBe(mdiCoffee)
+    expect(categories.body.find((c) => c.label === 'Inclassables')?.iconPath).toBeNull()
+    const read = await api.get<Partner>(`/api/partners/${created.partnerId.id}`, U())
+    expect(read.body.categories.map((c) => c.iconPath)).toEqual([mdiCoffee, null])
   })
 
   it('reads one partner; unknown id is 404; non-numeric id is 400', async () => {

@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Article, AuthUser, Partner } from '../../contract/schemas.ts'
+import type { PrerenderIndex } from '../../contract/prerender.ts'
 import { loadConfig, parseTrustProxy } from '../config.ts'
 import { seedDemoIfFirstStart } from '../seed/index.ts'
 import { demoAccounts } from '../seed/data.ts'
@@ -26,6 +28,27 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>App</title><div id="root"></div>')
   writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)')
   writeFileSync(join(staticDir, 'manifest.webmanifest'), '{}')
+  mkdirSync(join(staticDir, 'prerendered'))
+  writeFileSync(
+    join(staticDir, 'prerendered', 'login.html'),
+    '<div id="root" data-prerendered="/login">Se connecter</div>',
+  )
+  writeFileSync(
+    join(staticDir, 'prerendered', 'partenaire.html'),
+    '<div id="root" data-prerendered="/partenaire/:id"></div>',
+  )
+  const prerenderIndex: PrerenderIndex = {
+    routes: [
+      {
+        pattern: '/login',
+        file: 'prerendered/login.html',
+        preload: ['/assets/index-abc123.js', '/assets/Login-1.js'],
+      },
+      { pattern: '/partenaire/:id', file: 'prerendered/partenaire.html', preload: ['/assets/Partner-2.js'] },
+    ],
+    fallback: { preload: ['/assets/index-abc123.js'] },
+  }
+  writeFileSync(join(staticDir, 'prerendered', 'routes.json'), JSON.stringify(prerenderIndex))
   server = await startServer({ staticDir, config: { googleMapsApiKey: 'cle-de-test' } })
   api = client(server)
 })
@@ -201,6 +224,32 @@ describe('static client', () => {
     const json = await fetch(`${server.url}/nope`, { headers: { accept: 'application/json' } })
     expect(json.status).toBe(404)
   })
+
+  it('answers each prerendered route with its own HTML and announces its chunks in a Link header', async () => {
+    const page = async (path: string) => {
+      const res = await fetch(server.url + path, { headers: { accept: 'text/html' } })
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('cache-control'), path).toBe('no-cache')
+      return { html: await res.text(), link: res.headers.get('link') }
+    }
+    for (const path of ['/login', '/login/', '/login?next=1']) {
+      expect(await page(path)).toEqual({
+        html: expect.stringContaining('data-prerendered="/login"'),
+        link: '</assets/index-abc123.js>; rel=modulepreload, </assets/Login-1.js>; rel=modulepreload',
+      })
+    }
+    expect(await page('/partenaire/42')).toEqual({
+      html: expect.stringContaining('data-prerendered="/partenaire/:id"'),
+      link: '</assets/Partner-2.js>; rel=modulepreload',
+    })
+    // Routes the build did not prerender (the back-office, unknown pages) get index.html and the entry's chunks.
+    for (const path of ['/', '/partenaire/42/photos', '/bo/partenaires']) {
+      expect(await page(path), path).toEqual({
+        html: expect.not.stringContaining('data-prerendered'),
+        link: '</assets/index-abc123.js>; rel=modulepreload',
+      })
+    }
+  })
 })
 
 describe('configuration', () => {
@@ -333,6 +382,10 @@ describe('demo seed', () => {
       expect(articles.some((a) => a.link?.url.startsWith('https://'))).toBe(true)
       const photo = await fetch(seeded.url + first.images[0].url)
       expect(photo.headers.get('content-type')).toBe('image/webp')
+      // Home's banner pictures are sharp on a phone (412 CSS px wide at up to 2.6 device pixels per CSS pixel).
+      const banner = articles.find((a) => a.image)?.image
+      const bannerBytes = Buffer.from(await (await fetch(seeded.url + banner!.url)).arrayBuffer())
+      expect(await sharp(bannerBytes).metadata()).toMatchObject({ width: 1080, height: 1600 })
       // The pictures are rows of the database, nothing is written to DATA_DIR.
       const stored = await seeded.handle.db
         .selectFrom('images')

@@ -1,3 +1,4 @@
+import { mdiBasketball, mdiPalette, mdiShopping, mdiSilverwareForkKnife, mdiSpa, mdiStar } from '@mdi/js'
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
@@ -7,14 +8,15 @@ interface Category {
   id?: number
   label: string
   icon: string
+  iconPath: string | null
 }
 
 const categories: Category[] = [
-  { id: 1, label: 'Restaurants', icon: 'silverware-fork-knife' },
-  { id: 2, label: 'Bien-être', icon: 'spa' },
-  { id: 3, label: 'Loisirs', icon: 'basketball' },
-  { id: 4, label: 'Culture', icon: 'palette' },
-  { id: 5, label: 'Shopping', icon: 'shopping' },
+  { id: 1, label: 'Restaurants', icon: 'silverware-fork-knife', iconPath: mdiSilverwareForkKnife },
+  { id: 2, label: 'Bien-être', icon: 'spa', iconPath: mdiSpa },
+  { id: 3, label: 'Loisirs', icon: 'basketball', iconPath: mdiBasketball },
+  { id: 4, label: 'Culture', icon: 'palette', iconPath: mdiPalette },
+  { id: 5, label: 'Shopping', icon: 'shopping', iconPath: mdiShopping },
 ]
 
 type Props = AutocompleteProps<Category>
@@ -34,7 +36,7 @@ function Demo(args: Props) {
           ? (label) => {
               args.onCreate?.(label)
               // New categories get the default star icon until the admin picks one.
-              setValue((current) => [...current, { label, icon: 'star' }])
+              setValue((current) => [...current, { label, icon: 'star', iconPath: mdiStar }])
             }
           : undefined
       }
@@ -52,7 +54,7 @@ const meta = {
     onChange: fn(),
     onCreate: fn(),
     getOptionLabel: (c: Category) => c.label,
-    renderOptionIcon: (c: Category) => <CategoryIcon name={c.icon} size={16} />,
+    renderOptionIcon: (c: Category) => <CategoryIcon path={c.iconPath} size={16} />,
     placeholder: 'Ajouter une catégorie',
   },
   decorators: [(Story) => <div style={{ width: 400, minHeight: 320 }}>{Story()}</div>],
@@ -164,6 +166,7 @@ export const ManyChips: Story = {
       id: 100 + i,
       label: `Catégorie numéro ${i + 1}`,
       icon: 'star',
+      iconPath: mdiStar,
     })),
   },
   play: async ({ canvas }) => {

@@ -1,33 +1,37 @@
+import * as mdi from '@mdi/js'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, waitFor } from 'storybook/test'
-import { CategoryIcon, mdiExportName } from '../../src/design-system/index.ts'
+import { expect } from 'storybook/test'
+import { mdiExportName } from '../../src/api/icons/index.ts'
+import { CategoryIcon } from '../../src/design-system/index.ts'
+
+const paths = mdi as unknown as Record<string, string>
 
 const meta = {
   title: 'Design system/Data display/CategoryIcon',
   component: CategoryIcon,
-  args: { name: 'silverware-fork-knife', size: 32, title: 'Restaurants' },
+  args: { path: mdi.mdiSilverwareForkKnife, size: 32, title: 'Restaurants' },
 } satisfies Meta<typeof CategoryIcon>
 
 export default meta
 type Story = StoryObj<typeof meta>
 
-export const ByName: Story = {
-  play: async ({ canvas }) => {
+/** Drawn at once from the path the category comes with: no request of its own. */
+export const WithItsPath: Story = {
+  play: async ({ canvas, canvasElement }) => {
     const icon = canvas.getByRole('img', { name: 'Restaurants' })
-    await waitFor(() => expect(icon).toHaveAttribute('data-icon-state', 'ready'))
+    await expect(icon).toHaveAttribute('data-icon-state', 'ready')
+    await expect(canvasElement.querySelector('path')).toHaveAttribute('d', mdi.mdiSilverwareForkKnife)
     await expect(mdiExportName('silverware-fork-knife')).toBe('mdiSilverwareForkKnife')
     await expect(mdiExportName('mdi-numeric-1-box')).toBe('mdiNumeric1Box')
   },
 }
 
 export const UnknownNameFallsBack: Story = {
-  args: { name: 'pas-une-icone', title: 'Catégorie inconnue' },
+  args: { path: null, title: 'Catégorie inconnue' },
   play: async ({ canvas }) => {
-    await waitFor(() =>
-      expect(canvas.getByRole('img', { name: 'Catégorie inconnue' })).toHaveAttribute(
-        'data-icon-state',
-        'fallback',
-      ),
+    await expect(canvas.getByRole('img', { name: 'Catégorie inconnue' })).toHaveAttribute(
+      'data-icon-state',
+      'fallback',
     )
   },
 }
@@ -48,11 +52,11 @@ export const Gallery: Story = {
         'coffee',
         'glass-cocktail',
       ].map((name) => (
-        <CategoryIcon key={name} name={name} size={32} title={name} />
+        <CategoryIcon key={name} path={paths[mdiExportName(name)]} size={32} title={name} />
       ))}
     </div>
   ),
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelectorAll('[data-icon-state="ready"]')).toHaveLength(10))
+    await expect(canvasElement.querySelectorAll('[data-icon-state="ready"]')).toHaveLength(10)
   },
 }

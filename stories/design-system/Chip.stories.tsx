@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Link } from 'react-router'
 import { expect, fn, userEvent } from 'storybook/test'
 import { CategoryIcon, Chip } from '../../src/design-system/index.ts'
+import { mdiSilverwareForkKnife } from '@mdi/js'
 import { mdiStar } from '../../src/design-system/icons/index.ts'
 
 const meta = {
@@ -23,7 +24,7 @@ export const Static: Story = {
 }
 
 export const WithIcon: Story = {
-  args: { label: 'Restaurants', icon: <CategoryIcon name="silverware-fork-knife" size={18} /> },
+  args: { label: 'Restaurants', icon: <CategoryIcon path={mdiSilverwareForkKnife} size={18} /> },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Restaurants')).toBeVisible()
   },

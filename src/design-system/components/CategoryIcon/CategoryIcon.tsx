@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react'
 import { Icon, mdiShapeOutline } from '../../icons/index.ts'
-import { cachedMdiIcon, loadMdiIcon } from './loadMdiIcon.ts'
 
 export interface CategoryIconProps {
-  /** A Material Design Icons name, e.g. 'silverware-fork-knife' (https://pictogrammers.com/library/mdi/). */
-  name: string | null | undefined
+  /**
+   * The icon's SVG path (viewBox 24x24), as the API sends it with each category (Category.iconPath); null for
+   * an unknown icon name, undefined while a path is still being looked up.
+   */
+  path: string | null | undefined
   size?: number
   /** Accessible name; without it the icon is decorative. */
   title?: string
@@ -12,24 +13,10 @@ export interface CategoryIconProps {
 }
 
 /**
- * A category's icon by its MDI name, loaded lazily. Shows a neutral shape icon while loading and for an
- * unknown name (data-icon-state tells which: loading, ready, fallback).
+ * A category's icon, drawn from the path it comes with (no request of its own). Shows a neutral shape icon
+ * while a path is looked up and for an unknown name (data-icon-state tells which: loading, ready, fallback).
  */
-export function CategoryIcon({ name, size = 20, title, className }: CategoryIconProps) {
-  const [loaded, setLoaded] = useState<{ name: string; path: string | null } | null>(null)
-  const key = name ?? ''
-  const cached = key ? cachedMdiIcon(key) : null
-  useEffect(() => {
-    if (!key || cachedMdiIcon(key) !== undefined) return
-    let active = true
-    void loadMdiIcon(key).then((path) => {
-      if (active) setLoaded({ name: key, path })
-    })
-    return () => {
-      active = false
-    }
-  }, [key])
-  const path = cached !== undefined ? cached : loaded?.name === key ? loaded.path : undefined
+export function CategoryIcon({ path, size = 20, title, className }: CategoryIconProps) {
   const state = path === undefined ? 'loading' : path === null ? 'fallback' : 'ready'
   return (
     <Icon
@@ -38,7 +25,6 @@ export function CategoryIcon({ name, size = 20, title, className }: CategoryIcon
       title={title}
       className={className}
       data-icon-state={state}
-      data-icon-name={key}
     />
   )
 }

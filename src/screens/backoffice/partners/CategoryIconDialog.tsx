@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import styled from 'styled-components'
+import { useMdiIconPath } from '../../../api/icons/index.ts'
 import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
 import { Dialog } from '../../../design-system/components/Dialog/index.ts'
 import { TextField } from '../../../design-system/components/TextField/index.ts'
@@ -25,6 +26,7 @@ export interface CategoryIconDialogProps {
 /** 'Choisir une icône pour la catégorie': asks the icon name of a category typed in the partner form. */
 export function CategoryIconDialog({ label, onDone }: CategoryIconDialogProps) {
   const [icon, setIcon] = useState(DEFAULT_CATEGORY_ICON)
+  const previewPath = useMdiIconPath(icon.trim() || DEFAULT_CATEGORY_ICON)
   const finish = () => {
     onDone(icon.trim() || DEFAULT_CATEGORY_ICON)
     setIcon(DEFAULT_CATEGORY_ICON)
@@ -66,7 +68,7 @@ export function CategoryIconDialog({ label, onDone }: CategoryIconDialogProps) {
           }
         />
         <Preview aria-hidden>
-          <CategoryIcon name={icon.trim() || DEFAULT_CATEGORY_ICON} size={32} />
+          <CategoryIcon path={previewPath} size={32} />
           <span>Aperçu</span>
         </Preview>
       </form>

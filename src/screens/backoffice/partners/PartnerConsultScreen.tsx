@@ -174,7 +174,7 @@ export function PartnerConsultScreen() {
                   <Chip
                     key={category.id}
                     label={category.label}
-                    icon={<CategoryIcon name={category.icon} size={18} />}
+                    icon={<CategoryIcon path={category.iconPath} size={18} />}
                   />
                 ))}
               </Chips>

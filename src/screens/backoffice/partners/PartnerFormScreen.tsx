@@ -9,6 +9,7 @@ import { usePartnerStatuses } from '../../../api/partners/getPartnerStatuses.ts'
 import { useUpdatePartner } from '../../../api/partners/updatePartner.ts'
 import { Autocomplete } from '../../../design-system/components/Autocomplete/index.ts'
 import { Button } from '../../../design-system/components/Button/index.ts'
+import { useMdiIconPath } from '../../../api/icons/index.ts'
 import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
 import { PageHeader } from '../../../design-system/components/PageHeader/index.ts'
 import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
@@ -33,7 +34,13 @@ import { backofficeTitle, usePageTitle } from '../../../pageTitle/index.ts'
 
 const categoryLabel = (category: CategoryInput) => category.label
 const categoryKey = (category: CategoryInput) => category.label.toLocaleLowerCase('fr')
-const categoryIcon = (category: CategoryInput) => <CategoryIcon name={category.icon} size={18} />
+/** A saved category brings its icon's path; one typed in this form has only a name, looked up for the preview. */
+function CategoryInputIcon({ category }: { category: CategoryInput & { iconPath?: string | null } }) {
+  const saved = category.iconPath !== undefined
+  const looked = useMdiIconPath(saved ? null : category.icon)
+  return <CategoryIcon path={saved ? category.iconPath : looked} size={18} />
+}
+const categoryIcon = (category: CategoryInput) => <CategoryInputIcon category={category} />
 
 /** 'Nouveau Partenaire' (/bo/partenaires/nouveau) and 'Edition' (/bo/partenaires/edit/:id). */
 export function PartnerFormScreen() {

@@ -144,7 +144,7 @@ export function HomeScreen({ carouselInterval }: HomeScreenProps) {
         <Chips aria-label="Catégories">
           {categories.data.map((category) => (
             <li key={category.id}>
-              <Chip asChild label={category.label} icon={<CategoryIcon name={category.icon} size={18} />}>
+              <Chip asChild label={category.label} icon={<CategoryIcon path={category.iconPath} size={18} />}>
                 <Link to={`/rechercher?c=${category.id}`}>{category.label}</Link>
               </Chip>
             </li>

@@ -215,7 +215,7 @@ function PartnersMap({ service }: { service: MapsService }) {
               <li key={category.id}>
                 <Chip
                   label={category.label}
-                  icon={<CategoryIcon name={category.icon} size={18} />}
+                  icon={<CategoryIcon path={category.iconPath} size={18} />}
                   selected={categoryId === category.id}
                   variant="filled"
                   onClick={() => setCategoryId((current) => (current === category.id ? null : category.id))}

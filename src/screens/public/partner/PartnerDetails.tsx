@@ -151,7 +151,7 @@ export function PartnerDetails({
                 <Chip
                   label={category.label}
                   size="small"
-                  icon={<CategoryIcon name={category.icon} size={16} />}
+                  icon={<CategoryIcon path={category.iconPath} size={16} />}
                 />
               </li>
             ))}

@@ -1,5 +1,5 @@
-import type { IconPath } from '../../../../contract/schemas.ts'
-import { apiPaths } from '../../../../contract/paths.ts'
+import type { IconPath } from '../../../contract/schemas.ts'
+import { apiPaths } from '../../../contract/paths.ts'
 
 const resolved = new Map<string, string | null>()
 const pending = new Map<string, Promise<string | null>>()

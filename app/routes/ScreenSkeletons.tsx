@@ -1,0 +1,120 @@
+import styled from 'styled-components'
+import type { ReactNode } from 'react'
+import { SkeletonRows } from '../../src/design-system/components/SkeletonRows/index.ts'
+
+/*
+ * What a public screen shows while its code loads: the build renders these into each signed-in route's HTML
+ * (app/prerender), and react-router shows the same element (the route's HydrateFallback) while it hydrates
+ * that HTML and fetches the screen's chunk. They depend on nothing the browser knows (session, location),
+ * so the server's HTML and the first client render agree.
+ */
+
+const Main = styled.main`
+  min-height: calc(100dvh - var(--bottom-nav-height, 0px));
+  background: ${({ theme }) => theme.colors.surface};
+`
+
+const Padded = styled.div`
+  padding: 8px 16px;
+`
+
+/** Home's category chips row (12 px padding, 32 px chips) above the carousel's space. */
+const ChipsRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  height: 56px;
+  padding: 0 16px;
+  overflow: hidden;
+  & > span {
+    flex: none;
+    width: 112px;
+    height: 32px;
+    border-radius: ${({ theme }) => theme.radii.pill};
+    background: ${({ theme }) => theme.colors.skeleton};
+  }
+`
+
+const HomeStage = styled.div`
+  height: calc(100dvh - var(--bottom-nav-height, 0px) - 56px);
+  min-height: 320px;
+  background: ${({ theme }) => theme.colors.skeleton};
+`
+
+/** Find's search field and pickers, as a block of the header's height. */
+const SearchHeader = styled.div`
+  height: 104px;
+  box-shadow: ${({ theme }) => theme.shadows[1]};
+`
+
+const MapCanvas = styled.div`
+  height: calc(100dvh - var(--bottom-nav-height, 0px));
+  background: ${({ theme }) => theme.colors.skeleton};
+`
+
+const PhotoBlock = styled.div`
+  aspect-ratio: 16 / 9;
+  background: ${({ theme }) => theme.colors.skeleton};
+`
+
+function Busy({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Main aria-busy="true" aria-label={label}>
+      {children}
+    </Main>
+  )
+}
+
+export function HomeSkeleton() {
+  return (
+    <Busy label="Chargement de l’accueil">
+      <ChipsRow aria-hidden>
+        <span />
+        <span />
+        <span />
+        <span />
+      </ChipsRow>
+      <HomeStage aria-hidden />
+    </Busy>
+  )
+}
+
+export function FindSkeleton() {
+  return (
+    <Busy label="Chargement de la recherche">
+      <SearchHeader aria-hidden />
+      <Padded>
+        <SkeletonRows rows={6} lines={3} withMedia rowHeight={96} label="Chargement des partenaires" />
+      </Padded>
+    </Busy>
+  )
+}
+
+export function PartnerSkeleton() {
+  return (
+    <Busy label="Chargement du partenaire">
+      <PhotoBlock aria-hidden />
+      <Padded>
+        <SkeletonRows rows={4} lines={2} label="Chargement du partenaire" />
+      </Padded>
+    </Busy>
+  )
+}
+
+export function MapSkeleton() {
+  return (
+    <Busy label="Chargement de la carte">
+      <MapCanvas aria-hidden />
+    </Busy>
+  )
+}
+
+export function MenuSkeleton() {
+  return (
+    <Busy label="Chargement du menu">
+      <Padded>
+        <SkeletonRows rows={6} lines={1} label="Chargement du menu" />
+      </Padded>
+    </Busy>
+  )
+}

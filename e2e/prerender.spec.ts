@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test'
+import { apiPaths } from '../contract/paths.ts'
+import type { PartnerSearchResult } from '../contract/schemas.ts'
+import { registerUser, signInAs } from './support.ts'
+
+/*
+ * The public routes' HTML comes from the build (scripts/prerender.ts): it must be readable and styled before any
+ * script runs, and the app must hydrate it without a mismatch (React reports one as a console error; the entry
+ * marks <html data-app-start> 'hydrated' only when it hydrated rather than rendered afresh).
+ */
+
+/** Console errors and warnings and uncaught exceptions, from the page's first script on. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`exception: ${error.message}`))
+  return problems
+}
+
+// The primary button's colour; the register button stays disabled (muted) until both consents are ticked.
+const primary = 'rgb(21, 101, 192)'
+const muted = 'rgb(238, 241, 245)'
+
+const anonymousPages = [
+  { path: '/login', heading: 'Connexion', button: 'Se connecter', background: primary },
+  { path: '/inscription', heading: 'Inscription', button: "S'inscrire", background: muted },
+  {
+    path: '/forgot-password',
+    heading: 'Mot de passe oublié',
+    button: 'Envoyer le lien de réinitialisation',
+    background: primary,
+  },
+  {
+    path: '/reset-password?token=abc',
+    heading: 'Réinitialiser le mot de passe',
+    button: 'Réinitialiser le mot de passe',
+    background: primary,
+  },
+]
+
+test.describe('sans JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  for (const { path, heading, button, background } of anonymousPages) {
+    test(`${path} est lisible et mis en forme`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(heading)
+      const submit = page.getByRole('button', { name: button, exact: true })
+      await expect(submit).toBeVisible()
+      // The design system's button styles (styled-components' critical CSS is in the HTML).
+      await expect(submit).toHaveCSS('background-color', background)
+    })
+  }
+
+  test('un écran connecté montre sa mise en page et son squelette', async ({ page }) => {
+    await page.goto('/rechercher')
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible()
+    await expect(page.getByRole('main', { name: 'Chargement de la recherche' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Rechercher' })).toHaveAttribute('aria-current', 'page')
+  })
+})
+
+test.describe('hydratation', () => {
+  for (const { path, button } of anonymousPages) {
+    test(`${path} est hydraté sans différence`, async ({ page }) => {
+      const problems = collectProblems(page)
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
+      await expect(page.getByRole('button', { name: button, exact: true })).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      expect(problems).toEqual([])
+    })
+  }
+
+  test('les écrans connectés sont hydratés sans différence', async ({ page }) => {
+    const user = await registerUser(page.request, 'Hydra')
+    await signInAs(page, user)
+    const search = await page.request.get(apiPaths.partnerSearch(), {
+      headers: { authorization: `Bearer ${user.access_token}` },
+    })
+    const partnerId = ((await search.json()) as PartnerSearchResult[])[0].partnerId.id
+    const screens = [
+      { path: '/', ready: page.getByRole('list', { name: 'Catégories' }) },
+      { path: '/rechercher', ready: page.getByTestId('partner-row').first() },
+      { path: `/partenaire/${partnerId}`, ready: page.getByRole('heading', { level: 1 }) },
+      { path: '/map', ready: page.getByRole('heading', { name: 'Carte des partenaires' }) },
+      { path: '/menu', ready: page.getByRole('button', { name: 'Déconnexion' }) },
+    ]
+    for (const { path, ready } of screens) {
+      const problems = collectProblems(page)
+      await page.goto(path)
+      await expect(page.locator('html'), path).toHaveAttribute('data-app-start', 'hydrated')
+      await expect(ready, path).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      expect(problems, path).toEqual([])
+      page.removeAllListeners('console')
+      page.removeAllListeners('pageerror')
+    }
+  })
+
+  test('une page prérendue pour un autre état de session est rendue à neuf', async ({ page }) => {
+    const problems = collectProblems(page)
+    // A visitor on a signed-in route: the skeleton's HTML is replaced by the login screen.
+    await page.goto('/menu')
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'rendered')
+    await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeVisible()
+    expect(problems).toEqual([])
+  })
+})

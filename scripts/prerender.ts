@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { build, type Manifest, type Plugin } from 'vite'
+import { PRERENDERED_ATTRIBUTE } from '../app/prerender/hydration.ts'
+import { prerenderedRoutes, type PrerenderedRoute } from '../app/prerender/routes.ts'
+import { PRERENDERED_DIR, PRERENDERED_INDEX, type PrerenderIndex } from '../contract/prerender.ts'
+import type { PrerenderedPage } from '../app/prerender/render.tsx'
+import { compressFile } from './precompress.ts'
+
+const run = promisify(execFile)
+
+/** A manifest entry's own chunk and, transitively, the chunks it imports statically. */
+export function chunksOf(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key]
+  if (!chunk) throw new Error(`Module absent du manifeste Vite : ${key}`)
+  if (into.has(`/${chunk.file}`)) return into
+  into.add(`/${chunk.file}`)
+  for (const imported of chunk.imports ?? []) chunksOf(manifest, imported, into)
+  return into
+}
+
+/** Fills index.html's empty root with a route's markup and its styles (before the app's own head content ends). */
+export function pageHtml(template: string, route: PrerenderedRoute, page: PrerenderedPage): string {
+  const root = '<div id="root"></div>'
+  if (!template.includes(root)) throw new Error('index.html sans <div id="root"></div>')
+  return template
+    .replace('</head>', `${page.styles}\n  </head>`)
+    .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route.pattern}">${page.html}</div>`)
+}
+
+/**
+ * After the client build: builds app/prerender/render.tsx for Node, renders each public route in its own Node
+ * process (styled-components' class names depend on which modules were loaded before, see render.tsx), and
+ * writes dist/prerendered/<route>.html (with .br and .gz) and routes.json for the server.
+ */
+export function prerenderPages(): Plugin {
+  let outDir = 'dist'
+  let configFile: string | undefined
+  let mode = 'production'
+  let root = process.cwd()
+  let skip = false
+  return {
+    name: 'partenaires:prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+      configFile = config.configFile
+      root = config.root
+      mode = config.mode
+      // Not for Storybook's build (it reuses this config) nor for the Node build made below.
+      skip = Boolean(config.build.ssr) || outDir.includes('storybook')
+    },
+    closeBundle: {
+      // After precompress (declared before this plugin), so the pages written here are compressed here.
+      sequential: true,
+      async handler() {
+        if (skip) return
+        // Inside the project, so the Node build finds the project's node_modules.
+        const serverDir = mkdtempSync(join(root, '.prerender-'))
+        try {
+          await build({
+            configFile,
+            mode,
+            logLevel: 'warn',
+            // styled-components' CommonJS build has no ESM default export for Node: bundled, Vite bridges it.
+            ssr: { noExternal: ['styled-components'] },
+            build: {
+              ssr: resolve(import.meta.dirname, '../app/prerender/render.tsx'),
+              outDir: serverDir,
+              emptyOutDir: true,
+              manifest: false,
+              sourcemap: false,
+              rolldownOptions: { output: { entryFileNames: 'render.js' } },
+            },
+          })
+          const renderer = pathToFileURL(join(serverDir, 'render.js')).href
+          const template = readFileSync(join(outDir, 'index.html'), 'utf8')
+          const manifest = JSON.parse(
+            readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'),
+          ) as Manifest
+          const entryChunks = [...chunksOf(manifest, 'index.html')]
+          mkdirSync(join(outDir, PRERENDERED_DIR), { recursive: true })
+          const index: PrerenderIndex = { routes: [], fallback: { preload: entryChunks } }
+          // One after the other: a build machine may have two cores, each render is a Node start (~0.5 s).
+          for (const route of prerenderedRoutes) {
+            const script = `const { renderRoute } = await import(${JSON.stringify(renderer)});
+process.stdout.write(JSON.stringify(await renderRoute(${JSON.stringify(route.pattern)})))`
+            const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+              maxBuffer: 16 * 1024 * 1024,
+              // The React build the client bundle got (NODE_ENV=development vite build: React's dev checks).
+              env: { NODE_ENV: mode === 'production' ? 'production' : 'development', ...process.env },
+            })
+            const page = JSON.parse(stdout) as PrerenderedPage
+            const file = join(outDir, PRERENDERED_DIR, route.file)
+            writeFileSync(file, pageHtml(template, route, page))
+            compressFile(file)
+            index.routes.push({
+              pattern: route.pattern,
+              file: `${PRERENDERED_DIR}/${route.file}`,
+              preload: [...chunksOf(manifest, route.screenModule, new Set(entryChunks))],
+            })
+          }
+          writeFileSync(join(outDir, PRERENDERED_DIR, PRERENDERED_INDEX), JSON.stringify(index, null, 2))
+        } finally {
+          rmSync(serverDir, { recursive: true, force: true })
+        }
+      },
+    },
+  }
+}
