@@ -17,6 +17,7 @@ declare const self: ServiceWorkerGlobalScope
 
 /** Caches of the hand-written worker that came before (VERSION 'v1'): nothing reads them any more. */
 const HAND_WRITTEN_CACHES = ['shell-v1', 'assets-v1']
+const RUNTIME_ASSETS = 'assets-runtime'
 const LIVE_PATHS = [/^\/api(\/|$)/, /^\/uploads\//]
 
 // Registered before the precache route, which would otherwise answer '/' from the cache first.
@@ -43,13 +44,15 @@ cleanupOutdatedCaches()
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
   new CacheFirst({
-    cacheName: 'assets-runtime',
+    cacheName: RUNTIME_ASSETS,
     plugins: [new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true })],
   }),
 )
 
+// A release that takes over has reloaded every tab: the chunks kept for older releases are not needed any more
+// (the server's modulepreload hints can put a release's chunks in this cache besides the precache).
 self.addEventListener('activate', (event) => {
-  event.waitUntil(Promise.all(HAND_WRITTEN_CACHES.map((name) => caches.delete(name))))
+  event.waitUntil(Promise.all([...HAND_WRITTEN_CACHES, RUNTIME_ASSETS].map((name) => caches.delete(name))))
 })
 
 // workbox-window's messageSkipWaiting(), sent when the user presses 'Mettre à jour'.

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   matchesPattern,
@@ -25,13 +25,24 @@ const linkHeader = (chunks: string[]) =>
  */
 export function pageResolver(staticDir: string): (pathname: string) => PageToServe {
   const indexPath = join(staticDir, PRERENDERED_DIR, PRERENDERED_INDEX)
-  const index: PrerenderIndex = existsSync(indexPath)
+  // Read again when the build changes under a running server (a new release copied in place): its chunk names
+  // change, and hints for the previous release's chunks would make browsers fetch files that are gone.
+  let loaded: { stamp: number; resolve: (path: string) => PageToServe } | null = null
+  const current = () => {
+    const stamp = statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs ?? -1
+    if (loaded?.stamp !== stamp) loaded = { stamp, resolve: resolverFor(stamp < 0 ? null : indexPath) }
+    return loaded.resolve
+  }
+  return (pathname) => current()(withoutTrailingSlash(pathname))
+}
+
+function resolverFor(indexPath: string | null): (path: string) => PageToServe {
+  const index: PrerenderIndex = indexPath
     ? (JSON.parse(readFileSync(indexPath, 'utf8')) as PrerenderIndex)
     : { routes: [], fallback: { preload: [] } }
   const routes = index.routes.map((route) => ({ ...route, link: linkHeader(route.preload) }))
   const fallback: PageToServe = { file: 'index.html', link: linkHeader(index.fallback.preload) }
-  return (pathname) => {
-    const path = withoutTrailingSlash(pathname)
+  return (path) => {
     const route = routes.find((candidate) => matchesPattern(candidate.pattern, path))
     return route ? { file: route.file, link: route.link } : fallback
   }
