@@ -59,3 +59,14 @@ export function usePartnersInArea(criteria: PartnerSearchCriteria | null) {
     { keepPreviousData: true, revalidateOnFocus: false },
   )
 }
+
+/** The `count` partners nearest to the user's position ('lat,lng'): the server orders by distance. */
+export function useNearestPartners(userPosition: string | null, userId: number | undefined, count: number) {
+  return useSWR(
+    userPosition
+      ? ([apiPaths.partnerSearch(), { userPosition, userId, page: 0, pageSize: count }] as const)
+      : null,
+    ([, query]) => searchPartners(query),
+    { revalidateOnFocus: false },
+  )
+}

@@ -9,6 +9,13 @@ import {
   searchHandlers,
 } from '../../../mocks/handlers/public.ts'
 import { withFakeMaps, withGoogleMaps } from './mapsDecorators.tsx'
+import { unknownLocation, vieuxPortLocation, withUserLocation } from './decorators.tsx'
+import { NO_KEY_MESSAGE } from '../../../src/screens/public/map/MapScreen.tsx'
+import {
+  NEAREST_TITLE,
+  NO_POSITION_MESSAGE,
+  SEARCH_LINK_LABEL,
+} from '../../../src/screens/public/map/NearbyPartners.tsx'
 
 const meta = {
   title: 'Écrans/Public/Carte',
@@ -147,13 +154,44 @@ export const UseOfferFromSheet: Story = {
   },
 }
 
-/** Without a Google Maps key the map says so; nothing else breaks. */
+/**
+ * Without a Google Maps key the page says so in plain words and lists the partners nearest to the user, nearest
+ * first (the search with the user's position), with a link to Rechercher.
+ */
 export const WithoutMapsKey: Story = {
-  decorators: [withGoogleMaps],
+  decorators: [withGoogleMaps, withUserLocation(vieuxPortLocation)],
+  parameters: { msw: [searchHandlers.nearestFirst(), categoriesHandlers.success()] },
   play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert')
-    await expect(alert).toHaveTextContent(
-      "La carte n'est pas disponible : aucune clé Google Maps n'est configurée.",
-    )
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText(NO_KEY_MESSAGE)).toBeVisible()
+    await expect(canvas.queryByText(/Google Maps|aucune clé/)).toBeNull()
+    const nearest = within(canvas.getByRole('region', { name: NEAREST_TITLE }))
+    const rows = await nearest.findAllByTestId('partner-row')
+    const names = rows.map((row) => within(row).getByRole('heading').textContent)
+    // From the Vieux-Port: 0.3, 0.5, 0.6, 3.4, 17.8 and 26.1 km (the fixtures list them in another order).
+    await expect(names).toEqual([
+      'Salle Vieux-Port Fitness',
+      'Boulangerie Saint-Victor',
+      'Le Comptoir du Panier',
+      'Atelier Coiffure Mazargues',
+      'Garage des Calanques',
+      'Théâtre du Cours',
+    ])
+    await expect(rows[0]).toHaveTextContent('0,3 km')
+    await userEvent.click(canvas.getByRole('link', { name: SEARCH_LINK_LABEL }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /rechercher')
+  },
+}
+
+/** Without a key and without the user's position: the page asks for the location and still leads to Rechercher. */
+export const WithoutMapsKeyNorPosition: Story = {
+  decorators: [withGoogleMaps, withUserLocation(unknownLocation)],
+  parameters: { msw: [searchHandlers.nearestFirst(), categoriesHandlers.success()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText(NO_KEY_MESSAGE)).toBeVisible()
+    await expect(await canvas.findByText(NO_POSITION_MESSAGE)).toBeVisible()
+    await expect(canvas.queryByTestId('partner-row')).toBeNull()
+    await expect(canvas.getByRole('link', { name: SEARCH_LINK_LABEL })).toHaveAttribute('href', '/rechercher')
   },
 }
