@@ -210,6 +210,17 @@ export const BackArrow: Story = {
   },
 }
 
+/** Opened from a link (no page of the app before it): the back arrow goes to the home page, not out of the app. */
+export const BackArrowWithoutHistory: Story = {
+  tags: ['no-visual'],
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?c=3'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Retour' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(/^Page : \/$/)
+  },
+}
+
 /** A row opens the partner's details. */
 export const OpenPartner: Story = {
   play: async (context) => {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { Virtuoso } from 'react-virtuoso'
 import styled from 'styled-components'
 import { usePartnerSearch, type PartnerSearchCriteria } from '../../../api/partners/searchPartners.ts'
@@ -18,6 +18,7 @@ import {
   mdiShapeOutline,
 } from '../../../design-system/icons/index.ts'
 import { useUserLocation } from '../../../location/index.ts'
+import { useGoBack } from '../../../navigation/index.ts'
 import { useSession } from '../../../session/index.ts'
 import { useDebouncedValue } from '../useDebouncedValue.ts'
 import { PARTNER_ROW_HEIGHT, PartnerRow } from './PartnerRow.tsx'
@@ -65,7 +66,7 @@ const Main = styled.main`
 
 export function FindScreen() {
   usePageTitle('Rechercher')
-  const navigate = useNavigate()
+  const goBack = useGoBack()
   const [searchParams, setSearchParams] = useSearchParams()
   const { user } = useSession()
   const { position, city: userCity } = useUserLocation()
@@ -155,7 +156,7 @@ export function FindScreen() {
       <Title>Rechercher un partenaire</Title>
       <Header>
         <SearchRow>
-          <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={() => navigate(-1)} />
+          <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={goBack} />
           <TextField
             type="search"
             shape="pill"
