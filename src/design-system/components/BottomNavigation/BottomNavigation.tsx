@@ -80,7 +80,7 @@ export function BottomNavigation({
   'aria-label': ariaLabel = 'Navigation principale',
 }: BottomNavigationProps) {
   return (
-    <Nav aria-label={ariaLabel} data-position={position}>
+    <Nav aria-label={ariaLabel} data-position={position} data-bottom-navigation={position}>
       <List>
         {items.map((item) => (
           <li key={item.to}>
