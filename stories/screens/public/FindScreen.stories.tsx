@@ -62,6 +62,37 @@ export const Success: Story = {
   },
 }
 
+/** Nothing of an element's text is cut: its content fits in its own box. */
+const fullyShown = (element: Element) => element.scrollWidth <= element.clientWidth + 1
+
+/**
+ * WCAG 1.4.4, text at 200 %: each row still shows the whole 'address, city' (it wraps instead of ending in '…')
+ * and whole offer labels (chips wrap too).
+ */
+export const LargeText: Story = {
+  beforeEach: () => {
+    document.documentElement.style.fontSize = '200%'
+    return () => {
+      document.documentElement.style.fontSize = ''
+    }
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+    const comptoir = within(rows(canvasElement)[0])
+    const address = comptoir.getByText('12 rue du Panier, Marseille')
+    await expect(address).toBeVisible()
+    await expect(fullyShown(address)).toBe(true)
+    for (const row of rows(canvasElement)) {
+      const box = row.getBoundingClientRect()
+      for (const chip of within(row).queryAllByRole('listitem')) {
+        const label = chip.querySelector('span > span') ?? chip
+        await expect(fullyShown(label)).toBe(true)
+        await expect(chip.getBoundingClientRect().right).toBeLessThanOrEqual(box.right)
+      }
+    }
+  },
+}
+
 /** With the user's position the rows show the distance. */
 export const WithDistance: Story = {
   decorators: [withUserLocation({ ...vieuxPortLocation, city: null })],
