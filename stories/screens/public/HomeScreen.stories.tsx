@@ -1,4 +1,5 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
+import { INSTALL_DISMISSED_KEY } from '../../../src/screens/public/home/installPrompt.ts'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { HomeScreen } from '../../../src/screens/public/home/HomeScreen.tsx'
 import { signedInAdmin, signedInUser } from '../../../mocks/fixtures/session.ts'
@@ -115,6 +116,38 @@ export const InstallBanner: Story = {
     await userEvent.click(install)
     await waitFor(() => expect(canvas.queryByRole('button', { name: 'Installer' })).toBeNull())
     await expect(prompted).toBe(true)
+  },
+}
+
+/**
+ * 'Plus tard' puts the banner away, and it stays away: a later offer from the browser (another visit) shows no
+ * banner while the choice is remembered.
+ */
+export const InstallBannerDismissed: Story = {
+  tags: ['no-visual'],
+  beforeEach: () => () => {
+    localStorage.removeItem(INSTALL_DISMISSED_KEY)
+    // The second offer is still pending: used up here, so no later story starts with it.
+    window.dispatchEvent(new Event('appinstalled'))
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: 'Les bonnes adresses du Vieux-Port' })
+    const offer = () =>
+      Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => undefined,
+        userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+      })
+    window.dispatchEvent(offer())
+    const banner = await canvas.findByRole('complementary', { name: "Installer l'application" })
+    await userEvent.click(within(banner).getByRole('button', { name: 'Plus tard' }))
+    await waitFor(() =>
+      expect(canvas.queryByRole('complementary', { name: "Installer l'application" })).toBeNull(),
+    )
+    await expect(Number(localStorage.getItem(INSTALL_DISMISSED_KEY))).toBeGreaterThan(0)
+    window.dispatchEvent(offer())
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await expect(canvas.queryByRole('button', { name: 'Installer' })).toBeNull()
   },
 }
 
