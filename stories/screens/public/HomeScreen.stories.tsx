@@ -62,6 +62,21 @@ export const Admin: Story = {
   },
 }
 
+/** An administrator sees drafts in the banner, each marked 'Brouillon'; published slides carry no mark. */
+export const AdminDraftMarked: Story = {
+  parameters: { session: { user: signedInAdmin } },
+  args: { carouselInterval: 0 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: 'Les bonnes adresses du Vieux-Port' })
+    await expect(within(slides(canvasElement)[0]).queryByText('Brouillon', { exact: true })).toBeNull()
+    await userEvent.click(canvas.getByRole('button', { name: 'Aller à la diapositive 4' }))
+    const draft = slides(canvasElement)[3]
+    await expect(draft).not.toHaveAttribute('aria-hidden', 'true')
+    await expect(within(draft).getByText('Brouillon', { exact: true })).toBeVisible()
+  },
+}
+
 /** Internal links go through the router; external ones are plain links with noopener. */
 export const Links: Story = {
   play: async (context) => {
