@@ -6,3 +6,4 @@ export {
   type UserLocationState,
 } from './UserLocationProvider.tsx'
 export { USER_CITY_KEY, USER_CITY_TTL_MS, readCachedUserCity, writeCachedUserCity } from './userCityCache.ts'
+export { distanceKm } from './distance.ts'

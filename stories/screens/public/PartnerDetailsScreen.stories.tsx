@@ -6,6 +6,7 @@ import { PartnerDetailsScreen } from '../../../src/screens/public/partner/Partne
 import { signedInUser } from '../../../mocks/fixtures/session.ts'
 import { deactivateOfferHandlers, partnerForUserHandlers } from '../../../mocks/handlers/public.ts'
 import { swipe } from './gestures.ts'
+import { vieuxPortLocation, withUserLocation } from './decorators.tsx'
 
 /** Records every deactivation the screen asks for: user, partner and offer ids from the path. */
 const deactivated = fn()
@@ -338,5 +339,30 @@ export const ImpossibleId: Story = {
     const canvas = within(canvasElement)
     await expect(await canvas.findByRole('heading', { name: 'Oups ! Page non trouvée' })).toBeVisible()
     await expect(screen.queryByText('Une erreur interne est survenue.')).toBeNull()
+  },
+}
+
+/**
+ * The address and, once the user's position is known, the distance from them; 'Retour' sits in its own bar, never
+ * on the carousel's 'previous' arrow.
+ */
+export const AddressDistanceAndBack: Story = {
+  decorators: [withUserLocation(vieuxPortLocation)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' })
+    await expect(canvas.getByText(/12 rue du Panier, Marseille/)).toBeVisible()
+    await expect(canvas.getByTestId('partner-distance')).toHaveTextContent(/^\d+(,\d)? km$/)
+    const back = canvas.getByRole('button', { name: 'Retour' }).getBoundingClientRect()
+    const previous = canvas.getByRole('button', { name: 'Diapositive précédente' }).getBoundingClientRect()
+    const overlap =
+      back.left < previous.right &&
+      previous.left < back.right &&
+      back.top < previous.bottom &&
+      previous.top < back.bottom
+    await expect(overlap).toBe(false)
+    await expect(back.bottom).toBeLessThanOrEqual(
+      canvas.getByRole('region', { name: 'Photos de Le Comptoir du Panier' }).getBoundingClientRect().top,
+    )
   },
 }

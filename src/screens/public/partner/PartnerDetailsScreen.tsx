@@ -22,14 +22,17 @@ const Main = styled.main`
   background: ${({ theme }) => theme.colors.surface};
 `
 
-const Back = styled.div`
-  position: absolute;
-  top: 8px;
-  left: 8px;
-  z-index: 2;
-  border-radius: ${({ theme }) => theme.radii.round};
+/* A bar of its own above the photos: 'Retour' never sits on the carousel's 'previous' arrow, at any text size. */
+const TopBar = styled.div`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndices.appBar};
+  display: flex;
+  align-items: center;
+  min-height: 48px;
+  padding: 4px;
   background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[2]};
+  box-shadow: ${({ theme }) => theme.shadows[1]};
 `
 
 const PhotoPlaceholder = styled.div`
@@ -109,9 +112,9 @@ function PartnerView({ partner, carouselInterval, onBack, onOfferUsed }: Partner
   usePageTitle(partner?.name ?? null)
   return (
     <Main aria-busy={!partner}>
-      <Back>
+      <TopBar>
         <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={onBack} />
-      </Back>
+      </TopBar>
       {partner ? (
         <PartnerDetails partner={partner} carouselInterval={carouselInterval} onOfferUsed={onOfferUsed} />
       ) : (
