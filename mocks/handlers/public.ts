@@ -148,7 +148,10 @@ export const passwordHandlers = {
   resetError: () =>
     http.post(apiPaths.resetPassword(), () =>
       HttpResponse.json<ErrorBody>(
-        { message: 'Lien de réinitialisation invalide ou expiré.' },
+        {
+          message: 'Ce lien de réinitialisation est invalide ou a expiré : demandez-en un nouveau.',
+          field: 'token',
+        },
         { status: 400 },
       ),
     ),
