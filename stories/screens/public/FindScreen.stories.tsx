@@ -177,6 +177,68 @@ export const Empty: Story = {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText("Aucun résultat essayez avec d'autres critères!")).toBeVisible()
     await expect(rows(canvasElement)).toHaveLength(0)
+    // Nothing to reset: no filter is active.
+    await expect(canvas.queryByRole('button', { name: 'Réinitialiser les filtres' })).toBeNull()
+  },
+}
+
+/** The category sheet shows each category's icon, as Home's chips do. */
+export const CategorySheetIcons: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const page = within(canvasElement.ownerDocument.body)
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+    await userEvent.click(canvas.getByRole('button', { name: 'Catégorie : Toutes les catégories' }))
+    const sheet = await page.findByRole('dialog', { name: 'Catégorie' })
+    const restaurants = within(sheet).getByRole('button', { name: 'Restaurants' })
+    await waitFor(() => expect(restaurants.querySelector('[data-icon-state="ready"]')).not.toBeNull())
+    // Every category has one; the 'all' option has none.
+    await expect(
+      within(sheet)
+        .getAllByRole('button')
+        .filter((b) => b.querySelector('[data-icon-state]')),
+    ).toHaveLength(8)
+    await expect(
+      within(sheet).getByRole('button', { name: 'Toutes les catégories' }).querySelector('[data-icon-state]'),
+    ).toBeNull()
+  },
+}
+
+/** Each active filter has its ×: it removes that filter only. */
+export const ClearOneFilter: Story = {
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?c=4&v=Marseille'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(1))
+    await expect(canvas.getByRole('button', { name: 'Catégorie : Coiffure & beauté' })).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Retirer le filtre Ville : Marseille' }))
+    await expect(await canvas.findByRole('button', { name: 'Ville : Dans toutes les villes' })).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: /Retirer le filtre Ville/ })).toBeNull()
+    await expect(canvas.getByRole('button', { name: 'Catégorie : Coiffure & beauté' })).toBeVisible()
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Retirer le filtre Catégorie : Coiffure & beauté' }),
+    )
+    await expect(
+      await canvas.findByRole('button', { name: 'Catégorie : Toutes les catégories' }),
+    ).toBeVisible()
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+  },
+}
+
+/** No result with filters: 'Réinitialiser les filtres' clears the name, the city and the category at once. */
+export const EmptyWithFilters: Story = {
+  parameters: {
+    router: { path: '/rechercher', initialEntries: ['/rechercher?c=8&v=Aix-en-Provence'] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }), 'zzz')
+    await expect(await canvas.findByText("Aucun résultat essayez avec d'autres critères!")).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser les filtres' }))
+    await expect(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' })).toHaveValue('')
+    await expect(await canvas.findByRole('button', { name: 'Ville : Dans toutes les villes' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Catégorie : Toutes les catégories' })).toBeVisible()
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
   },
 }
 

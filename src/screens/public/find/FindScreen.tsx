@@ -11,8 +11,13 @@ import { IconButton } from '../../../design-system/components/IconButton/index.t
 import { LoadingBar } from '../../../design-system/components/LoadingBar/index.ts'
 import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
 import { TextField } from '../../../design-system/components/TextField/index.ts'
+import { Button } from '../../../design-system/components/Button/index.ts'
+import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
 import {
+  Icon,
   mdiArrowLeft,
+  mdiClose,
+  mdiFilterRemove,
   mdiMagnify,
   mdiMapMarker,
   mdiShapeOutline,
@@ -27,6 +32,7 @@ import { usePageTitle } from '../../../pageTitle/index.ts'
 export const EMPTY_MESSAGE = "Aucun résultat essayez avec d'autres critères!"
 export const ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les résultats'
 export const SEARCH_DEBOUNCE_MS = 300
+export const RESET_FILTERS_LABEL = 'Réinitialiser les filtres'
 
 const Header = styled.header`
   position: sticky;
@@ -49,6 +55,14 @@ const Pickers = styled.div`
   padding: 4px 12px 8px;
   overflow-x: auto;
   scrollbar-width: none;
+`
+
+/* A picker and, while it filters, its × right beside it. */
+const Filter = styled.span`
+  display: inline-flex;
+  align-items: center;
+  flex: none;
+  gap: 2px;
 `
 
 const Title = styled.h1`
@@ -117,12 +131,33 @@ export function FindScreen() {
     }),
     [debouncedName, categoryId, city, position, user],
   )
-  const search = usePartnerSearch(criteria)
-
   const categoryOptions = useMemo(
-    () => (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.label })),
+    () =>
+      (categories.data ?? []).map((c) => ({
+        value: String(c.id),
+        label: c.label,
+        // As on Home's chips.
+        icon: <CategoryIcon name={c.icon} size={20} />,
+      })),
     [categories.data],
   )
+  const search = usePartnerSearch(criteria)
+  const filtered = name.trim() !== '' || categoryId !== null || city !== null
+  const resetFilters = () => {
+    preselected.current = true
+    setName('')
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.delete('c')
+        next.delete('v')
+        return next
+      },
+      { replace: true },
+    )
+  }
+  const categoryLabel = categoryOptions.find((option) => option.value === categoryId)?.label
+
   const cityOptions = useMemo(() => (cities.data ?? []).map((c) => ({ value: c, label: c })), [cities.data])
 
   let content
@@ -131,7 +166,22 @@ export function FindScreen() {
   } else if (search.isLoadingFirstPage) {
     content = <SkeletonRows rows={10} lines={3} withMedia rowHeight={96} label="Chargement des partenaires" />
   } else if (search.isEmpty) {
-    content = <EmptyState message={EMPTY_MESSAGE} />
+    content = (
+      <EmptyState
+        message={EMPTY_MESSAGE}
+        action={
+          filtered ? (
+            <Button
+              variant="outlined"
+              startIcon={<Icon path={mdiFilterRemove} size={20} />}
+              onClick={resetFilters}
+            >
+              {RESET_FILTERS_LABEL}
+            </Button>
+          ) : null
+        }
+      />
+    )
   } else {
     content = (
       <Virtuoso
@@ -170,22 +220,44 @@ export function FindScreen() {
           />
         </SearchRow>
         <Pickers>
-          <BottomSheetPicker
-            label="Ville"
-            icon={mdiMapMarker}
-            options={cityOptions}
-            value={city}
-            defaultOptionLabel="Dans toutes les villes"
-            onChange={(value) => setParam('v', value)}
-          />
-          <BottomSheetPicker
-            label="Catégorie"
-            icon={mdiShapeOutline}
-            options={categoryOptions}
-            value={categoryId}
-            defaultOptionLabel="Toutes les catégories"
-            onChange={(value) => setParam('c', value)}
-          />
+          <Filter>
+            <BottomSheetPicker
+              label="Ville"
+              icon={mdiMapMarker}
+              options={cityOptions}
+              value={city}
+              defaultOptionLabel="Dans toutes les villes"
+              onChange={(value) => setParam('v', value)}
+            />
+            {city !== null ? (
+              <IconButton
+                size="small"
+                label={`Retirer le filtre Ville : ${city}`}
+                icon={mdiClose}
+                tooltip={false}
+                onClick={() => setParam('v', null)}
+              />
+            ) : null}
+          </Filter>
+          <Filter>
+            <BottomSheetPicker
+              label="Catégorie"
+              icon={mdiShapeOutline}
+              options={categoryOptions}
+              value={categoryId}
+              defaultOptionLabel="Toutes les catégories"
+              onChange={(value) => setParam('c', value)}
+            />
+            {categoryId !== null && categoryLabel ? (
+              <IconButton
+                size="small"
+                label={`Retirer le filtre Catégorie : ${categoryLabel}`}
+                icon={mdiClose}
+                tooltip={false}
+                onClick={() => setParam('c', null)}
+              />
+            ) : null}
+          </Filter>
         </Pickers>
         <LoadingBar active={search.isValidating} label="Chargement des partenaires" />
       </Header>
