@@ -121,6 +121,28 @@ export const WithSelectedPartner: Story = {
   },
 }
 
+/** Keyboard only: Tab to a marker, Enter opens the partner's sheet, Escape closes it and the focus comes back. */
+export const KeyboardOpensPartnerSheet: Story = {
+  tags: ['no-visual'],
+  play: async (context) => {
+    await WithoutSelection.play!(context)
+    const target = await marker(context.canvasElement, 'Le Comptoir du Panier')
+    context.canvasElement.ownerDocument.body.focus()
+    for (let press = 0; press < 40 && document.activeElement !== target; press++) await userEvent.tab()
+    await expect(target).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    const page = within(context.canvasElement.ownerDocument.body)
+    const sheet = await page.findByRole('dialog', { name: 'Le Comptoir du Panier' })
+    await waitFor(() => expect(sheet.contains(document.activeElement)).toBe(true))
+    await expect(
+      within(sheet).getByRole('heading', { level: 3, name: 'Le Comptoir du Panier' }),
+    ).toBeVisible()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(page.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(target).toHaveFocus())
+  },
+}
+
 /**
  * In the sheet too a coupon is used without dragging: its dialog opens over the sheet, Escape closes the dialog
  * only, and Confirmer uses the offer while the sheet stays open.
