@@ -29,9 +29,11 @@ const Viewport = styled(RadixToast.Viewport)`
   padding: 0;
   list-style: none;
   outline: none;
-  /* Above a fixed tab bar, never over it (the tab bar stays usable while a toast shows). */
-  body:has([data-bottom-navigation='fixed']) & {
-    bottom: calc(${BOTTOM_NAV_HEIGHT + 16}px + env(safe-area-inset-bottom));
+  /* Above a fixed tab bar, never over it (the tab bar stays usable while a toast shows); laptops have it on top. */
+  ${({ theme }) => theme.media.mobile} {
+    body:has([data-bottom-navigation='fixed']) & {
+      bottom: calc(${BOTTOM_NAV_HEIGHT + 16}px + env(safe-area-inset-bottom));
+    }
   }
   /* Phones: full width minus the margins. */
   @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
