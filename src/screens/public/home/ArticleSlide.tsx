@@ -57,6 +57,12 @@ const linkStyle = `
   color: #0d47a1;
   font-weight: 500;
   text-decoration: none;
+  /* On a photo or the navy slide: a white ring with navy between it and the white link (WCAG 2.4.11). */
+  &:focus-visible {
+    outline: 3px solid #ffffff;
+    outline-offset: 2px;
+    box-shadow: 0 0 0 2px #0b2a4a;
+  }
 `
 const InternalLink = styled(Link)`
   ${linkStyle}
