@@ -200,6 +200,17 @@ export const WithoutMapsKey: Story = {
       'Théâtre du Cours',
     ])
     await expect(rows[0]).toHaveTextContent('0,3 km')
+    await expect(canvas.getByRole('link', { name: SEARCH_LINK_LABEL })).toHaveAttribute('href', '/rechercher')
+  },
+}
+
+/** The way forward: the link goes to Rechercher. */
+export const WithoutMapsKeyLeadsToSearch: Story = {
+  ...WithoutMapsKey,
+  tags: ['no-visual'],
+  play: async (context) => {
+    await WithoutMapsKey.play!(context)
+    const canvas = within(context.canvasElement)
     await userEvent.click(canvas.getByRole('link', { name: SEARCH_LINK_LABEL }))
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /rechercher')
   },
