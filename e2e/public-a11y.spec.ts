@@ -110,7 +110,7 @@ test.describe('au clavier seulement', () => {
     await expect(rows.first()).toBeVisible()
     for (const text of await rows.allInnerTexts()) expect(text).toContain('Restaurants')
 
-    await tabTo(page, page.getByRole('button', { name: 'Retirer le filtre Catégorie : Restaurants' }))
+    await tabTo(page, page.getByRole('button', { name: 'Retirer le filtre catégorie « Restaurants »' }))
     await page.keyboard.press('Enter')
     await expect(page.getByRole('button', { name: 'Catégorie : Toutes les catégories' })).toBeVisible()
     await expect(page).not.toHaveURL(/[?&]c=/)

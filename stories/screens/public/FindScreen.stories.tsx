@@ -211,12 +211,12 @@ export const ClearOneFilter: Story = {
     const canvas = within(canvasElement)
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(1))
     await expect(canvas.getByRole('button', { name: 'Catégorie : Coiffure & beauté' })).toBeVisible()
-    await userEvent.click(canvas.getByRole('button', { name: 'Retirer le filtre Ville : Marseille' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Retirer le filtre ville « Marseille »' }))
     await expect(await canvas.findByRole('button', { name: 'Ville : Dans toutes les villes' })).toBeVisible()
-    await expect(canvas.queryByRole('button', { name: /Retirer le filtre Ville/ })).toBeNull()
+    await expect(canvas.queryByRole('button', { name: /Retirer le filtre ville/ })).toBeNull()
     await expect(canvas.getByRole('button', { name: 'Catégorie : Coiffure & beauté' })).toBeVisible()
     await userEvent.click(
-      canvas.getByRole('button', { name: 'Retirer le filtre Catégorie : Coiffure & beauté' }),
+      canvas.getByRole('button', { name: 'Retirer le filtre catégorie « Coiffure & beauté »' }),
     )
     await expect(
       await canvas.findByRole('button', { name: 'Catégorie : Toutes les catégories' }),

@@ -57,7 +57,10 @@ const Pickers = styled.div`
   scrollbar-width: none;
 `
 
-/* A picker and, while it filters, its × right beside it. */
+/*
+ * A picker and, while it filters, its × right beside it. The ×'s name does not contain the picker's own
+ * ('Ville : Lyon'), so neither is mistaken for the other by name.
+ */
 const Filter = styled.span`
   display: inline-flex;
   align-items: center;
@@ -232,7 +235,7 @@ export function FindScreen() {
             {city !== null ? (
               <IconButton
                 size="small"
-                label={`Retirer le filtre Ville : ${city}`}
+                label={`Retirer le filtre ville « ${city} »`}
                 icon={mdiClose}
                 tooltip={false}
                 onClick={() => setParam('v', null)}
@@ -251,7 +254,7 @@ export function FindScreen() {
             {categoryId !== null && categoryLabel ? (
               <IconButton
                 size="small"
-                label={`Retirer le filtre Catégorie : ${categoryLabel}`}
+                label={`Retirer le filtre catégorie « ${categoryLabel} »`}
                 icon={mdiClose}
                 tooltip={false}
                 onClick={() => setParam('c', null)}
