@@ -38,8 +38,8 @@ export function AppProviders({
 }
 
 /**
- * Any failed call shows its message in the toast; a 401 also ends the session and goes to Login
- * (spec section 8). Lives inside the router because it navigates.
+ * Any failed call shows its message in the toast, unless the screen already shows it in place (one message, not
+ * two); a 401 also ends the session and goes to Login (spec section 8). Lives inside the router: it navigates.
  */
 function ApiErrorBridge() {
   const { notify } = useNotification()
@@ -48,7 +48,7 @@ function ApiErrorBridge() {
   useEffect(
     () =>
       subscribeToApiErrors((error) => {
-        notify(error.message, 'error')
+        if (!error.shownByCaller) notify(error.message, 'error')
         if (error.status === 401 && isAuthenticated) {
           signOut()
           navigate('/login', { replace: true })

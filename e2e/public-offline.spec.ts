@@ -41,16 +41,44 @@ test('hors ligne, l’application installée s’ouvre et le dit clairement', as
   await context.setOffline(false)
 })
 
-test('sans clé Google Maps, la carte le dit et le reste de l’application fonctionne', async ({
-  page,
-  request,
-}) => {
-  const user = await registerUser(request, 'Carte')
-  await signInAs(page, user)
-  await page.goto('/map')
-  await expect(page.getByRole('alert')).toHaveText(
-    "La carte n'est pas disponible : aucune clé Google Maps n'est configurée.",
-  )
-  await page.getByRole('link', { name: 'Menu' }).click()
-  await expect(page.getByRole('heading', { name: 'MES INFOS' })).toBeVisible()
+test.describe('sans clé Google Maps', () => {
+  // Standing on the Vieux-Port, with the position granted: the stand-in list is ordered from there.
+  test.use({ geolocation: { latitude: 43.2951, longitude: 5.3739 }, permissions: ['geolocation'] })
+
+  test('la carte le dit avec des mots simples, liste les partenaires les plus proches et mène à Rechercher', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerUser(request, 'Carte')
+    await signInAs(page, user)
+    await page.goto('/map')
+    await expect(page.getByText(/La carte ne peut pas s'afficher pour le moment/)).toBeVisible()
+    await expect(page.getByText(/Google Maps|aucune clé/)).toHaveCount(0)
+
+    const nearest = page.getByRole('region', { name: 'Les partenaires les plus proches' })
+    const rows = nearest.getByTestId('partner-row')
+    await expect(rows.first()).toBeVisible()
+    expect(await rows.count()).toBeGreaterThan(3)
+    // Nearest first: each row's distance is at least the one above it.
+    const distances = (await rows.allInnerTexts()).map((text) => {
+      const match = /(\d+(?:,\d+)?)\s*(m|km)\b/.exec(text)
+      if (!match) throw new Error(`Pas de distance dans « ${text} »`)
+      const value = Number(match[1].replace(',', '.'))
+      return match[2] === 'km' ? value * 1000 : value
+    })
+    expect(distances).toEqual([...distances].sort((a, b) => a - b))
+
+    // A row opens the partner; back on the map, the link goes to Rechercher.
+    const firstName = (await rows.first().getByRole('heading').innerText()).trim()
+    await rows.first().click()
+    await expect(page.getByRole('heading', { level: 1, name: firstName })).toBeVisible()
+    await page.getByRole('button', { name: 'Retour' }).click()
+    await expect(page).toHaveURL(/\/map$/)
+    await page.getByRole('link', { name: 'Rechercher un partenaire' }).click()
+    await expect(page).toHaveURL(/\/rechercher/)
+    await expect(page.getByRole('searchbox', { name: 'Rechercher un partenaire' })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Menu' }).click()
+    await expect(page.getByRole('heading', { name: 'MES INFOS' })).toBeVisible()
+  })
 })

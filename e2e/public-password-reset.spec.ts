@@ -56,7 +56,14 @@ test('un utilisateur réinitialise son mot de passe grâce au lien reçu par e-m
   await page.getByLabel('Nouveau mot de passe').fill('encore une autre phrase')
   await page.getByLabel('Confirmer le mot de passe').fill('encore une autre phrase')
   await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click()
-  await expect(page.getByRole('alert')).toHaveText('Erreur lors de la réinitialisation du mot de passe.')
+  const alert = page.getByRole('alert')
+  await expect(alert).toContainText('Erreur lors de la réinitialisation du mot de passe.')
+  // Not a dead end: the used link is explained and a new one can be asked for.
+  await expect(alert).toContainText('Ce lien est invalide ou a expiré')
+  await expect(alert.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  )
 
   await page.getByRole('link', { name: 'Retour à la connexion' }).click()
   await page.getByLabel('Email').fill(user.email)

@@ -57,6 +57,15 @@ export const searchHandlers = {
       return HttpResponse.json(filterResults(results, url))
     })
   },
+  /** As the server with userPosition: nearest first (the fixtures' own order is not by distance). */
+  nearestFirst: (results: PartnerSearchResult[] = partnerSearchResults) =>
+    http.get(apiPaths.partnerSearch(), ({ request }) => {
+      const url = new URL(request.url)
+      const byDistance = url.searchParams.has('userPosition')
+        ? [...results].sort((a, b) => (a.distanceToUser ?? Infinity) - (b.distanceToUser ?? Infinity))
+        : results
+      return HttpResponse.json(filterResults(byDistance, url))
+    }),
   empty: () => http.get(apiPaths.partnerSearch(), () => HttpResponse.json<PartnerSearchResult[]>([])),
   error: () => http.get(apiPaths.partnerSearch(), () => serverError()),
   /** Fails once, then answers: the 'Réessayer' button recovers. */
@@ -139,7 +148,10 @@ export const passwordHandlers = {
   resetError: () =>
     http.post(apiPaths.resetPassword(), () =>
       HttpResponse.json<ErrorBody>(
-        { message: 'Lien de réinitialisation invalide ou expiré.' },
+        {
+          message: 'Ce lien de réinitialisation est invalide ou a expiré : demandez-en un nouveau.',
+          field: 'token',
+        },
         { status: 400 },
       ),
     ),

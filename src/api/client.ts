@@ -4,6 +4,8 @@ import { readStoredUser } from '../session/storage.ts'
 export class ApiError extends Error {
   readonly status: number
   readonly field: string | undefined
+  /** The screen shows this error in place (with its own retry): no toast on top of it. */
+  shownByCaller = false
   constructor(status: number, message: string, field?: string) {
     super(message)
     this.name = 'ApiError'
@@ -58,7 +60,15 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Skip the global error listeners: the caller shows its own message (the anonymous auth screens). */
   silent?: boolean
+  /**
+   * Errors the screen shows in place (all of them, or these statuses, e.g. 404 as the not-found page): the
+   * listeners still hear them (a 401 still signs out) but know not to add a toast.
+   */
+  shownByCaller?: boolean | readonly number[]
 }
+
+const isShownByCaller = (status: number, shownByCaller: RequestOptions['shownByCaller']) =>
+  shownByCaller === true || (Array.isArray(shownByCaller) && shownByCaller.includes(status))
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
   if (!query) return path
@@ -94,7 +104,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
     setServerUnreachable(true)
-    throw report(new ApiError(0, NETWORK_ERROR_MESSAGE), options.silent)
+    throw report(new ApiError(0, NETWORK_ERROR_MESSAGE), options)
   }
   setServerUnreachable(false)
 
@@ -108,7 +118,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     } catch {
       // A body that is not JSON keeps the generic message.
     }
-    throw report(new ApiError(response.status, message, field), options.silent)
+    throw report(new ApiError(response.status, message, field), options)
   }
 
   if (response.status === 204) return undefined as T
@@ -116,9 +126,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (text ? JSON.parse(text) : undefined) as T
 }
 
-function report(error: ApiError, silent?: boolean): ApiError {
+function report(error: ApiError, { silent, shownByCaller }: RequestOptions): ApiError {
+  error.shownByCaller = isShownByCaller(error.status, shownByCaller)
   if (!silent) for (const listener of listeners) listener(error)
   return error
 }
 
-export const apiGet = <T>(path: string, query?: RequestOptions['query']) => apiRequest<T>(path, { query })
+export const apiGet = <T>(
+  path: string,
+  query?: RequestOptions['query'],
+  options?: Pick<RequestOptions, 'shownByCaller'>,
+) => apiRequest<T>(path, { ...options, query })

@@ -19,7 +19,13 @@ export interface UserLocation {
   city: UserCity | null
 }
 
-interface UserLocationContextValue extends UserLocation {
+/** What a screen reads: the location, and whether the browser is still being asked for the position. */
+export interface UserLocationState extends UserLocation {
+  /** True from the request until the browser answers (a position, a refusal or a time-out). */
+  locating: boolean
+}
+
+interface UserLocationContextValue extends UserLocationState {
   /** Asks the browser for the position; called by the screens that use it, so Home never prompts. */
   request: () => void
 }
@@ -55,6 +61,7 @@ export function UserLocationProvider({ value, children }: { value?: UserLocation
   const [position, setPosition] = useState<LatLng | null>(null)
   const [city, setCity] = useState<UserCity | null>(() => readCachedUserCity())
   const [requested, setRequested] = useState(false)
+  const [answered, setAnswered] = useState(false)
   const fixed = value !== undefined
   const request = useCallback(() => setRequested(true), [])
 
@@ -64,7 +71,11 @@ export function UserLocationProvider({ value, children }: { value?: UserLocation
     if (fixed || !requested) return
     let active = true
     positionRequest.current ??= requestUserPosition()
-    positionRequest.current.then((found) => active && setPosition(found))
+    positionRequest.current.then((found) => {
+      if (!active) return
+      setPosition(found)
+      setAnswered(true)
+    })
     return () => {
       active = false
     }
@@ -87,19 +98,22 @@ export function UserLocationProvider({ value, children }: { value?: UserLocation
     }
   }, [fixed, position, city, hasKey, load])
 
+  // Every reader asks (useUserLocation's effect), so before the answer a reader is always waiting for one.
+  const locating = !fixed && !answered
   const context = useMemo(
-    () => ({ ...(value ?? { position, city }), request }),
-    [value, position, city, request],
+    () => ({ ...(value ?? { position, city }), locating, request }),
+    [value, position, city, locating, request],
   )
   return <UserLocationContext.Provider value={context}>{children}</UserLocationContext.Provider>
 }
 
-const unknownLocation: UserLocation = { position: null, city: null }
+const unknownLocation: UserLocationState = { position: null, city: null, locating: false }
 
 /** The user's location, requested on first use. Without a provider it is simply unknown. */
-export function useUserLocation(): UserLocation {
+export function useUserLocation(): UserLocationState {
   const context = useContext(UserLocationContext)
   const request = context?.request
   useEffect(() => request?.(), [request])
-  return context ? { position: context.position, city: context.city } : unknownLocation
+  if (!context) return unknownLocation
+  return { position: context.position, city: context.city, locating: context.locating }
 }

@@ -57,6 +57,49 @@ export const PausesOnHover: Story = {
   },
 }
 
+/**
+ * WCAG 2.2.2: a touch user (no hover, no focus) stops the auto-advancing slides with the pause button and starts
+ * them again.
+ */
+export const PauseButton: Story = {
+  tags: ['no-visual'],
+  args: { interval: 300 },
+  play: async ({ canvas, canvasElement }) => {
+    // A tap: a click without hover or focus, which would pause the slides by themselves.
+    canvas.getByRole('button', { name: 'Mettre en pause le défilement' }).click()
+    await new Promise((resolve) => setTimeout(resolve, 900))
+    await expect(current(canvasElement)).toBe('1 sur 4')
+    const resume = canvas.getByRole('button', { name: 'Reprendre le défilement' })
+    resume.click()
+    await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'), { timeout: 2000 })
+    await expect(canvas.getByRole('button', { name: 'Mettre en pause le défilement' })).toBeVisible()
+  },
+}
+
+/** Without auto-advance (interval 0, or reduced motion) there is nothing to pause: no button. */
+export const NoPauseWithoutAutoAdvance: Story = {
+  tags: ['no-visual'],
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button', { name: 'Mettre en pause le défilement' })).toBeNull()
+  },
+}
+
+/**
+ * WCAG 2.4.11 / 1.4.11: the keyboard focus on an arrow is a white ring inside a navy one, visible on light and
+ * dark photos (the theme's blue outline was lost on navy buttons over blue images).
+ */
+export const ArrowFocusRing: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.tab()
+    const previous = canvas.getByRole('button', { name: 'Diapositive précédente' })
+    await expect(previous).toHaveFocus()
+    const style = getComputedStyle(previous)
+    await expect(style.outlineColor).toBe('rgb(255, 255, 255)')
+    await expect(style.outlineWidth).toBe('3px')
+    await expect(style.boxShadow).toContain('rgb(11, 42, 74)')
+  },
+}
+
 export const Swipe: Story = {
   play: async ({ canvasElement }) => {
     const track = canvasElement.querySelector('[aria-roledescription="diapositive"]')!.parentElement!

@@ -1,7 +1,7 @@
 import useSWR from 'swr'
 import type { Partner } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiGet } from '../client.ts'
+import { apiGet, apiRequest } from '../client.ts'
 
 /** GET /api/partners/{id}/discounts-user/{userId}: the partner with its offers, used ones DISABLED for this user. */
 export function getPartnerDiscountsForUser(
@@ -11,13 +11,20 @@ export function getPartnerDiscountsForUser(
   return apiGet<Partner>(apiPaths.partnerDiscountsUser(partnerId, userId))
 }
 
+/** A partner that does not exist, is not active or has an impossible id: the page shows 'not found' itself. */
+export const PARTNER_NOT_FOUND_STATUSES = [400, 404] as const
+
 export function usePartnerDiscountsForUser(
   partnerId: number | string | null,
   userId: number | string | null,
+  { notFoundShownByCaller = false }: { notFoundShownByCaller?: boolean } = {},
 ) {
   return useSWR(
     partnerId != null && userId != null ? apiPaths.partnerDiscountsUser(partnerId, userId) : null,
-    (path: string) => apiGet<Partner>(path),
+    (path: string) =>
+      apiRequest<Partner>(path, {
+        shownByCaller: notFoundShownByCaller ? PARTNER_NOT_FOUND_STATUSES : undefined,
+      }),
     { revalidateOnFocus: false },
   )
 }

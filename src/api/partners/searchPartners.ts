@@ -2,7 +2,7 @@ import useSWR from 'swr'
 import useSWRInfinite from 'swr/infinite'
 import type { PartnerSearchQuery, PartnerSearchResult } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiGet } from '../client.ts'
+import { apiGet, type RequestOptions } from '../client.ts'
 
 /** Spec section 9: search pages hold 50 partners. */
 export const SEARCH_PAGE_SIZE = 50
@@ -10,9 +10,19 @@ export const SEARCH_PAGE_SIZE = 50
 export type PartnerSearchCriteria = Omit<PartnerSearchQuery, 'page' | 'pageSize'>
 
 /** GET /api/partners/search with the criteria (page from 0). */
-export function searchPartners(criteria: PartnerSearchQuery): Promise<PartnerSearchResult[]> {
-  return apiGet<PartnerSearchResult[]>(apiPaths.partnerSearch(), { pageSize: SEARCH_PAGE_SIZE, ...criteria })
+export function searchPartners(
+  criteria: PartnerSearchQuery,
+  options?: Pick<RequestOptions, 'shownByCaller'>,
+): Promise<PartnerSearchResult[]> {
+  return apiGet<PartnerSearchResult[]>(
+    apiPaths.partnerSearch(),
+    { pageSize: SEARCH_PAGE_SIZE, ...criteria },
+    options,
+  )
 }
+
+// The lists show a failed search in place, with their own 'Réessayer'; the map has no such place.
+const inPlace = { shownByCaller: true } as const
 
 type SearchKey = readonly [string, PartnerSearchQuery]
 
@@ -26,7 +36,7 @@ export function usePartnerSearch(criteria: PartnerSearchCriteria | null) {
     if (previousPage && previousPage.length < SEARCH_PAGE_SIZE) return null
     return [apiPaths.partnerSearch(), { ...criteria, page: pageIndex, pageSize: SEARCH_PAGE_SIZE }]
   }
-  const swr = useSWRInfinite(getKey, ([, query]: SearchKey) => searchPartners(query), {
+  const swr = useSWRInfinite(getKey, ([, query]: SearchKey) => searchPartners(query, inPlace), {
     revalidateFirstPage: false,
     revalidateOnFocus: false,
   })
@@ -57,5 +67,16 @@ export function usePartnersInArea(criteria: PartnerSearchCriteria | null) {
       : null,
     ([, query]) => searchPartners(query),
     { keepPreviousData: true, revalidateOnFocus: false },
+  )
+}
+
+/** The `count` partners nearest to the user's position ('lat,lng'): the server orders by distance. */
+export function useNearestPartners(userPosition: string | null, userId: number | undefined, count: number) {
+  return useSWR(
+    userPosition
+      ? ([apiPaths.partnerSearch(), { userPosition, userId, page: 0, pageSize: count }] as const)
+      : null,
+    ([, query]) => searchPartners(query, inPlace),
+    { revalidateOnFocus: false },
   )
 }

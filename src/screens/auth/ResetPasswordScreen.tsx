@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Field, Form } from 'react-final-form'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { resetPassword } from '../../api/auth/passwordReset.ts'
+import { ApiError } from '../../api/client.ts'
 import { Alert, Button, PasswordField } from '../../design-system/index.ts'
 import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
 import { usePageTitle } from '../../pageTitle/index.ts'
@@ -9,13 +10,19 @@ import { usePageTitle } from '../../pageTitle/index.ts'
 export const PASSWORD_MISMATCH_MESSAGE = 'Les mots de passe ne correspondent pas.'
 export const RESET_SUCCESS_MESSAGE = 'Mot de passe réinitialisé avec succès.'
 export const RESET_FAILURE_MESSAGE = 'Erreur lors de la réinitialisation du mot de passe.'
+export const LINK_EXPIRED_MESSAGE = 'Ce lien est invalide ou a expiré (il ne sert qu’une fois).'
+export const NEW_LINK_LABEL = 'Demander un nouveau lien'
 
 interface ResetValues {
   newPassword: string
   confirmPassword: string
 }
 
-type Outcome = { severity: 'success' | 'error'; message: string } | null
+type Outcome =
+  | { severity: 'success'; message: string }
+  /** `detail`: why, in words the user can act on; `linkExpired`: offer a new link instead of a dead end. */
+  | { severity: 'error'; message: string; detail?: string; linkExpired: boolean }
+  | null
 
 const validate = ({ newPassword, confirmPassword }: ResetValues) =>
   newPassword !== confirmPassword ? { confirmPassword: PASSWORD_MISMATCH_MESSAGE } : {}
@@ -34,8 +41,15 @@ export function ResetPasswordScreen() {
     try {
       await resetPassword({ token, newPassword })
       setOutcome({ severity: 'success', message: RESET_SUCCESS_MESSAGE })
-    } catch {
-      setOutcome({ severity: 'error', message: RESET_FAILURE_MESSAGE })
+    } catch (error) {
+      // The server names the token when the link itself is refused (unknown, used, expired).
+      const linkExpired = !(error instanceof ApiError) || error.field === 'token' || error.status === 404
+      setOutcome({
+        severity: 'error',
+        message: RESET_FAILURE_MESSAGE,
+        detail: linkExpired ? LINK_EXPIRED_MESSAGE : error.message,
+        linkExpired,
+      })
     }
   }
 
@@ -48,7 +62,23 @@ export function ResetPasswordScreen() {
       >
         {({ handleSubmit, submitting }) => (
           <AuthForm onSubmit={handleSubmit} aria-label="Réinitialisation du mot de passe">
-            {outcome ? <Alert severity={outcome.severity}>{outcome.message}</Alert> : null}
+            {outcome ? (
+              <Alert severity={outcome.severity}>
+                {outcome.message}
+                {outcome.severity === 'error' && outcome.detail ? (
+                  <>
+                    <br />
+                    {outcome.detail}
+                  </>
+                ) : null}
+                {outcome.severity === 'error' && outcome.linkExpired ? (
+                  <>
+                    <br />
+                    <Link to="/forgot-password">{NEW_LINK_LABEL}</Link>
+                  </>
+                ) : null}
+              </Alert>
+            ) : null}
             <Field<string> name="newPassword">
               {({ input }) => (
                 <PasswordField {...input} label="Nouveau mot de passe" autoComplete="new-password" required />

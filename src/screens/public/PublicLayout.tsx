@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import {
   BottomNavigation,
   BOTTOM_NAV_HEIGHT,
+  LAPTOP_CONTENT_WIDTH,
   type BottomNavItem,
 } from '../../design-system/components/BottomNavigation/index.ts'
 import { mdiHome, mdiMagnify, mdiMap, mdiMenu } from '../../design-system/icons/index.ts'
@@ -23,6 +24,22 @@ const Shell = styled.div`
   min-height: 100dvh;
   padding-bottom: calc(var(--bottom-nav-height) + env(safe-area-inset-bottom));
   background: ${({ theme }) => theme.colors.background};
+  /* Laptops: the tab bar is on top (in the flow) and the pages keep to a centred column, not a stretched phone. */
+  ${({ theme }) => theme.media.lg} {
+    display: flex;
+    flex-direction: column;
+    padding-bottom: 0;
+  }
+`
+
+const Content = styled.div`
+  ${({ theme }) => theme.media.lg} {
+    flex: 1;
+    width: 100%;
+    max-width: ${LAPTOP_CONTENT_WIDTH}px;
+    margin: 0 auto;
+    box-shadow: ${({ theme }) => theme.shadows[1]};
+  }
 `
 
 export interface PublicLayoutProps {
@@ -40,7 +57,9 @@ export function PublicLayout({ mapsService }: PublicLayoutProps) {
       <UserLocationProvider>
         <Shell>
           <OfflineBanner />
-          <Outlet />
+          <Content>
+            <Outlet />
+          </Content>
           <BottomNavigation items={bottomNavItems} />
         </Shell>
       </UserLocationProvider>

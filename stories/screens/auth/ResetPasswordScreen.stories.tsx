@@ -67,9 +67,26 @@ export const Failure: Story = {
     await userEvent.type(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
     await userEvent.type(canvas.getByLabelText('Confirmer le mot de passe'), 'nouveau-secret-1')
     await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' }))
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      'Erreur lors de la réinitialisation du mot de passe.',
+    const alert = await canvas.findByRole('alert')
+    await expect(alert).toHaveTextContent('Erreur lors de la réinitialisation du mot de passe.')
+    // An invalid or expired link is not a dead end: the alert says why and offers a new link.
+    await expect(alert).toHaveTextContent('Ce lien est invalide ou a expiré')
+    await expect(within(alert).getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
     )
+  },
+}
+
+/** 'Demander un nouveau lien' leads to the forgot-password page. */
+export const FailureAsksForNewLink: Story = {
+  tags: ['no-visual'],
+  parameters: { msw: [passwordHandlers.resetError()] },
+  play: async (context) => {
+    await Failure.play!(context)
+    const canvas = within(context.canvasElement)
+    await userEvent.click(canvas.getByRole('link', { name: 'Demander un nouveau lien' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /forgot-password')
   },
 }
 

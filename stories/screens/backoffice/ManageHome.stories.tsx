@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import type { Article, ArticleBody } from '../../../contract/schemas.ts'
 import { apiPaths, routePatterns } from '../../../contract/paths.ts'
 import { articles } from '../../../mocks/fixtures/articles.ts'
@@ -109,6 +109,8 @@ export const LoadFailure: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText("Impossible de charger les pages d'accueil.")).toBeVisible()
+    // One message: in place, not a toast on top of it.
+    await expect(screen.queryByText('Une erreur interne est survenue.')).toBeNull()
     await expect(canvas.getByRole('button', { name: 'Réessayer' })).toBeVisible()
   },
 }

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import { apiPaths } from '../../../contract/paths.ts'
 import { manyPartners } from '../../../mocks/fixtures/backoffice.ts'
 import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
@@ -114,6 +114,8 @@ export const LoadFailure: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText('Impossible de charger les partenaires.')).toBeVisible()
+    // One message: in place, not a toast on top of it.
+    await expect(screen.queryByText('Une erreur interne est survenue.')).toBeNull()
     await expect(canvas.getByRole('button', { name: 'Réessayer' })).toBeVisible()
   },
 }

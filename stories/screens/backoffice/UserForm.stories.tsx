@@ -125,6 +125,17 @@ export const Cancel: Story = {
   },
 }
 
+/** Opened from a link (no page of the app before it): 'Annuler' goes to the users list, not out of the app. */
+export const CancelWithoutHistory: Story = {
+  tags: ['no-visual'],
+  parameters: { router: { path: '/bo/utilisateurs/edit/:id', initialEntries: ['/bo/utilisateurs/edit/3'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Annuler' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(/^Page : \/bo\/utilisateurs$/)
+  },
+}
+
 export const EditLoading: Story = {
   parameters: { router: editRouter, msw: [pending('get', routePatterns.user), ...api.handlers] },
   play: async ({ canvasElement }) => {

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import { apiPaths } from '../../../contract/paths.ts'
 import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
 import { manyUsers } from '../../../mocks/fixtures/users.ts'
@@ -86,6 +86,8 @@ export const LoadFailure: Story = {
     await expect(
       await within(canvasElement).findByText('Impossible de charger les utilisateurs.'),
     ).toBeVisible()
+    // One message: in place, not a toast on top of it.
+    await expect(screen.queryByText('Une erreur interne est survenue.')).toBeNull()
   },
 }
 

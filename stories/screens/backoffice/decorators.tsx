@@ -5,10 +5,19 @@ import { useNotification } from '../../../src/notifications/index.ts'
 import { MapsProvider } from '../../../src/maps/index.ts'
 import { createFakeMapsService } from '../../../src/maps/fakeMapsService.ts'
 
-/** The app's error bridge, reduced to the toast: a failed call shows the server's message, as in the app. */
+/**
+ * The app's error bridge, reduced to the toast: a failed call shows the server's message, as in the app, unless
+ * the screen shows it in place.
+ */
 function ApiErrorToast() {
   const { notify } = useNotification()
-  useEffect(() => subscribeToApiErrors((error) => notify(error.message, 'error')), [notify])
+  useEffect(
+    () =>
+      subscribeToApiErrors((error) => {
+        if (!error.shownByCaller) notify(error.message, 'error')
+      }),
+    [notify],
+  )
   return null
 }
 

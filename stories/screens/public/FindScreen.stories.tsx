@@ -62,6 +62,37 @@ export const Success: Story = {
   },
 }
 
+/** Nothing of an element's text is cut: its content fits in its own box. */
+const fullyShown = (element: Element) => element.scrollWidth <= element.clientWidth + 1
+
+/**
+ * WCAG 1.4.4, text at 200 %: each row still shows the whole 'address, city' (it wraps instead of ending in '…')
+ * and whole offer labels (chips wrap too).
+ */
+export const LargeText: Story = {
+  beforeEach: () => {
+    document.documentElement.style.fontSize = '200%'
+    return () => {
+      document.documentElement.style.fontSize = ''
+    }
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+    const comptoir = within(rows(canvasElement)[0])
+    const address = comptoir.getByText('12 rue du Panier, Marseille')
+    await expect(address).toBeVisible()
+    await expect(fullyShown(address)).toBe(true)
+    for (const row of rows(canvasElement)) {
+      const box = row.getBoundingClientRect()
+      for (const chip of within(row).queryAllByRole('listitem')) {
+        const label = chip.querySelector('span > span') ?? chip
+        await expect(fullyShown(label)).toBe(true)
+        await expect(chip.getBoundingClientRect().right).toBeLessThanOrEqual(box.right)
+      }
+    }
+  },
+}
+
 /** With the user's position the rows show the distance. */
 export const WithDistance: Story = {
   decorators: [withUserLocation({ ...vieuxPortLocation, city: null })],
@@ -146,6 +177,68 @@ export const Empty: Story = {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText("Aucun résultat essayez avec d'autres critères!")).toBeVisible()
     await expect(rows(canvasElement)).toHaveLength(0)
+    // Nothing to reset: no filter is active.
+    await expect(canvas.queryByRole('button', { name: 'Réinitialiser les filtres' })).toBeNull()
+  },
+}
+
+/** The category sheet shows each category's icon, as Home's chips do. */
+export const CategorySheetIcons: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const page = within(canvasElement.ownerDocument.body)
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+    await userEvent.click(canvas.getByRole('button', { name: 'Catégorie : Toutes les catégories' }))
+    const sheet = await page.findByRole('dialog', { name: 'Catégorie' })
+    const restaurants = within(sheet).getByRole('button', { name: 'Restaurants' })
+    await waitFor(() => expect(restaurants.querySelector('[data-icon-state="ready"]')).not.toBeNull())
+    // Every category has one; the 'all' option has none.
+    await expect(
+      within(sheet)
+        .getAllByRole('button')
+        .filter((b) => b.querySelector('[data-icon-state]')),
+    ).toHaveLength(8)
+    await expect(
+      within(sheet).getByRole('button', { name: 'Toutes les catégories' }).querySelector('[data-icon-state]'),
+    ).toBeNull()
+  },
+}
+
+/** Each active filter has its ×: it removes that filter only. */
+export const ClearOneFilter: Story = {
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?c=4&v=Marseille'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(1))
+    await expect(canvas.getByRole('button', { name: 'Catégorie : Coiffure & beauté' })).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Retirer le filtre ville « Marseille »' }))
+    await expect(await canvas.findByRole('button', { name: 'Ville : Dans toutes les villes' })).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: /Retirer le filtre ville/ })).toBeNull()
+    await expect(canvas.getByRole('button', { name: 'Catégorie : Coiffure & beauté' })).toBeVisible()
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Retirer le filtre catégorie « Coiffure & beauté »' }),
+    )
+    await expect(
+      await canvas.findByRole('button', { name: 'Catégorie : Toutes les catégories' }),
+    ).toBeVisible()
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+  },
+}
+
+/** No result with filters: 'Réinitialiser les filtres' clears the name, the city and the category at once. */
+export const EmptyWithFilters: Story = {
+  parameters: {
+    router: { path: '/rechercher', initialEntries: ['/rechercher?c=8&v=Aix-en-Provence'] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }), 'zzz')
+    await expect(await canvas.findByText("Aucun résultat essayez avec d'autres critères!")).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser les filtres' }))
+    await expect(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' })).toHaveValue('')
+    await expect(await canvas.findByRole('button', { name: 'Ville : Dans toutes les villes' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Catégorie : Toutes les catégories' })).toBeVisible()
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
   },
 }
 
@@ -207,6 +300,17 @@ export const BackArrow: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Retour' }))
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /')
+  },
+}
+
+/** Opened from a link (no page of the app before it): the back arrow goes to the home page, not out of the app. */
+export const BackArrowWithoutHistory: Story = {
+  tags: ['no-visual'],
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?c=3'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Retour' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(/^Page : \/$/)
   },
 }
 

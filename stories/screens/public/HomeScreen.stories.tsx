@@ -1,4 +1,5 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
+import { INSTALL_DISMISSED_KEY } from '../../../src/screens/public/home/installPrompt.ts'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { HomeScreen } from '../../../src/screens/public/home/HomeScreen.tsx'
 import { signedInAdmin, signedInUser } from '../../../mocks/fixtures/session.ts'
@@ -61,6 +62,21 @@ export const Admin: Story = {
   },
 }
 
+/** An administrator sees drafts in the banner, each marked 'Brouillon'; published slides carry no mark. */
+export const AdminDraftMarked: Story = {
+  parameters: { session: { user: signedInAdmin } },
+  args: { carouselInterval: 0 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: 'Les bonnes adresses du Vieux-Port' })
+    await expect(within(slides(canvasElement)[0]).queryByText('Brouillon', { exact: true })).toBeNull()
+    await userEvent.click(canvas.getByRole('button', { name: 'Aller à la diapositive 4' }))
+    const draft = slides(canvasElement)[3]
+    await expect(draft).not.toHaveAttribute('aria-hidden', 'true')
+    await expect(within(draft).getByText('Brouillon', { exact: true })).toBeVisible()
+  },
+}
+
 /** Internal links go through the router; external ones are plain links with noopener. */
 export const Links: Story = {
   play: async (context) => {
@@ -115,6 +131,38 @@ export const InstallBanner: Story = {
     await userEvent.click(install)
     await waitFor(() => expect(canvas.queryByRole('button', { name: 'Installer' })).toBeNull())
     await expect(prompted).toBe(true)
+  },
+}
+
+/**
+ * 'Plus tard' puts the banner away, and it stays away: a later offer from the browser (another visit) shows no
+ * banner while the choice is remembered.
+ */
+export const InstallBannerDismissed: Story = {
+  tags: ['no-visual'],
+  beforeEach: () => () => {
+    localStorage.removeItem(INSTALL_DISMISSED_KEY)
+    // The second offer is still pending: used up here, so no later story starts with it.
+    window.dispatchEvent(new Event('appinstalled'))
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { name: 'Les bonnes adresses du Vieux-Port' })
+    const offer = () =>
+      Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => undefined,
+        userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+      })
+    window.dispatchEvent(offer())
+    const banner = await canvas.findByRole('complementary', { name: "Installer l'application" })
+    await userEvent.click(within(banner).getByRole('button', { name: 'Plus tard' }))
+    await waitFor(() =>
+      expect(canvas.queryByRole('complementary', { name: "Installer l'application" })).toBeNull(),
+    )
+    await expect(Number(localStorage.getItem(INSTALL_DISMISSED_KEY))).toBeGreaterThan(0)
+    window.dispatchEvent(offer())
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await expect(canvas.queryByRole('button', { name: 'Installer' })).toBeNull()
   },
 }
 

@@ -9,6 +9,13 @@ import {
   searchHandlers,
 } from '../../../mocks/handlers/public.ts'
 import { withFakeMaps, withGoogleMaps } from './mapsDecorators.tsx'
+import { unknownLocation, vieuxPortLocation, withUserLocation } from './decorators.tsx'
+import { NO_KEY_MESSAGE } from '../../../src/screens/public/map/MapScreen.tsx'
+import {
+  NEAREST_TITLE,
+  NO_POSITION_MESSAGE,
+  SEARCH_LINK_LABEL,
+} from '../../../src/screens/public/map/NearbyPartners.tsx'
 
 const meta = {
   title: 'Écrans/Public/Carte',
@@ -121,6 +128,28 @@ export const WithSelectedPartner: Story = {
   },
 }
 
+/** Keyboard only: Tab to a marker, Enter opens the partner's sheet, Escape closes it and the focus comes back. */
+export const KeyboardOpensPartnerSheet: Story = {
+  tags: ['no-visual'],
+  play: async (context) => {
+    await WithoutSelection.play!(context)
+    const target = await marker(context.canvasElement, 'Le Comptoir du Panier')
+    context.canvasElement.ownerDocument.body.focus()
+    for (let press = 0; press < 40 && document.activeElement !== target; press++) await userEvent.tab()
+    await expect(target).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    const page = within(context.canvasElement.ownerDocument.body)
+    const sheet = await page.findByRole('dialog', { name: 'Le Comptoir du Panier' })
+    await waitFor(() => expect(sheet.contains(document.activeElement)).toBe(true))
+    await expect(
+      within(sheet).getByRole('heading', { level: 3, name: 'Le Comptoir du Panier' }),
+    ).toBeVisible()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(page.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(target).toHaveFocus())
+  },
+}
+
 /**
  * In the sheet too a coupon is used without dragging: its dialog opens over the sheet, Escape closes the dialog
  * only, and Confirmer uses the offer while the sheet stays open.
@@ -154,13 +183,55 @@ export const UseOfferFromSheet: Story = {
   },
 }
 
-/** Without a Google Maps key the map says so; nothing else breaks. */
+/**
+ * Without a Google Maps key the page says so in plain words and lists the partners nearest to the user, nearest
+ * first (the search with the user's position), with a link to Rechercher.
+ */
 export const WithoutMapsKey: Story = {
-  decorators: [withGoogleMaps],
+  decorators: [withGoogleMaps, withUserLocation(vieuxPortLocation)],
+  parameters: { msw: [searchHandlers.nearestFirst(), categoriesHandlers.success()] },
   play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert')
-    await expect(alert).toHaveTextContent(
-      "La carte n'est pas disponible : aucune clé Google Maps n'est configurée.",
-    )
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText(NO_KEY_MESSAGE)).toBeVisible()
+    await expect(canvas.queryByText(/Google Maps|aucune clé/)).toBeNull()
+    const nearest = within(canvas.getByRole('region', { name: NEAREST_TITLE }))
+    const rows = await nearest.findAllByTestId('partner-row')
+    const names = rows.map((row) => within(row).getByRole('heading').textContent)
+    // From the Vieux-Port: 0.3, 0.5, 0.6, 3.4, 17.8 and 26.1 km (the fixtures list them in another order).
+    await expect(names).toEqual([
+      'Salle Vieux-Port Fitness',
+      'Boulangerie Saint-Victor',
+      'Le Comptoir du Panier',
+      'Atelier Coiffure Mazargues',
+      'Garage des Calanques',
+      'Théâtre du Cours',
+    ])
+    await expect(rows[0]).toHaveTextContent('0,3 km')
+    await expect(canvas.getByRole('link', { name: SEARCH_LINK_LABEL })).toHaveAttribute('href', '/rechercher')
+  },
+}
+
+/** The way forward: the link goes to Rechercher. */
+export const WithoutMapsKeyLeadsToSearch: Story = {
+  ...WithoutMapsKey,
+  tags: ['no-visual'],
+  play: async (context) => {
+    await WithoutMapsKey.play!(context)
+    const canvas = within(context.canvasElement)
+    await userEvent.click(canvas.getByRole('link', { name: SEARCH_LINK_LABEL }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /rechercher')
+  },
+}
+
+/** Without a key and without the user's position: the page asks for the location and still leads to Rechercher. */
+export const WithoutMapsKeyNorPosition: Story = {
+  decorators: [withGoogleMaps, withUserLocation(unknownLocation)],
+  parameters: { msw: [searchHandlers.nearestFirst(), categoriesHandlers.success()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText(NO_KEY_MESSAGE)).toBeVisible()
+    await expect(await canvas.findByText(NO_POSITION_MESSAGE)).toBeVisible()
+    await expect(canvas.queryByTestId('partner-row')).toBeNull()
+    await expect(canvas.getByRole('link', { name: SEARCH_LINK_LABEL })).toHaveAttribute('href', '/rechercher')
   },
 }

@@ -6,6 +6,7 @@ import { PartnerDetailsScreen } from '../../../src/screens/public/partner/Partne
 import { signedInUser } from '../../../mocks/fixtures/session.ts'
 import { deactivateOfferHandlers, partnerForUserHandlers } from '../../../mocks/handlers/public.ts'
 import { swipe } from './gestures.ts'
+import { vieuxPortLocation, withUserLocation } from './decorators.tsx'
 
 /** Records every deactivation the screen asks for: user, partner and offer ids from the path. */
 const deactivated = fn()
@@ -281,5 +282,87 @@ export const BackButton: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Retour' }))
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /rechercher')
+  },
+}
+
+/** Opened from a link (no page of the app before it): 'Retour' goes to the home page, never out of the app. */
+export const BackButtonWithoutHistory: Story = {
+  tags: ['no-visual'],
+  parameters: { router: { path: '/partenaire/:id', initialEntries: ['/partenaire/1'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Retour' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(/^Page : \/$/)
+  },
+}
+
+/** A failed load opened from a link goes to the home page too. */
+export const LoadFailureWithoutHistory: Story = {
+  tags: ['no-visual'],
+  parameters: {
+    router: { path: '/partenaire/:id', initialEntries: ['/partenaire/1'] },
+    msw: [partnerForUserHandlers.error()],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent(/^Page : \/$/)
+  },
+}
+
+/**
+ * A partner that does not exist (or is not active: the server answers the same 404) is the not-found page, even
+ * right after the access-denied page: never the page before, and no toast on top of it.
+ */
+export const MissingPartner: Story = {
+  parameters: {
+    router: { path: '/partenaire/:id', initialEntries: ['/unauthorized', '/partenaire/99999'] },
+    msw: [partnerForUserHandlers.notFound()],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('heading', { name: 'Oups ! Page non trouvée' })).toBeVisible()
+    await expect(canvas.queryByText(/Accès refusé/)).toBeNull()
+    await expect(canvas.queryByTestId('location')).toBeNull()
+    await waitFor(() => expect(document.title).toBe('Page non trouvée — Partenaires'))
+    await expect(screen.queryByText('Partenaire introuvable.')).toBeNull()
+    await expect(canvas.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/')
+  },
+}
+
+/** An id that cannot be a partner's is the not-found page without asking the server. */
+export const ImpossibleId: Story = {
+  tags: ['no-visual'],
+  parameters: {
+    router: { path: '/partenaire/:id', initialEntries: ['/rechercher', '/partenaire/abc'] },
+    msw: [partnerForUserHandlers.error()],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('heading', { name: 'Oups ! Page non trouvée' })).toBeVisible()
+    await expect(screen.queryByText('Une erreur interne est survenue.')).toBeNull()
+  },
+}
+
+/**
+ * The address and, once the user's position is known, the distance from them; 'Retour' sits in its own bar, never
+ * on the carousel's 'previous' arrow.
+ */
+export const AddressDistanceAndBack: Story = {
+  decorators: [withUserLocation(vieuxPortLocation)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' })
+    await expect(canvas.getByText(/12 rue du Panier, Marseille/)).toBeVisible()
+    await expect(canvas.getByTestId('partner-distance')).toHaveTextContent(/^\d+(,\d)? km$/)
+    const back = canvas.getByRole('button', { name: 'Retour' }).getBoundingClientRect()
+    const previous = canvas.getByRole('button', { name: 'Diapositive précédente' }).getBoundingClientRect()
+    const overlap =
+      back.left < previous.right &&
+      previous.left < back.right &&
+      back.top < previous.bottom &&
+      previous.top < back.bottom
+    await expect(overlap).toBe(false)
+    await expect(back.bottom).toBeLessThanOrEqual(
+      canvas.getByRole('region', { name: 'Photos de Le Comptoir du Panier' }).getBoundingClientRect().top,
+    )
   },
 }

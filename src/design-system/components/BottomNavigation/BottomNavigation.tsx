@@ -14,6 +14,9 @@ export interface BottomNavItem {
   end?: boolean
 }
 
+/** On laptops and wider the public pages keep to a column this wide (the tab bar's items too). */
+export const LAPTOP_CONTENT_WIDTH = 1120
+
 const Nav = styled.nav`
   position: fixed;
   left: 0;
@@ -27,6 +30,19 @@ const Nav = styled.nav`
   &[data-position='static'] {
     position: static;
   }
+  /* Laptops and wider: a bar across the top, first on screen, instead of a phone's bar at the bottom. */
+  ${({ theme }) => theme.media.lg} {
+    &[data-position='fixed'] {
+      position: sticky;
+      top: 0;
+      bottom: auto;
+      order: -1;
+      padding-bottom: 0;
+      border-top: 0;
+      border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+      box-shadow: 0 2px 8px rgba(16, 24, 40, 0.06);
+    }
+  }
 `
 
 const List = styled.ul`
@@ -37,6 +53,16 @@ const List = styled.ul`
   list-style: none;
   & > li {
     flex: 1;
+  }
+  ${({ theme }) => theme.media.lg} {
+    [data-position='fixed'] > & {
+      max-width: ${LAPTOP_CONTENT_WIDTH}px;
+      justify-content: center;
+      gap: 8px;
+    }
+    [data-position='fixed'] > & > li {
+      flex: none;
+    }
   }
 `
 
@@ -57,6 +83,14 @@ const Item = styled(NavLink)`
   }
   &:focus-visible {
     outline-offset: -2px;
+  }
+  ${({ theme }) => theme.media.lg} {
+    [data-position='fixed'] & {
+      flex-direction: row;
+      gap: 8px;
+      padding: 0 20px;
+      font-size: ${({ theme }) => theme.fontSizes.sm};
+    }
   }
 `
 
@@ -80,7 +114,7 @@ export function BottomNavigation({
   'aria-label': ariaLabel = 'Navigation principale',
 }: BottomNavigationProps) {
   return (
-    <Nav aria-label={ariaLabel} data-position={position}>
+    <Nav aria-label={ariaLabel} data-position={position} data-bottom-navigation={position}>
       <List>
         {items.map((item) => (
           <li key={item.to}>

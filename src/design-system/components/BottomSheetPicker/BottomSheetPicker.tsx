@@ -6,6 +6,8 @@ import { BottomSheet, BottomSheetClose } from '../BottomSheet/index.ts'
 export interface PickerOption {
   value: string
   label: string
+  /** Shown before the label in the sheet (e.g. a category's icon). */
+  icon?: ReactNode
 }
 
 const Trigger = styled.button`
@@ -40,6 +42,17 @@ const List = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
+`
+
+const OptionLabel = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 12px;
+  min-width: 0;
+  & > svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
 `
 
 const Option = styled.button`
@@ -99,7 +112,7 @@ export function BottomSheetPicker({
   const picked = useRef<{ value: string | null } | null>(null)
   const current = options.find((option) => option.value === value)
   const currentLabel = current?.label ?? defaultOptionLabel
-  const all: { value: string | null; label: string }[] = [
+  const all: { value: string | null; label: string; icon?: ReactNode }[] = [
     { value: null, label: defaultOptionLabel },
     ...options,
   ]
@@ -145,7 +158,10 @@ export function BottomSheetPicker({
                       picked.current = { value: option.value }
                     }}
                   >
-                    <span>{option.label}</span>
+                    <OptionLabel>
+                      {option.icon}
+                      <span>{option.label}</span>
+                    </OptionLabel>
                     {selected ? <Icon path={mdiCheck} size={20} /> : null}
                   </Option>
                 </BottomSheetClose>

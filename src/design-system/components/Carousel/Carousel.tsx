@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useDrag } from '@use-gesture/react'
 import styled from 'styled-components'
-import { Icon, mdiChevronLeft, mdiChevronRight } from '../../icons/index.ts'
+import { Icon, mdiChevronLeft, mdiChevronRight, mdiPause, mdiPlay } from '../../icons/index.ts'
 
 /** Spec section 9: the home carousel changes slide every 6000 ms by default. */
 export const CAROUSEL_INTERVAL = 6000
@@ -49,6 +49,18 @@ const Slide = styled.div`
   }
 `
 
+/*
+ * The controls sit on any photo: a white ring inside a navy one is visible on light and dark images alike
+ * (WCAG 2.4.11 / 1.4.11: at least 3:1 against whatever is next to it).
+ */
+const focusRing = `
+  &:focus-visible {
+    outline: 3px solid #ffffff;
+    outline-offset: 0;
+    box-shadow: 0 0 0 6px #0b2a4a;
+  }
+`
+
 const Dots = styled.div`
   position: absolute;
   left: 0;
@@ -80,6 +92,8 @@ const Dot = styled.button`
     background: #ffffff;
     transform: scale(1.25);
   }
+  border-radius: 50%;
+  ${focusRing}
 `
 
 const Arrow = styled.button`
@@ -103,7 +117,29 @@ const Arrow = styled.button`
   &[data-side='next'] {
     right: 8px;
   }
+  ${focusRing}
 `
+
+const PauseButton = styled.button`
+  position: absolute;
+  left: 8px;
+  bottom: 6px;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 32px;
+  height: 32px;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: rgba(0, 0, 0, 0.55);
+  color: #ffffff;
+  cursor: pointer;
+  ${focusRing}
+`
+
+export const PAUSE_LABEL = 'Mettre en pause le défilement'
+export const PLAY_LABEL = 'Reprendre le défilement'
 
 export interface CarouselProps {
   /** One node per slide (an image, an article card…). */
@@ -124,8 +160,8 @@ export interface CarouselProps {
 }
 
 /**
- * Slides that cycle by themselves (paused on hover and focus, and off when the user prefers reduced motion),
- * with dots, previous/next buttons and swipe.
+ * Slides that cycle by themselves (paused on hover and focus and by the pause button, and off when the user
+ * prefers reduced motion), with dots, previous/next buttons and swipe.
  */
 export function Carousel({
   slides,
@@ -142,8 +178,11 @@ export function Carousel({
   const index = count === 0 ? 0 : Math.min(rawIndex, count - 1)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
+  // WCAG 2.2.2: touch users can neither hover nor focus to stop the slides, so a button does it.
+  const [paused, setPaused] = useState(false)
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false)
-  const autoPlaying = interval > 0 && count > 1 && !hovered && !focused && !reducedMotion
+  const cycles = interval > 0 && count > 1 && !reducedMotion
+  const autoPlaying = cycles && !paused && !hovered && !focused
 
   const goTo = useCallback(
     (next: number) => {
@@ -224,6 +263,15 @@ export function Carousel({
             <Icon path={mdiChevronRight} size={26} />
           </Arrow>
         </>
+      ) : null}
+      {cycles ? (
+        <PauseButton
+          type="button"
+          aria-label={paused ? PLAY_LABEL : PAUSE_LABEL}
+          onClick={() => setPaused((current) => !current)}
+        >
+          <Icon path={paused ? mdiPlay : mdiPause} size={20} />
+        </PauseButton>
       ) : null}
       {count > 1 ? (
         <Dots>

@@ -31,6 +31,15 @@ const Root = styled.span`
   &[data-deletable='true'] {
     padding-right: 4px;
   }
+  /* Long labels and large text sizes: the label wraps instead of being cut (the chip grows in height). */
+  &[data-wrap='true'] {
+    white-space: normal;
+    overflow-wrap: anywhere;
+    padding-block: 2px;
+  }
+  &[data-wrap='true'] > span {
+    overflow: visible;
+  }
   &[data-variant='filled'] {
     border-color: transparent;
     background: ${theme.colors.surfaceMuted};
@@ -105,6 +114,8 @@ export interface ChipProps {
   asChild?: boolean
   children?: ReactNode
   title?: string
+  /** The label wraps onto more lines rather than ending in '…' (text that must stay readable at 200 %). */
+  wrap?: boolean
   className?: string
 }
 
@@ -122,6 +133,7 @@ export function Chip({
   asChild = false,
   children,
   title,
+  wrap = false,
   className,
 }: ChipProps) {
   const glyph = typeof icon === 'string' ? <Icon path={icon} size={size === 'small' ? 14 : 18} /> : icon
@@ -129,6 +141,7 @@ export function Chip({
     'data-size': size,
     'data-variant': variant,
     'data-deletable': Boolean(onDelete),
+    'data-wrap': wrap,
     title,
     className,
   }

@@ -10,6 +10,7 @@ import {
   mdiInformation,
 } from '../../icons/index.ts'
 import type { Severity } from '../Alert/index.ts'
+import { BOTTOM_NAV_HEIGHT } from '../BottomNavigation/index.ts'
 
 /** Spec section 9: the notification toast closes itself after 5000 ms. */
 export const TOAST_DURATION = 5000
@@ -28,6 +29,12 @@ const Viewport = styled(RadixToast.Viewport)`
   padding: 0;
   list-style: none;
   outline: none;
+  /* Above a fixed tab bar, never over it (the tab bar stays usable while a toast shows); laptops have it on top. */
+  ${({ theme }) => theme.media.mobile} {
+    body:has([data-bottom-navigation='fixed']) & {
+      bottom: calc(${BOTTOM_NAV_HEIGHT + 16}px + env(safe-area-inset-bottom));
+    }
+  }
   /* Phones: full width minus the margins. */
   @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
     left: 16px;

@@ -1,13 +1,14 @@
 import { useEffect } from 'react'
-import { useNavigate } from 'react-router'
+import { useGoBack } from '../../../navigation/index.ts'
 
 /**
- * Spec section 8: when a detail or edit page cannot load its item, go back one page (the toast says why).
- * Callers pass the error only while they have no item, so a failed background refresh keeps the page.
+ * Spec section 8: when a detail or edit page cannot load its item, go back one page (the toast says why), or to
+ * the back-office home when the page was opened from outside the app. Callers pass the error only while they
+ * have no item, so a failed background refresh keeps the page.
  */
 export function useGoBackOnError(error: unknown) {
-  const navigate = useNavigate()
+  const goBack = useGoBack('/bo/gerer-accueil')
   useEffect(() => {
-    if (error) navigate(-1)
-  }, [error, navigate])
+    if (error) goBack()
+  }, [error, goBack])
 }

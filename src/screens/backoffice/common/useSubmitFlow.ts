@@ -1,5 +1,6 @@
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
+import { useGoBack } from '../../../navigation/index.ts'
 import { setIn, type SubmissionErrors } from 'final-form'
 import { ApiError } from '../../../api/client.ts'
 import { useNotification } from '../../../notifications/index.ts'
@@ -28,6 +29,8 @@ export function useSubmitFlow<Values, Result>({
   successMessage,
 }: SubmitFlow<Values, Result>) {
   const navigate = useNavigate()
+  // An edit opened from a link (no page of the app before it) ends on the back-office home, not out of the app.
+  const goBack = useGoBack('/bo/gerer-accueil')
   const { notify } = useNotification()
   return useCallback(
     async (values: Values): Promise<SubmissionErrors | undefined> => {
@@ -41,10 +44,10 @@ export function useSubmitFlow<Values, Result>({
         throw error
       }
       notify(successMessage, 'success')
-      if (isEdit) navigate(-1)
+      if (isEdit) goBack()
       else navigate(consultPath(result), { replace: true })
       return undefined
     },
-    [isEdit, send, consultPath, successMessage, navigate, notify],
+    [isEdit, send, consultPath, successMessage, navigate, goBack, notify],
   )
 }

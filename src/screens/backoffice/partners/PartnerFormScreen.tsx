@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react'
 import { Field, Form } from 'react-final-form'
-import { useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
+import { useGoBack } from '../../../navigation/index.ts'
 import type { CategoryInput, IdRef } from '../../../../contract/schemas.ts'
 import { useCreatePartner } from '../../../api/partners/createPartner.ts'
 import { useCategories } from '../../../api/partners/getCategories.ts'
@@ -46,7 +47,8 @@ const categoryIcon = (category: CategoryInput) => <CategoryInputIcon category={c
 export function PartnerFormScreen() {
   const { id } = useParams()
   const isEdit = id !== undefined
-  const navigate = useNavigate()
+  // 'Annuler' opened from a link (no page of the app before) goes to the list, not out of the app.
+  const goBack = useGoBack('/bo/partenaires')
   const { data: partner, error } = usePartner(id)
   useGoBackOnError(partner ? null : error)
   const { data: statuses } = usePartnerStatuses()
@@ -172,7 +174,7 @@ export function PartnerFormScreen() {
                 </div>
               </FormGrid>
               <FormActions>
-                <Button variant="outlined" onClick={() => navigate(-1)} disabled={submitting}>
+                <Button variant="outlined" onClick={goBack} disabled={submitting}>
                   Annuler
                 </Button>
                 <Button type="submit" loading={submitting}>

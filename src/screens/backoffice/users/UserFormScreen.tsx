@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { Form } from 'react-final-form'
-import { useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
+import { useGoBack } from '../../../navigation/index.ts'
 import type { IdRef } from '../../../../contract/schemas.ts'
 import { useCreateUser } from '../../../api/users/createUser.ts'
 import { useUser } from '../../../api/users/getUser.ts'
@@ -28,7 +29,8 @@ import { backofficeTitle, usePageTitle } from '../../../pageTitle/index.ts'
 export function UserFormScreen() {
   const { id } = useParams()
   const isEdit = id !== undefined
-  const navigate = useNavigate()
+  // 'Annuler' opened from a link (no page of the app before) goes to the list, not out of the app.
+  const goBack = useGoBack('/bo/utilisateurs')
   const { data: user, error } = useUser(id)
   useGoBackOnError(user ? null : error)
   const { data: statuses } = useUserStatuses()
@@ -89,7 +91,7 @@ export function UserFormScreen() {
               <FormSelect name="status" label="Statut" options={statusOptions} />
             </FormGrid>
             <FormActions>
-              <Button variant="outlined" onClick={() => navigate(-1)} disabled={submitting}>
+              <Button variant="outlined" onClick={goBack} disabled={submitting}>
                 Annuler
               </Button>
               <Button type="submit" loading={submitting}>

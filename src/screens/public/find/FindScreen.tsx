@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { Virtuoso } from 'react-virtuoso'
 import styled from 'styled-components'
 import { usePartnerSearch, type PartnerSearchCriteria } from '../../../api/partners/searchPartners.ts'
@@ -11,13 +11,19 @@ import { IconButton } from '../../../design-system/components/IconButton/index.t
 import { LoadingBar } from '../../../design-system/components/LoadingBar/index.ts'
 import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
 import { TextField } from '../../../design-system/components/TextField/index.ts'
+import { Button } from '../../../design-system/components/Button/index.ts'
+import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
 import {
+  Icon,
   mdiArrowLeft,
+  mdiClose,
+  mdiFilterRemove,
   mdiMagnify,
   mdiMapMarker,
   mdiShapeOutline,
 } from '../../../design-system/icons/index.ts'
 import { useUserLocation } from '../../../location/index.ts'
+import { useGoBack } from '../../../navigation/index.ts'
 import { useSession } from '../../../session/index.ts'
 import { useDebouncedValue } from '../useDebouncedValue.ts'
 import { PARTNER_ROW_HEIGHT, PartnerRow } from './PartnerRow.tsx'
@@ -26,6 +32,7 @@ import { usePageTitle } from '../../../pageTitle/index.ts'
 export const EMPTY_MESSAGE = "Aucun résultat essayez avec d'autres critères!"
 export const ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les résultats'
 export const SEARCH_DEBOUNCE_MS = 300
+export const RESET_FILTERS_LABEL = 'Réinitialiser les filtres'
 
 const Header = styled.header`
   position: sticky;
@@ -50,6 +57,17 @@ const Pickers = styled.div`
   scrollbar-width: none;
 `
 
+/*
+ * A picker and, while it filters, its × right beside it. The ×'s name does not contain the picker's own
+ * ('Ville : Lyon'), so neither is mistaken for the other by name.
+ */
+const Filter = styled.span`
+  display: inline-flex;
+  align-items: center;
+  flex: none;
+  gap: 2px;
+`
+
 const Title = styled.h1`
   position: absolute;
   width: 1px;
@@ -65,7 +83,7 @@ const Main = styled.main`
 
 export function FindScreen() {
   usePageTitle('Rechercher')
-  const navigate = useNavigate()
+  const goBack = useGoBack()
   const [searchParams, setSearchParams] = useSearchParams()
   const { user } = useSession()
   const { position, city: userCity } = useUserLocation()
@@ -116,12 +134,33 @@ export function FindScreen() {
     }),
     [debouncedName, categoryId, city, position, user],
   )
-  const search = usePartnerSearch(criteria)
-
   const categoryOptions = useMemo(
-    () => (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.label })),
+    () =>
+      (categories.data ?? []).map((c) => ({
+        value: String(c.id),
+        label: c.label,
+        // As on Home's chips.
+        icon: <CategoryIcon name={c.icon} size={20} />,
+      })),
     [categories.data],
   )
+  const search = usePartnerSearch(criteria)
+  const filtered = name.trim() !== '' || categoryId !== null || city !== null
+  const resetFilters = () => {
+    preselected.current = true
+    setName('')
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.delete('c')
+        next.delete('v')
+        return next
+      },
+      { replace: true },
+    )
+  }
+  const categoryLabel = categoryOptions.find((option) => option.value === categoryId)?.label
+
   const cityOptions = useMemo(() => (cities.data ?? []).map((c) => ({ value: c, label: c })), [cities.data])
 
   let content
@@ -130,7 +169,22 @@ export function FindScreen() {
   } else if (search.isLoadingFirstPage) {
     content = <SkeletonRows rows={10} lines={3} withMedia rowHeight={96} label="Chargement des partenaires" />
   } else if (search.isEmpty) {
-    content = <EmptyState message={EMPTY_MESSAGE} />
+    content = (
+      <EmptyState
+        message={EMPTY_MESSAGE}
+        action={
+          filtered ? (
+            <Button
+              variant="outlined"
+              startIcon={<Icon path={mdiFilterRemove} size={20} />}
+              onClick={resetFilters}
+            >
+              {RESET_FILTERS_LABEL}
+            </Button>
+          ) : null
+        }
+      />
+    )
   } else {
     content = (
       <Virtuoso
@@ -155,7 +209,7 @@ export function FindScreen() {
       <Title>Rechercher un partenaire</Title>
       <Header>
         <SearchRow>
-          <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={() => navigate(-1)} />
+          <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={goBack} />
           <TextField
             type="search"
             shape="pill"
@@ -169,22 +223,44 @@ export function FindScreen() {
           />
         </SearchRow>
         <Pickers>
-          <BottomSheetPicker
-            label="Ville"
-            icon={mdiMapMarker}
-            options={cityOptions}
-            value={city}
-            defaultOptionLabel="Dans toutes les villes"
-            onChange={(value) => setParam('v', value)}
-          />
-          <BottomSheetPicker
-            label="Catégorie"
-            icon={mdiShapeOutline}
-            options={categoryOptions}
-            value={categoryId}
-            defaultOptionLabel="Toutes les catégories"
-            onChange={(value) => setParam('c', value)}
-          />
+          <Filter>
+            <BottomSheetPicker
+              label="Ville"
+              icon={mdiMapMarker}
+              options={cityOptions}
+              value={city}
+              defaultOptionLabel="Dans toutes les villes"
+              onChange={(value) => setParam('v', value)}
+            />
+            {city !== null ? (
+              <IconButton
+                size="small"
+                label={`Retirer le filtre ville « ${city} »`}
+                icon={mdiClose}
+                tooltip={false}
+                onClick={() => setParam('v', null)}
+              />
+            ) : null}
+          </Filter>
+          <Filter>
+            <BottomSheetPicker
+              label="Catégorie"
+              icon={mdiShapeOutline}
+              options={categoryOptions}
+              value={categoryId}
+              defaultOptionLabel="Toutes les catégories"
+              onChange={(value) => setParam('c', value)}
+            />
+            {categoryId !== null && categoryLabel ? (
+              <IconButton
+                size="small"
+                label={`Retirer le filtre catégorie « ${categoryLabel} »`}
+                icon={mdiClose}
+                tooltip={false}
+                onClick={() => setParam('c', null)}
+              />
+            ) : null}
+          </Filter>
         </Pickers>
         <LoadingBar active={search.isValidating} label="Chargement des partenaires" />
       </Header>

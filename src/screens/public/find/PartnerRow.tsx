@@ -71,8 +71,17 @@ const Muted = styled.p`
   white-space: nowrap;
 `
 
+/* The address wraps: at large text sizes an ellipsis would cut the city off (WCAG 1.4.4). */
+const Address = styled.p`
+  margin: 0;
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  overflow-wrap: anywhere;
+`
+
 const Meta = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 8px;
   font-size: ${theme.fontSizes.sm};
@@ -113,7 +122,7 @@ export const PartnerRow = memo(function PartnerRow({ partner }: { partner: Partn
       <Body>
         <Name>{partner.name}</Name>
         <Muted>{partner.categories.map((category) => category.label).join(' • ')}</Muted>
-        <Muted>{`${partner.location.address}, ${partner.location.city}`}</Muted>
+        <Address>{`${partner.location.address}, ${partner.location.city}`}</Address>
         {hasRating || partner.distanceToUser != null ? (
           <Meta>
             {hasRating ? (
@@ -131,7 +140,7 @@ export const PartnerRow = memo(function PartnerRow({ partner }: { partner: Partn
           <Offers aria-label="Offres">
             {partner.discountOffers.map((offer) => (
               <li key={offer.id.id}>
-                <Chip label={offer.libelle} size="small" variant="primary" />
+                <Chip label={offer.libelle} size="small" variant="primary" wrap />
               </li>
             ))}
           </Offers>

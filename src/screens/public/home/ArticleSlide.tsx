@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import type { Article } from '../../../../contract/schemas.ts'
+import { StatusChip } from '../../../design-system/components/StatusChip/index.ts'
 import { isExternalUrl, isSafeLinkUrl } from '../../../links/articleLinks.ts'
 
 const Slide = styled.article`
@@ -19,6 +20,14 @@ const Picture = styled.img`
   width: 100%;
   height: 100%;
   object-fit: cover;
+`
+
+/* Only administrators are shown drafts: the mark tells them the public does not see this slide. */
+const DraftMark = styled(StatusChip)`
+  position: absolute;
+  top: 12px;
+  left: 12px;
+  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.4);
 `
 
 const Caption = styled.div`
@@ -48,6 +57,12 @@ const linkStyle = `
   color: #0d47a1;
   font-weight: 500;
   text-decoration: none;
+  /* On a photo or the navy slide: a white ring with navy between it and the white link (WCAG 2.4.11). */
+  &:focus-visible {
+    outline: 3px solid #ffffff;
+    outline-offset: 2px;
+    box-shadow: 0 0 0 2px #0b2a4a;
+  }
 `
 const InternalLink = styled(Link)`
   ${linkStyle}
@@ -75,6 +90,7 @@ export function ArticleSlide({ article, priority = false }: ArticleSlideProps) {
           decoding={priority ? 'sync' : 'async'}
         />
       ) : null}
+      {article.status === 'DRAFT' ? <DraftMark status="DRAFT" /> : null}
       <Caption>
         <Title>{article.title}</Title>
         {link ? (

@@ -24,6 +24,14 @@ const Main = styled.main`
   /* The screen above the bottom navigation (the public layout sets its height). */
   height: calc(100dvh - var(--bottom-nav-height, 0px));
   background: ${({ theme }) => theme.colors.background};
+  /* Laptops: the banner is a banner (at most 560 px high), not a full screen of 1,366 px. */
+  ${({ theme }) => theme.media.lg} {
+    height: auto;
+    & > [data-home-stage] {
+      flex: none;
+      height: min(60dvh, 560px);
+    }
+  }
 `
 
 const Title = styled.h1`
@@ -151,7 +159,7 @@ export function HomeScreen({ carouselInterval }: HomeScreenProps) {
           ))}
         </Chips>
       ) : null}
-      <Stage>{stage}</Stage>
+      <Stage data-home-stage>{stage}</Stage>
     </Main>
   )
 }

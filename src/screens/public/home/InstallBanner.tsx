@@ -1,7 +1,7 @@
 import styled from 'styled-components'
 import { Button } from '../../../design-system/components/Button/index.ts'
 import { Icon, mdiPlus } from '../../../design-system/icons/index.ts'
-import { promptInstall, useInstallAvailable } from './installPrompt.ts'
+import { dismissInstallBanner, promptInstall, useInstallAvailable } from './installPrompt.ts'
 
 const Banner = styled.aside`
   display: flex;
@@ -15,9 +15,12 @@ const Banner = styled.aside`
     flex: 1;
     margin: 0;
   }
+  & > button {
+    flex: none;
+  }
 `
 
-/** Shown only once the browser signals installability; hidden after 'Installer'. */
+/** Shown only once the browser signals installability; hidden after 'Installer' or 'Plus tard' (for 30 days). */
 export function InstallBanner() {
   const available = useInstallAvailable()
   if (!available) return null
@@ -26,6 +29,9 @@ export function InstallBanner() {
       <p>Ajoutez l'application à votre écran d'accueil pour retrouver vos offres en un geste.</p>
       <Button size="small" startIcon={<Icon path={mdiPlus} size={18} />} onClick={() => void promptInstall()}>
         Installer
+      </Button>
+      <Button size="small" variant="text" onClick={dismissInstallBanner}>
+        Plus tard
       </Button>
     </Banner>
   )

@@ -44,17 +44,43 @@ export async function promptInstall(): Promise<void> {
   }
 }
 
+/** Where 'Plus tard' is remembered (the time it was pressed), per device. */
+export const INSTALL_DISMISSED_KEY = 'install-banner-dismissed'
+/** The banner comes back after this long: someone may change their mind, but not every visit. */
+export const INSTALL_DISMISSED_FOR_MS = 30 * 24 * 60 * 60 * 1000
+
+function dismissedRecently(): boolean {
+  try {
+    const at = Number(localStorage.getItem(INSTALL_DISMISSED_KEY))
+    return Number.isFinite(at) && at > 0 && Date.now() - at < INSTALL_DISMISSED_FOR_MS
+  } catch {
+    return false
+  }
+}
+
+/** 'Plus tard': the banner goes now and stays away for 30 days on this device. */
+export function dismissInstallBanner(): void {
+  try {
+    localStorage.setItem(INSTALL_DISMISSED_KEY, String(Date.now()))
+  } catch {
+    // Storage refused (private mode): the banner still goes, for this visit only.
+    dismissedThisVisit = true
+  }
+  emit()
+}
+let dismissedThisVisit = false
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener)
   return () => void listeners.delete(listener)
 }
 
-/** Whether the browser has offered installation (and it has not been used yet). */
+/** Whether the browser has offered installation, it has not been used yet and the user did not say 'Plus tard'. */
 export function useInstallAvailable(): boolean {
   listenForInstallPrompt()
   return useSyncExternalStore(
     subscribe,
-    () => deferred !== null,
+    () => deferred !== null && !dismissedThisVisit && !dismissedRecently(),
     () => false,
   )
 }

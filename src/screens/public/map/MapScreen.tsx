@@ -23,10 +23,13 @@ import {
 import { useSession } from '../../../session/index.ts'
 import { PartnerDetails } from '../partner/PartnerDetails.tsx'
 import { CitySearch } from './CitySearch.tsx'
+import { NearbyPartners } from './NearbyPartners.tsx'
 import { usePageTitle } from '../../../pageTitle/index.ts'
 
-export const NO_KEY_MESSAGE = "La carte n'est pas disponible : aucune clé Google Maps n'est configurée."
-export const LOAD_ERROR_MESSAGE = 'Impossible de charger la carte. Vérifiez votre connexion puis réessayez.'
+export const NO_KEY_MESSAGE =
+  "La carte ne peut pas s'afficher pour le moment. Retrouvez ci-dessous les partenaires proches de vous, ou cherchez-en un par nom, ville ou catégorie."
+export const LOAD_ERROR_MESSAGE =
+  'Impossible de charger la carte. Vérifiez votre connexion puis revenez sur la carte. Les partenaires proches de vous sont listés ci-dessous.'
 export const REFRESH_LABEL = 'Rechercher dans cette zone'
 
 const Main = styled.main`
@@ -88,6 +91,29 @@ const Refresh = styled.div`
   }
 `
 
+/** Without a map the page scrolls like the others: a message, then the nearest partners. */
+const Fallback = styled.div`
+  height: 100%;
+  overflow-y: auto;
+  background: ${({ theme }) => theme.colors.surface};
+`
+
+const FallbackMessage = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: 12px;
+  padding: 16px;
+  background: ${({ theme }) => theme.colors.infoBg};
+  color: ${({ theme }) => theme.colors.text};
+  & > svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.info};
+  }
+  & > p {
+    margin: 0;
+  }
+`
+
 const Notice = styled.div`
   display: flex;
   flex-direction: column;
@@ -114,17 +140,19 @@ export function MapScreen() {
       <Title>Carte des partenaires</Title>
       {maps.status === 'ready' ? (
         <PartnersMap service={maps.service} />
-      ) : (
-        <Notice role={maps.status === 'loading' ? 'status' : 'alert'}>
-          {maps.status === 'loading' ? (
-            <Spinner size={32} label="Chargement de la carte" />
-          ) : (
-            <>
-              <Icon path={mdiMap} size={48} />
-              <p>{maps.status === 'no-key' ? NO_KEY_MESSAGE : LOAD_ERROR_MESSAGE}</p>
-            </>
-          )}
+      ) : maps.status === 'loading' ? (
+        <Notice role="status">
+          <Spinner size={32} label="Chargement de la carte" />
         </Notice>
+      ) : (
+        <Fallback>
+          {/* A failed load is news to the user; a missing key is simply how this site is set up. */}
+          <FallbackMessage role={maps.status === 'error' ? 'alert' : undefined}>
+            <Icon path={mdiMap} size={24} />
+            <p>{maps.status === 'no-key' ? NO_KEY_MESSAGE : LOAD_ERROR_MESSAGE}</p>
+          </FallbackMessage>
+          <NearbyPartners />
+        </Fallback>
       )}
     </Main>
   )

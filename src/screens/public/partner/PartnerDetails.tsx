@@ -8,7 +8,15 @@ import { CategoryIcon } from '../../../design-system/components/CategoryIcon/ind
 import { Chip } from '../../../design-system/components/Chip/index.ts'
 import { Dialog } from '../../../design-system/components/Dialog/index.ts'
 import { StarRating } from '../../../design-system/components/StarRating/index.ts'
-import { Icon, mdiDirections, mdiImageOff, mdiPhone } from '../../../design-system/icons/index.ts'
+import {
+  Icon,
+  mdiDirections,
+  mdiImageOff,
+  mdiMapMarker,
+  mdiPhone,
+} from '../../../design-system/icons/index.ts'
+import { distanceKm, useUserLocation } from '../../../location/index.ts'
+import { formatDistance } from '../formatDistance.ts'
 import { CouponCard } from './CouponCard.tsx'
 import { useOfferUse } from './useOfferUse.ts'
 
@@ -60,6 +68,25 @@ const Categories = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
+`
+
+const Place = styled.p`
+  display: flex;
+  align-items: flex-start;
+  gap: 6px;
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow-wrap: anywhere;
+  & > svg {
+    flex: none;
+    margin-top: 2px;
+  }
+`
+
+const Distance = styled.span`
+  white-space: nowrap;
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ theme }) => theme.colors.text};
 `
 
 const Description = styled.p`
@@ -121,6 +148,8 @@ export function PartnerDetails({
   onOfferUsed,
 }: PartnerDetailsProps) {
   const hasOffers = partner.discountOffers.length > 0
+  const { position } = useUserLocation()
+  const distance = position ? distanceKm(position, partner.location.position) : null
   const offerUse = useOfferUse(partner.partnerId.id, onOfferUsed)
   // The asked offer stays set while the dialog closes, so its text does not vanish during the fade-out.
   const [asked, setAsked] = useState<DiscountOffer | null>(null)
@@ -160,6 +189,18 @@ export function PartnerDetails({
         {partner.rating != null ? (
           <StarRating value={partner.rating} count={partner.userRatingsTotal ?? undefined} showValue />
         ) : null}
+        <Place>
+          <Icon path={mdiMapMarker} size={18} />
+          <span>
+            {`${partner.location.address}, ${partner.location.city}`}
+            {distance !== null ? (
+              <>
+                {' · à '}
+                <Distance data-testid="partner-distance">{formatDistance(distance)}</Distance>
+              </>
+            ) : null}
+          </span>
+        </Place>
         {partner.description ? <Description>{partner.description}</Description> : null}
         <Actions>
           <Button

@@ -1,11 +1,18 @@
 import { useEffect } from 'react'
-import { useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import styled from 'styled-components'
-import { usePartnerDiscountsForUser } from '../../../api/partners/getPartnerDiscountsForUser.ts'
+import type { DiscountOffer, Partner } from '../../../../contract/schemas.ts'
+import { ApiError } from '../../../api/client.ts'
+import {
+  PARTNER_NOT_FOUND_STATUSES,
+  usePartnerDiscountsForUser,
+} from '../../../api/partners/getPartnerDiscountsForUser.ts'
 import { IconButton } from '../../../design-system/components/IconButton/index.ts'
 import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
 import { mdiArrowLeft } from '../../../design-system/icons/index.ts'
+import { useGoBack } from '../../../navigation/index.ts'
 import { useSession } from '../../../session/index.ts'
+import { NotFoundScreen } from '../../errors/NotFoundScreen.tsx'
 import { DETAILS_CAROUSEL_HEIGHT, PartnerDetails } from './PartnerDetails.tsx'
 import { usePageTitle } from '../../../pageTitle/index.ts'
 
@@ -15,14 +22,17 @@ const Main = styled.main`
   background: ${({ theme }) => theme.colors.surface};
 `
 
-const Back = styled.div`
-  position: absolute;
-  top: 8px;
-  left: 8px;
-  z-index: 2;
-  border-radius: ${({ theme }) => theme.radii.round};
+/* A bar of its own above the photos: 'Retour' never sits on the carousel's 'previous' arrow, at any text size. */
+const TopBar = styled.div`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndices.appBar};
+  display: flex;
+  align-items: center;
+  min-height: 48px;
+  padding: 4px;
   background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[2]};
+  box-shadow: ${({ theme }) => theme.shadows[1]};
 `
 
 const PhotoPlaceholder = styled.div`
@@ -35,44 +45,78 @@ export interface PartnerDetailsScreenProps {
   carouselInterval?: number
 }
 
+const isPartnerId = (id: string | undefined): id is string => id !== undefined && /^[1-9]\d{0,9}$/.test(id)
+
+const isNotFound = (error: unknown) =>
+  error instanceof ApiError && (PARTNER_NOT_FOUND_STATUSES as readonly number[]).includes(error.status)
+
 /**
  * /partenaire/:id — the partner as the signed-in user sees it (GET discounts-user, so used coupons stay used
- * after a reload). A failed load goes back one page (spec section 8).
+ * after a reload). A partner that does not exist or is not active is the not-found page, whatever page came
+ * before; any other failed load goes back one page (spec section 8), never out of the app.
  */
 export function PartnerDetailsScreen({ carouselInterval }: PartnerDetailsScreenProps) {
   const { id } = useParams()
-  const navigate = useNavigate()
+  if (!isPartnerId(id)) return <NotFoundScreen />
+  return <PartnerPage id={id} carouselInterval={carouselInterval} />
+}
+
+function PartnerPage({ id, carouselInterval }: PartnerDetailsScreenProps & { id: string }) {
+  const goBack = useGoBack()
   const { user } = useSession()
-  const { data: partner, error, mutate } = usePartnerDiscountsForUser(id ?? null, user?.userId.id ?? null)
-  usePageTitle(partner?.name ?? null)
+  const {
+    data: partner,
+    error,
+    mutate,
+  } = usePartnerDiscountsForUser(id, user?.userId.id ?? null, {
+    notFoundShownByCaller: true,
+  })
+  const notFound = !partner && isNotFound(error)
 
   useEffect(() => {
-    if (error) navigate(-1)
-  }, [error, navigate])
+    if (error && !partner && !isNotFound(error)) goBack()
+  }, [error, partner, goBack])
 
+  if (notFound) return <NotFoundScreen />
+  return (
+    <PartnerView
+      partner={partner}
+      carouselInterval={carouselInterval}
+      onBack={goBack}
+      // The cache learns the use too, so coming back to this page shows the coupon used without a reload.
+      onOfferUsed={(used) =>
+        void mutate(
+          (current) =>
+            current && {
+              ...current,
+              discountOffers: current.discountOffers.map((offer) =>
+                offer.id.id === used.id.id ? { ...offer, status: 'DISABLED' as const } : offer,
+              ),
+            },
+          { revalidate: false },
+        )
+      }
+    />
+  )
+}
+
+interface PartnerViewProps {
+  partner: Partner | undefined
+  carouselInterval?: number
+  onBack: () => void
+  onOfferUsed: (offer: DiscountOffer) => void
+}
+
+/** The page once the partner is known or loading; its title is the partner's name. */
+function PartnerView({ partner, carouselInterval, onBack, onOfferUsed }: PartnerViewProps) {
+  usePageTitle(partner?.name ?? null)
   return (
     <Main aria-busy={!partner}>
-      <Back>
-        <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={() => navigate(-1)} />
-      </Back>
+      <TopBar>
+        <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={onBack} />
+      </TopBar>
       {partner ? (
-        <PartnerDetails
-          partner={partner}
-          carouselInterval={carouselInterval}
-          // The cache learns the use too, so coming back to this page shows the coupon used without a reload.
-          onOfferUsed={(used) =>
-            void mutate(
-              (current) =>
-                current && {
-                  ...current,
-                  discountOffers: current.discountOffers.map((offer) =>
-                    offer.id.id === used.id.id ? { ...offer, status: 'DISABLED' as const } : offer,
-                  ),
-                },
-              { revalidate: false },
-            )
-          }
-        />
+        <PartnerDetails partner={partner} carouselInterval={carouselInterval} onOfferUsed={onOfferUsed} />
       ) : (
         <>
           <PhotoPlaceholder />

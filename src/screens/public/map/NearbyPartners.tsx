@@ -1,0 +1,104 @@
+import { Link } from 'react-router'
+import styled from 'styled-components'
+import { useNearestPartners } from '../../../api/partners/searchPartners.ts'
+import { Button } from '../../../design-system/components/Button/index.ts'
+import { EmptyState, ErrorState } from '../../../design-system/components/EmptyState/index.ts'
+import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
+import { Icon, mdiMagnify, mdiMapMarkerOff } from '../../../design-system/icons/index.ts'
+import { useUserLocation } from '../../../location/index.ts'
+import { useSession } from '../../../session/index.ts'
+import { PartnerRow } from '../find/PartnerRow.tsx'
+
+/** How many of the nearest partners the list shows; Rechercher has the rest. */
+export const NEAREST_COUNT = 20
+export const NEAREST_TITLE = 'Les partenaires les plus proches'
+export const NO_POSITION_MESSAGE =
+  'Autorisez la localisation dans votre navigateur pour voir les partenaires les plus proches de vous.'
+export const NO_NEARBY_MESSAGE = 'Aucun partenaire à proximité pour le moment.'
+export const NEARBY_ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les partenaires proches'
+export const SEARCH_LINK_LABEL = 'Rechercher un partenaire'
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  background: ${({ theme }) => theme.colors.surface};
+`
+
+const Heading = styled.h2`
+  margin: 0;
+  padding: 16px 16px 8px;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`
+
+const Message = styled.p`
+  margin: 0;
+  padding: 8px 16px 16px;
+  color: ${({ theme }) => theme.colors.text};
+`
+
+const SearchLink = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: 16px;
+`
+
+/**
+ * The map's stand-in when it cannot show (no key, failed load): the partners nearest to the user, nearest
+ * first (the search with the user's position), and a way to Rechercher.
+ */
+export function NearbyPartners() {
+  const { user } = useSession()
+  const { position, locating } = useUserLocation()
+  const nearest = useNearestPartners(
+    position ? `${position.lat},${position.lng}` : null,
+    user?.userId.id,
+    NEAREST_COUNT,
+  )
+
+  let content
+  if (locating || (position && nearest.isLoading)) {
+    content = (
+      <SkeletonRows rows={4} lines={3} withMedia rowHeight={96} label="Recherche des partenaires proches" />
+    )
+  } else if (!position) {
+    content = <EmptyState icon={mdiMapMarkerOff} message={NO_POSITION_MESSAGE} />
+  } else if (nearest.error && !nearest.data) {
+    content = (
+      <ErrorState
+        message={NEARBY_ERROR_MESSAGE}
+        onRetry={() => void nearest.mutate()}
+        retrying={nearest.isValidating}
+      />
+    )
+  } else if (!nearest.data || nearest.data.length === 0) {
+    content = <Message>{NO_NEARBY_MESSAGE}</Message>
+  } else {
+    content = (
+      <List>
+        {nearest.data.map((partner) => (
+          <li key={partner.partnerId.id}>
+            <PartnerRow partner={partner} />
+          </li>
+        ))}
+      </List>
+    )
+  }
+
+  return (
+    <Section aria-labelledby="nearest-partners-title">
+      <Heading id="nearest-partners-title">{NEAREST_TITLE}</Heading>
+      {content}
+      <SearchLink>
+        <Button asChild variant="outlined" startIcon={<Icon path={mdiMagnify} size={20} />}>
+          <Link to="/rechercher">{SEARCH_LINK_LABEL}</Link>
+        </Button>
+      </SearchLink>
+    </Section>
+  )
+}
