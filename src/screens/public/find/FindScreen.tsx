@@ -140,7 +140,7 @@ export function FindScreen() {
         value: String(c.id),
         label: c.label,
         // As on Home's chips.
-        icon: <CategoryIcon name={c.icon} size={20} />,
+        icon: <CategoryIcon path={c.iconPath} size={20} />,
       })),
     [categories.data],
   )
