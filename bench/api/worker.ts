@@ -11,7 +11,8 @@ import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { migrateToLatest, openDatabase } from '../../server/db/index.ts'
 import { median, percentile, round } from '../lib/stats.ts'
-import { resolveSearch, searchQueries } from './search.ts'
+import { searchPartners } from '../../server/services/search.ts'
+import { searchQueries } from './search.ts'
 import { seedPartners } from './seed.ts'
 
 export type WorkerRequest =
@@ -59,7 +60,8 @@ const seeded = reuse ? { partners, offers: 0, categories: 0, ms: 0 } : await see
 global.gc?.()
 send({ type: 'seeded', seed: seeded, rssMb: rssMb(), kind })
 
-const { fn: search, source } = await resolveSearch(handle.db)
+const search = searchPartners
+const source = 'server/services/search.ts searchPartners'
 
 async function timeRaw(seconds: number, concurrency: number): Promise<RawResult> {
   // Warm-up, then each query alone (sequential median per query), then `concurrency` loops for `seconds`.

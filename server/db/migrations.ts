@@ -226,6 +226,56 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+  '0004_partner_category_ids': {
+    async up(db: Kysely<unknown>) {
+      // The search's category filter reads this copy in the partner's own row (`category_ids @> array[id]`)
+      // instead of probing partner_categories once per candidate; the GIN index serves it when the category
+      // is the selective part. partner_categories stays the source of truth (order, foreign keys).
+      await sql`alter table partners add column category_ids integer[] not null default '{}'`.execute(db)
+      await sql`
+        update partners p set category_ids = c.ids
+        from (select partner_id, array_agg(category_id order by position, category_id) as ids
+              from partner_categories group by partner_id) c
+        where c.partner_id = p.id`.execute(db)
+      await sql`create index partners_category_ids_gin on partners using gin (category_ids)`.execute(db)
+      // Kept in step by the database on every write to partner_categories (the service's savePartner, seeds,
+      // a category's cascade delete): statement-level, so a bulk insert updates each partner once.
+      // Unqualified names: resolved at run time through the connection's search_path (DATABASE_SCHEMA).
+      // A partner whose ids did not change (links deleted and inserted again as they were) is not rewritten.
+      const refresh = (changed: string) => `
+        update partners p set category_ids = x.ids
+        from (select c.partner_id,
+                     coalesce(array_agg(pc.category_id order by pc.position, pc.category_id)
+                              filter (where pc.category_id is not null), '{}') as ids
+              from (select distinct partner_id from ${changed}) c
+              left join partner_categories pc on pc.partner_id = c.partner_id
+              group by c.partner_id) x
+        where p.id = x.partner_id and p.category_ids is distinct from x.ids;`
+      await sql
+        .raw(
+          `create function partner_category_ids_sync() returns trigger language plpgsql as $$
+          begin
+            if tg_op <> 'DELETE' then ${refresh('new_rows')} end if;
+            if tg_op <> 'INSERT' then ${refresh('old_rows')} end if;
+            return null;
+          end
+          $$`,
+        )
+        .execute(db)
+      // Transition tables allow one event per trigger.
+      await sql`create trigger partner_categories_ids_insert after insert on partner_categories
+        referencing new table as new_rows for each statement execute function partner_category_ids_sync()`.execute(
+        db,
+      )
+      await sql`create trigger partner_categories_ids_update after update on partner_categories
+        referencing old table as old_rows new table as new_rows
+        for each statement execute function partner_category_ids_sync()`.execute(db)
+      await sql`create trigger partner_categories_ids_delete after delete on partner_categories
+        referencing old table as old_rows for each statement execute function partner_category_ids_sync()`.execute(
+        db,
+      )
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -49,6 +49,8 @@ export interface PartnersTable {
   status: string
   rating: number | null
   user_ratings_total: number | null
+  /** Copy of the partner's partner_categories ids, kept by triggers (migration 0004), for the search filter. */
+  category_ids: Generated<number[]>
   created_at: Timestamp
   updated_at: Timestamp
 }

@@ -22,14 +22,13 @@ import { storeImage } from '../services/images.ts'
 import {
   cleanPartnerBody,
   hydratePartners,
-  loadPartner,
   offersFor,
   partnerColumns,
   savePartner,
-  searchPartners,
   stripRow,
   toOffer,
 } from '../services/partners.ts'
+import { loadPartner, searchPartners } from '../services/search.ts'
 import { optionalIsoDate, requiredText } from '../validation.ts'
 import { bearer, errorResponses } from './common.ts'
 import { readUpload, uploadDescription } from './uploads.ts'

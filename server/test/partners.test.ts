@@ -495,6 +495,45 @@ describe('search', () => {
     expect((res.body as unknown as { message: string }).message).toBeTruthy()
   })
 
+  it('follows a partner’s category changes in the category filter, by name and by distance', async () => {
+    const location = { address: '2 rue', city: 'Vitré', position: { lat: 48.124, lng: -1.209 } }
+    const name = 'Épicerie qui change de rayon'
+    const id = (
+      await createPartner({ name, location, categories: [{ label: 'Rayon A' }, { label: 'Rayon B' }] })
+    ).partnerId.id
+    const categoryIds = async () =>
+      new Map((await api.get<Category[]>('/api/partners/categories', U())).body.map((c) => [c.label, c.id]))
+    const found = async (categoryId: number) => ({
+      byName: (await search(`city=${encodeURIComponent('vitré')}&categoryId=${categoryId}`)).body.map(
+        (p) => p.partnerId.id,
+      ),
+      byDistance: (await search(`userPosition=48.124,-1.209&categoryId=${categoryId}`)).body
+        .map((p) => p.partnerId.id)
+        .filter((other) => other === id),
+    })
+    const before = await categoryIds()
+    expect(await found(before.get('Rayon A')!)).toEqual({ byName: [id], byDistance: [id] })
+    expect(await found(before.get('Rayon B')!)).toEqual({ byName: [id], byDistance: [id] })
+    const res = await api.put(
+      `/api/partners/${id}`,
+      partnerBody({
+        partnerId: { id },
+        name,
+        location,
+        categories: [{ id: before.get('Rayon B'), label: 'Rayon B' }, { label: 'Rayon C' }],
+      }),
+      A(),
+    )
+    expect(res.status).toBe(200)
+    const after = await categoryIds()
+    expect(await found(after.get('Rayon A')!)).toEqual({ byName: [], byDistance: [] })
+    expect(await found(after.get('Rayon B')!)).toEqual({ byName: [id], byDistance: [id] })
+    expect(await found(after.get('Rayon C')!)).toEqual({ byName: [id], byDistance: [id] })
+    const [result] = (await search(`city=${encodeURIComponent('vitré')}&categoryId=${after.get('Rayon C')}`))
+      .body
+    expect(result.categories.map((c) => c.label)).toEqual(['Rayon B', 'Rayon C'])
+  })
+
   it('marks offers the user already used as DISABLED when userId is given, and refuses another user’s id', async () => {
     const [p] = (await search('name=bretonne')).body
     const offerId = p.discountOffers[0].id.id
