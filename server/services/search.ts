@@ -97,12 +97,16 @@ function toPartner(r: PartnerColumns & RelationColumns): Partner {
 
 /** One partner with its categories, images and offers, in one statement (details, discounts view, admin). */
 export async function loadPartner(db: Executor, id: number, options: LoadOptions): Promise<Partner | null> {
-  const row = await db
+  const row = await partnerStatement(db, id, options).executeTakeFirst()
+  return row ? toPartner(row) : null
+}
+
+/** loadPartner's statement, also compiled by the bench for EXPLAIN. */
+export function partnerStatement(db: Executor, id: number, options: LoadOptions) {
+  return db
     .selectFrom(db.selectFrom('partners as p').select(partnerColumns).where('p.id', '=', id).as('pg'))
     .selectAll('pg')
     .select(relationColumns(options))
-    .executeTakeFirst()
-  return row ? toPartner(row) : null
 }
 
 function parseNumbers(value: string, count: number, field: string, format: string): number[] {
