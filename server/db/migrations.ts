@@ -226,7 +226,7 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
-  '0004_partner_category_ids': {
+  '0004_read_path': {
     async up(db: Kysely<unknown>) {
       // The search's category filter reads this copy in the partner's own row (`category_ids @> array[id]`)
       // instead of probing partner_categories once per candidate; the GIN index serves it when the category
@@ -274,6 +274,36 @@ export const migrations: Record<string, Migration> = {
         referencing old table as old_rows for each statement execute function partner_category_ids_sync()`.execute(
         db,
       )
+
+      // Reference data (cities, categories, published articles) is answered from a per-instance cache and an
+      // ETag while its source's version is unchanged: one primary-key read per request instead of the query.
+      // Bumped by any write to the source, from any instance or tool, in the writer's own transaction.
+      await sql`create table reference_versions (name text primary key, version bigint not null default 0)`.execute(
+        db,
+      )
+      await sql`insert into reference_versions (name) values ('partners'), ('categories'), ('articles')`.execute(
+        db,
+      )
+      await sql`
+        create function bump_reference_version() returns trigger language plpgsql as $$
+        begin
+          update reference_versions set version = version + 1 where name = tg_argv[0];
+          return null;
+        end
+        $$`.execute(db)
+      for (const [table, source] of [
+        ['partners', 'partners'],
+        ['categories', 'categories'],
+        ['articles', 'articles'],
+        // An article's image is read with it.
+        ['images', 'articles'],
+      ])
+        await sql
+          .raw(
+            `create trigger ${table}_reference_version after insert or update or delete or truncate on ${table}
+             for each statement execute function bump_reference_version('${source}')`,
+          )
+          .execute(db)
     },
   },
 }
