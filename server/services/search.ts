@@ -156,8 +156,6 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
 
   // A literal status, so PostgreSQL proves the partial GiST index applies even under a generic plan.
   const conditions: RawBuilder<unknown>[] = [sql`p.status = 'ACTIF'`]
-  // The same filters for the second step of a position search, where the ball's box is the selective part.
-  const boxConditions: RawBuilder<unknown>[] = [sql`p.status = 'ACTIF'`]
   // A name of 3 characters or more is found through the trigram index and its matches sorted; shorter ones
   // cannot use it, and are frequent enough that walking the name index in order finds a page soon.
   let byTrigrams = false
@@ -168,14 +166,11 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     byTrigrams = name.length >= 3
     const like = sql`p.search_name like ${'%' + escapeLike(name) + '%'}`
     conditions.push(like)
-    boxConditions.push(like)
   }
   if (q.city !== undefined && q.city.trim() !== '') {
     if (q.city.length > 100)
       throw badRequest('Le paramètre « city » ne doit pas dépasser 100 caractères.', 'city')
-    const city = sql`lower(p.city) = ${q.city.trim().toLowerCase()}`
-    conditions.push(city)
-    boxConditions.push(city)
+    conditions.push(sql`lower(p.city) = ${q.city.trim().toLowerCase()}`)
   }
   if (q.categoryId !== undefined) {
     if (q.categoryId < 1 || q.categoryId > MAX_ID) {
@@ -184,9 +179,6 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     // The row's own copy of its category ids (migration 0004): checked in the row during an index scan,
     // or found through partners_category_ids_gin, instead of one partner_categories probe per candidate.
     conditions.push(sql`p.category_ids @> array[${q.categoryId}::int]`)
-    // Measured at 1M partners: within the box, the GIN index's bitmap (every partner of the category) cost
-    // far more than checking the box's rows one by one, and the planner cannot know the box is small.
-    boxConditions.push(sql`array_position(p.category_ids, ${q.categoryId}::int) is not null`)
   }
   if (q.bounds !== undefined) {
     const [east, north, south, west] = parseNumbers(q.bounds, 4, 'bounds', 'est,nord,sud,ouest')
@@ -203,10 +195,8 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
         ? sql`p.lng >= ${west}::float8 and p.lng <= ${east}::float8`
         : sql`(p.lng >= ${west}::float8 or p.lng <= ${east}::float8)`
     conditions.push(lat, lng)
-    boxConditions.push(lat, lng)
   }
   const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
-  const matchingInBox = sql<SqlBool>`${sql.join(boxConditions, sql` and `)}`
   const relations = relationColumns({ offers: 'usable', viewerId: q.userId ?? null })
 
   if (q.userPosition !== undefined) {
@@ -216,47 +206,65 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     const here = sql`geo_point(${lat}::float8, ${lng}::float8)`
     // Exactly the indexed expression (unit-sphere chord), so the planner walks partners_geo_knn nearest first.
     const chord = sql<number>`(geo_point(p.lat, p.lng) operator(public.<->) ${here})`
-    // PostgreSQL 15 only uses the index for ORDER BY chord alone, not (chord, id). So: the chord of the last row
-    // of this page in chord order (KNN scan), then every match at most that far, found through the index by
-    // its bounding box and sorted by (chord, id). Rows tied at that distance are all there: pages stay exact.
-    const last = db
-      .selectFrom('partners as p')
-      .select(chord.as('chord'))
-      .where(matching)
-      .orderBy(chord)
-      .offset(page * pageSize + pageSize - 1)
-      .limit(1)
-    // Fewer matches than that: the whole sphere (chords are at most 2). The margin covers rounding in the box.
-    const reach = sql<number>`coalesce((${last}), 2) * (1 + 1e-9)`
-    const pageRows = db
-      .with(
-        (cte) => cte('reach').materialized(),
-        (qc) => qc.selectNoFrom(reach.as('d')),
+    const through = (page + 1) * pageSize
+    // PostgreSQL 15 walks the index for ORDER BY chord alone, not (chord, id). So: the nearest `through + extra`
+    // matches in chord order (the walk, or whatever plan the planner prefers for a rare filter), then sorted by
+    // (chord, id) and cut to the page. Exact as long as every match tied with the page's last row is in:
+    // true when the last one fetched is farther, otherwise fetched again with more (ties are rare).
+    const statement = (extra: number) => {
+      const nearest = db
+        .selectFrom('partners as p')
+        .select(partnerColumns)
+        .select(chord.as('chord'))
+        // Great-circle km from the chord: the order of the index, the haversine's value.
+        .select(sql<number>`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, ${chord} / 2))`.as('distance'))
+        .where(matching)
+        .orderBy(chord)
+        .limit(through + extra)
+      const pageRows = db
+        .selectFrom(nearest.as('w'))
+        .selectAll('w')
+        .select(sql<number>`count(*) over ()`.as('fetched'))
+        .select(sql<number>`max(w.chord) over ()`.as('last_chord'))
+        .select(
+          sql<
+            number | null
+          >`nth_value(w.chord, ${through}) over (order by w.chord, w.id rows between unbounded preceding and unbounded following)`.as(
+            'boundary',
+          ),
+        )
+        .orderBy('w.chord')
+        .orderBy('w.id')
+        .limit(pageSize)
+        .offset(page * pageSize)
+      return (
+        db
+          .selectFrom(pageRows.as('pg'))
+          .selectAll('pg')
+          .select(relations)
+          // The subquery's order is not kept by the outer query: restated on its 50 rows at most.
+          .orderBy('pg.chord')
+          .orderBy('pg.id')
       )
-      .selectFrom(['reach as r', 'partners as p'])
-      .select(partnerColumns)
-      .select(chord.as('chord'))
-      // Great-circle km from the chord: the order of the index, the haversine's value.
-      .select(sql<number>`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, ${chord} / 2))`.as('distance'))
-      .where(matchingInBox)
-      .where(sql<SqlBool>`geo_point(p.lat, p.lng) operator(public.<@) public.cube_enlarge(${here}, r.d, 3)`)
-      .where(sql<SqlBool>`${chord} <= r.d`)
-      .orderBy(chord)
-      .orderBy('p.id')
-      .limit(pageSize)
-      .offset(page * pageSize)
-    const statement = db
-      .selectFrom(pageRows.as('pg'))
-      .selectAll('pg')
-      .select(relations)
-      // The subquery's order is not kept by the outer query: restated on its 50 rows at most.
-      .orderBy('pg.chord')
-      .orderBy('pg.id')
+    }
     return {
-      compile: () => statement.compile(),
-      execute: async () => (await statement.execute()).map(toResult),
+      compile: () => statement(1).compile(),
+      execute: async () => {
+        for (let extra = 1; ; extra *= 16) {
+          const rows = await statement(extra).execute()
+          const [first] = rows
+          // The margin treats a chord a rounding away from the boundary as tied with it.
+          const complete =
+            !first ||
+            Number(first.fetched) < through + extra ||
+            first.boundary === null ||
+            Number(first.last_chord) > Number(first.boundary) * (1 + 1e-9)
+          if (complete) return rows.map(toResult)
+        }
+      },
     }
   }
+
   const pageRows = db
     .selectFrom('partners as p')
     .select(partnerColumns)
