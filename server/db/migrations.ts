@@ -284,9 +284,15 @@ export const migrations: Record<string, Migration> = {
       await sql`insert into reference_versions (name) values ('partners'), ('categories'), ('articles')`.execute(
         db,
       )
+      // Only when rows changed: a statement that matched nothing (a DELETE of an unknown id) changes nothing.
       await sql`
         create function bump_reference_version() returns trigger language plpgsql as $$
         begin
+          if tg_op = 'INSERT' or tg_op = 'UPDATE' then
+            if not exists (select 1 from new_rows) then return null; end if;
+          elsif tg_op = 'DELETE' then
+            if not exists (select 1 from old_rows) then return null; end if;
+          end if;
           update reference_versions set version = version + 1 where name = tg_argv[0];
           return null;
         end
@@ -297,13 +303,26 @@ export const migrations: Record<string, Migration> = {
         ['articles', 'articles'],
         // An article's image is read with it.
         ['images', 'articles'],
-      ])
+      ]) {
+        // Transition tables allow one event per trigger.
+        for (const [event, rows] of [
+          ['insert', 'new table as new_rows'],
+          ['update', 'new table as new_rows'],
+          ['delete', 'old table as old_rows'],
+        ])
+          await sql
+            .raw(
+              `create trigger ${table}_reference_version_${event} after ${event} on ${table}
+               referencing ${rows} for each statement execute function bump_reference_version('${source}')`,
+            )
+            .execute(db)
         await sql
           .raw(
-            `create trigger ${table}_reference_version after insert or update or delete or truncate on ${table}
+            `create trigger ${table}_reference_version_truncate after truncate on ${table}
              for each statement execute function bump_reference_version('${source}')`,
           )
           .execute(db)
+      }
     },
   },
 }
