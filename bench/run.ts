@@ -2,9 +2,13 @@
  * `npm run bench`: the five measurements of issue 8 in one run, side by side, on this machine. Prints a table
  * (figure, value, budget, ✓/✗) and writes bench/results/<ISO date>.json and bench/results/latest.json.
  *
- * Environment: DATABASE_URL adds the PostgreSQL API run; BENCH_SECONDS (default 10) sets each load phase;
- * BENCH_PARTNERS (default 100000); BENCH_LIGHTHOUSE_RUNS (default 3, the median run kept); BENCH_ONLY=api,cluster,firstload,lighthouse,lists,interactions to run a subset (cluster:
- * search on one instance and on two behind nginx, with PostgreSQL and nginx of its own).
+ * Environment: DATABASE_URL adds the PostgreSQL API and growth runs (BENCH_STORES=pglite,postgres narrows the
+ * stores); BENCH_SECONDS (default 10) sets each load phase; BENCH_PARTNERS (default 100000);
+ * BENCH_LIGHTHOUSE_RUNS (default 3, the median run kept);
+ * BENCH_ONLY=api,growth,cluster,firstload,lighthouse,lists,interactions to run a subset (api: search, its
+ * bare-Fastify ceiling and the reads; growth: the searches at BENCH_GROWTH_SIZES partners, default 10000,100000
+ * and 1000000 on PostgreSQL only; cluster: search on one instance and on two behind nginx, with PostgreSQL and
+ * nginx of its own).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,7 +16,17 @@ import { join, resolve } from 'node:path'
 import { apiPaths } from '../contract/paths.ts'
 import type { AuthUser, PartnerSearchResult } from '../contract/schemas.ts'
 import { findChromium, missingChromiumHelp } from '../scripts/chromium.ts'
-import { apiFigures, benchApi, type ApiResult } from './api/index.ts'
+import { writeFileSync } from 'node:fs'
+import { format } from 'prettier'
+import {
+  apiFigures,
+  benchApi,
+  benchGrowth,
+  growthFigures,
+  plansMarkdown,
+  type ApiResult,
+  type GrowthResult,
+} from './api/index.ts'
 import {
   benchCluster,
   clusterBenchUnavailable,
@@ -41,11 +55,18 @@ const t0 = performance.now()
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const partners = Number(process.env.BENCH_PARTNERS ?? 100_000)
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'api,cluster,firstload,lighthouse,lists,interactions')
+  (process.env.BENCH_ONLY ?? 'api,growth,cluster,firstload,lighthouse,lists,interactions')
     .split(',')
     .map((s) => s.trim()),
 )
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
+// BENCH_STORES=pglite,postgres (default: both when DATABASE_URL is set) for the api and growth sections.
+const stores = (process.env.BENCH_STORES ?? (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite'))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(
+    (s): s is 'pglite' | 'postgres' => s === 'pglite' || (s === 'postgres' && !!process.env.DATABASE_URL),
+  )
 const log = (line: string) => console.log(line)
 const since = () => `${round((performance.now() - t0) / 1000, 0)} s`
 
@@ -63,6 +84,7 @@ const figures: Figure[] = []
 const errors: { section: string; error: string }[] = []
 const results: {
   api: ApiResult[]
+  growth: GrowthResult[]
   cluster: ClusterBenchResult | null
   firstLoad: FirstLoadResult | null
   lighthouse: LighthouseRun[]
@@ -70,6 +92,7 @@ const results: {
   interactions: InteractionRun[]
 } = {
   api: [],
+  growth: [],
   cluster: null,
   firstLoad: null,
   lighthouse: [],
@@ -127,7 +150,6 @@ async function lighthouseAgainstBare(base: string, user: AuthUser, chrome: strin
 }
 
 if (only.has('api')) {
-  const stores: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
   for (const store of stores) {
     const r = await section(`API overhead (${store})`, () =>
       benchApi({ store, partners, seconds, connections: 10, log }),
@@ -138,6 +160,21 @@ if (only.has('api')) {
     }
   }
   if (!process.env.DATABASE_URL) figures.push(info('API PostgreSQL', 'not measured', 'DATABASE_URL unset'))
+}
+
+if (only.has('growth')) {
+  const given = process.env.BENCH_GROWTH_SIZES?.split(',').map(Number)
+  for (const store of stores) {
+    // A million partners on PGlite (one WASM process, ~7 kB a partner in memory) is not a deployment to measure.
+    const sizes = given ?? (store === 'postgres' ? [10_000, 100_000, 1_000_000] : [10_000, 100_000])
+    const r = await section(`Growth ${sizes.join(' → ')} (${store})`, () =>
+      benchGrowth({ store, sizes, seconds, connections: 10, log }),
+    )
+    if (r) {
+      results.growth.push(r)
+      figures.push(...growthFigures(r))
+    }
+  }
 }
 
 if (only.has('cluster')) {
@@ -228,5 +265,12 @@ const file = await writeResults(
   startedAt,
 )
 log(`results: ${file}`)
+if (results.api.length > 0 || results.growth.length > 0) {
+  const plansFile = file.replace(/\.json$/, '-plans.md')
+  const markdown = `# EXPLAIN ANALYZE, ${startedAt.toISOString()}\n\n${plansMarkdown(results.api, results.growth)}`
+  // Formatted as `npm run lint` (prettier --check .) expects.
+  writeFileSync(plansFile, await format(markdown, { parser: 'markdown' }))
+  log(`plans: ${plansFile}`)
+}
 // Budgets missed are reported, not failed on: the bench is a measurement, not a test.
 process.exitCode = errors.length > 0 ? 1 : 0

@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { authGuards } from './auth.ts'
+import { compressJson } from './compression.ts'
 import type { Config } from './config.ts'
 import type { AppContext, Lifecycle } from './context.ts'
 import type { Db } from './db/index.ts'
@@ -167,6 +168,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store')
   })
+
+  // After the hook above (hooks run in order), so the headers it sets are on the compressed answer too.
+  app.addHook('onSend', compressJson)
 
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) })
   const purge = setInterval(() => {

@@ -60,7 +60,8 @@ export const categoryLabels = [
   ['Loisirs', 'ticket', ['Cinéma', 'Bowling', 'Escape game']],
 ] as const
 
-const names = [
+/** Second part of a generated partner's name, after its kind of business. */
+export const partnerNameSuffixes = [
   'du Marché',
   'de la Gare',
   'des Halles',
@@ -139,7 +140,7 @@ export async function seedPartners(
         // Rural partners anywhere in mainland France's box, the others within ~20 km of their city.
         const lat = rural ? 42.5 + random() * 8.5 : city.lat + (random() - 0.5) * 0.35
         const lng = rural ? -4.5 + random() * 12.5 : city.lng + (random() - 0.5) * 0.5
-        const name = `${kind} ${names[Math.floor(random() * names.length)]} ${i + 1}`
+        const name = `${kind} ${partnerNameSuffixes[Math.floor(random() * partnerNameSuffixes.length)]} ${i + 1}`
         const second =
           random() < 0.3
             ? (cat + 1 + Math.floor(random() * (categoryLabels.length - 1))) % categoryLabels.length

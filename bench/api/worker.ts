@@ -1,22 +1,30 @@
 /**
- * Child process of the API benchmark: owns the store (PGlite allows one process), seeds it, times the search
- * straight through the database layer, then serves it over HTTP with the real buildApp while the parent
- * process generates load. Talks to the parent over IPC.
+ * Child process of the API benchmark: owns the store (PGlite allows one process), seeds or grows it, times the
+ * search straight through the database layer, serves it over HTTP with the real buildApp (and a bare Fastify
+ * "ceiling" route beside it) while the parent process generates load, and reports EXPLAIN plans. Talks to the
+ * parent over IPC.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'kysely'
+import Fastify, { type FastifyInstance } from 'fastify'
+import Type from 'typebox'
+import { CompiledQuery, sql } from 'kysely'
+import { PartnerSearchResult } from '../../contract/schemas.ts'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { migrateToLatest, openDatabase } from '../../server/db/index.ts'
+import { partnerStatement, searchPartners, searchStatement } from '../../server/services/search.ts'
 import { median, percentile, round } from '../lib/stats.ts'
-import { resolveSearch, searchQueries } from './search.ts'
+import { growPartners } from './grow.ts'
+import { searchQueries, toQueryString } from './search.ts'
 import { seedPartners } from './seed.ts'
 
 export type WorkerRequest =
   | { type: 'raw'; seconds: number; concurrency: number }
   | { type: 'listen' }
+  | { type: 'grow'; to: number }
+  | { type: 'explain' }
   | { type: 'rss' }
   | { type: 'close' }
 
@@ -31,8 +39,17 @@ export interface RawResult {
   perQueryMedianMs: number[]
 }
 
+export interface Plan {
+  /** The search's query string, or a read's name. */
+  query: string
+  executionMs: number
+  text: string
+}
+
 const kind = process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'pglite'
 const partners = Number(process.env.BENCH_PARTNERS ?? 100_000)
+// BENCH_SEED=none: start empty, the parent grows the directory step by step ('grow').
+const seedMode = process.env.BENCH_SEED === 'none' ? 'none' : 'js'
 // BENCH_API_REUSE_DIR (PGlite only, for profiling): an already seeded store is reused and kept.
 const reuseDir = kind === 'pglite' ? (process.env.BENCH_API_REUSE_DIR ?? null) : null
 const reuse = reuseDir !== null && existsSync(join(reuseDir, 'db'))
@@ -55,11 +72,15 @@ const config = loadConfig({
 
 const handle = await openDatabase(config)
 await migrateToLatest(handle)
-const seeded = reuse ? { partners, offers: 0, categories: 0, ms: 0 } : await seedPartners(handle.db, partners)
+const seeded =
+  reuse || seedMode === 'none'
+    ? { partners: reuse ? partners : 0, offers: 0, categories: 0, ms: 0 }
+    : await seedPartners(handle.db, partners)
 global.gc?.()
 send({ type: 'seeded', seed: seeded, rssMb: rssMb(), kind })
 
-const { fn: search, source } = await resolveSearch(handle.db)
+const source = 'server/services/search.ts searchPartners'
+const search = searchPartners
 
 async function timeRaw(seconds: number, concurrency: number): Promise<RawResult> {
   // Warm-up, then each query alone (sequential median per query), then `concurrency` loops for `seconds`.
@@ -107,10 +128,53 @@ async function timeRaw(seconds: number, concurrency: number): Promise<RawResult>
   }
 }
 
-let app: Awaited<ReturnType<typeof buildApp>> | null = null
+async function explain(compiled: CompiledQuery): Promise<{ executionMs: number; text: string }> {
+  // Run twice: the second plan is the one of a warm cache, as under load.
+  const query = CompiledQuery.raw(`explain (analyze, costs off) ${compiled.sql}`, [...compiled.parameters])
+  await handle.db.executeQuery(query)
+  const rows = (await handle.db.executeQuery<{ 'QUERY PLAN': string }>(query)).rows
+  const text = rows.map((r) => r['QUERY PLAN']).join('\n')
+  const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? NaN)
+  return { executionMs, text }
+}
+
+/** EXPLAIN ANALYZE of each bench search and of a partner's details, on the store as it is now. */
+async function plans(): Promise<Plan[]> {
+  const out: Plan[] = []
+  for (const q of searchQueries)
+    out.push({ query: toQueryString(q), ...(await explain(searchStatement(handle.db, q).compile())) })
+  const [first] = await search(handle.db, searchQueries[0])
+  if (first) {
+    const id = first.partnerId.id
+    const details = partnerStatement(handle.db, id, { offers: 'usable', viewerId: 1 }).compile()
+    out.push({ query: `partner ${id} with the offers as user 1 sees them`, ...(await explain(details)) })
+  }
+  return out
+}
+
+let app: FastifyInstance | null = null
+let ceiling: FastifyInstance | null = null
+
+/**
+ * The HTTP ceiling of this machine for a search answer: a bare Fastify (no logger, hooks, auth or database)
+ * answering a fixed 50-partner page serialised from the same response schema as the search route.
+ */
+async function startCeiling(): Promise<number> {
+  const page = await search(handle.db, searchQueries[0])
+  ceiling = Fastify({ logger: false })
+  ceiling.get(
+    '/ceiling',
+    { schema: { response: { 200: Type.Array(PartnerSearchResult) } } },
+    async () => page,
+  )
+  await ceiling.listen({ port: 0, host: '127.0.0.1' })
+  const address = ceiling.server.address()
+  return typeof address === 'object' && address ? address.port : 0
+}
 
 async function close() {
   await app?.close()
+  await ceiling?.close()
   if (schema) await sql.raw(`drop schema if exists "${schema}" cascade`).execute(handle.db)
   await handle.close()
   if (!reuseDir) rmSync(dataDir, { recursive: true, force: true })
@@ -126,7 +190,17 @@ process.on('message', (message: WorkerRequest) => {
         app = await buildApp({ db: handle.db, config, staticDir: null })
         await app.listen({ port: 0, host: '127.0.0.1' })
         const address = app.server.address()
-        send({ type: 'listening', port: typeof address === 'object' && address ? address.port : 0 })
+        const sample = (await search(handle.db, searchQueries[0])).map((p) => p.partnerId.id)
+        send({
+          type: 'listening',
+          port: typeof address === 'object' && address ? address.port : 0,
+          ceilingPort: await startCeiling(),
+          partnerIds: sample,
+        })
+      } else if (message.type === 'grow') {
+        send({ type: 'grown', grow: await growPartners(handle.db, message.to) })
+      } else if (message.type === 'explain') {
+        send({ type: 'plans', plans: await plans() })
       } else if (message.type === 'rss') {
         global.gc?.()
         send({ type: 'rss', rssMb: rssMb() })

@@ -226,6 +226,105 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+  '0004_read_path': {
+    async up(db: Kysely<unknown>) {
+      // The search's category filter reads this copy in the partner's own row (`category_ids @> array[id]`)
+      // instead of probing partner_categories once per candidate; the GIN index serves it when the category
+      // is the selective part. partner_categories stays the source of truth (order, foreign keys).
+      await sql`alter table partners add column category_ids integer[] not null default '{}'`.execute(db)
+      await sql`
+        update partners p set category_ids = c.ids
+        from (select partner_id, array_agg(category_id order by position, category_id) as ids
+              from partner_categories group by partner_id) c
+        where c.partner_id = p.id`.execute(db)
+      await sql`create index partners_category_ids_gin on partners using gin (category_ids)`.execute(db)
+      // Kept in step by the database on every write to partner_categories (the service's savePartner, seeds,
+      // a category's cascade delete): statement-level, so a bulk insert updates each partner once.
+      // Unqualified names: resolved at run time through the connection's search_path (DATABASE_SCHEMA).
+      // A partner whose ids did not change (links deleted and inserted again as they were) is not rewritten.
+      const refresh = (changed: string) => `
+        update partners p set category_ids = x.ids
+        from (select c.partner_id,
+                     coalesce(array_agg(pc.category_id order by pc.position, pc.category_id)
+                              filter (where pc.category_id is not null), '{}') as ids
+              from (select distinct partner_id from ${changed}) c
+              left join partner_categories pc on pc.partner_id = c.partner_id
+              group by c.partner_id) x
+        where p.id = x.partner_id and p.category_ids is distinct from x.ids;`
+      await sql
+        .raw(
+          `create function partner_category_ids_sync() returns trigger language plpgsql as $$
+          begin
+            if tg_op <> 'DELETE' then ${refresh('new_rows')} end if;
+            if tg_op <> 'INSERT' then ${refresh('old_rows')} end if;
+            return null;
+          end
+          $$`,
+        )
+        .execute(db)
+      // Transition tables allow one event per trigger.
+      await sql`create trigger partner_categories_ids_insert after insert on partner_categories
+        referencing new table as new_rows for each statement execute function partner_category_ids_sync()`.execute(
+        db,
+      )
+      await sql`create trigger partner_categories_ids_update after update on partner_categories
+        referencing old table as old_rows new table as new_rows
+        for each statement execute function partner_category_ids_sync()`.execute(db)
+      await sql`create trigger partner_categories_ids_delete after delete on partner_categories
+        referencing old table as old_rows for each statement execute function partner_category_ids_sync()`.execute(
+        db,
+      )
+
+      // Reference data (cities, categories, published articles) is answered from a per-instance cache and an
+      // ETag while its source's version is unchanged: one primary-key read per request instead of the query.
+      // Bumped by any write to the source, from any instance or tool, in the writer's own transaction.
+      await sql`create table reference_versions (name text primary key, version bigint not null default 0)`.execute(
+        db,
+      )
+      await sql`insert into reference_versions (name) values ('partners'), ('categories'), ('articles')`.execute(
+        db,
+      )
+      // Only when rows changed: a statement that matched nothing (a DELETE of an unknown id) changes nothing.
+      await sql`
+        create function bump_reference_version() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'INSERT' or tg_op = 'UPDATE' then
+            if not exists (select 1 from new_rows) then return null; end if;
+          elsif tg_op = 'DELETE' then
+            if not exists (select 1 from old_rows) then return null; end if;
+          end if;
+          update reference_versions set version = version + 1 where name = tg_argv[0];
+          return null;
+        end
+        $$`.execute(db)
+      for (const [table, source] of [
+        ['partners', 'partners'],
+        ['categories', 'categories'],
+        ['articles', 'articles'],
+        // An article's image is read with it.
+        ['images', 'articles'],
+      ]) {
+        // Transition tables allow one event per trigger.
+        for (const [event, rows] of [
+          ['insert', 'new table as new_rows'],
+          ['update', 'new table as new_rows'],
+          ['delete', 'old table as old_rows'],
+        ])
+          await sql
+            .raw(
+              `create trigger ${table}_reference_version_${event} after ${event} on ${table}
+               referencing ${rows} for each statement execute function bump_reference_version('${source}')`,
+            )
+            .execute(db)
+        await sql
+          .raw(
+            `create trigger ${table}_reference_version_truncate after truncate on ${table}
+             for each statement execute function bump_reference_version('${source}')`,
+          )
+          .execute(db)
+      }
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

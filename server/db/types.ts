@@ -49,6 +49,8 @@ export interface PartnersTable {
   status: string
   rating: number | null
   user_ratings_total: number | null
+  /** Copy of the partner's partner_categories ids, kept by triggers (migration 0004), for the search filter. */
+  category_ids: Generated<number[]>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -123,6 +125,12 @@ export interface RateLimitsTable {
   strikes: Generated<number>
 }
 
+/** Versions of the reference data's sources, bumped by triggers (migration 0004). */
+export interface ReferenceVersionsTable {
+  name: 'partners' | 'categories' | 'articles'
+  version: Generated<string>
+}
+
 export interface Database {
   users: UsersTable
   password_tokens: PasswordTokensTable
@@ -136,6 +144,7 @@ export interface Database {
   app_meta: AppMetaTable
   mail_outbox: MailOutboxTable
   rate_limits: RateLimitsTable
+  reference_versions: ReferenceVersionsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -14,6 +14,7 @@ import type { App, AppContext } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { imageUrl, storeImage } from '../services/images.ts'
+import { referenceCache, revalidated } from '../services/reference.ts'
 import { intInRange, linkUrl, requiredText } from '../validation.ts'
 import { bearer, errorResponses } from './common.ts'
 import { readUpload, uploadDescription } from './uploads.ts'
@@ -78,6 +79,7 @@ function selectArticles(db: Db) {
 
 export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): void {
   const { db, config } = ctx
+  const reference = referenceCache(db)
 
   async function cleanBody(body: ArticleBody) {
     const title = requiredText(body.title, 'title', 'Titre', { max: 200 })
@@ -167,7 +169,14 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         response: { 200: Type.Array(Article), ...errorResponses(401) },
       },
     },
-    async () => (await selectArticles(db).where('a.status', '=', 'PUBLISHED').execute()).map(toArticle),
+    async (request, reply) =>
+      revalidated(
+        request,
+        reply,
+        await reference('articles-published', 'articles', async () =>
+          (await selectArticles(db).where('a.status', '=', 'PUBLISHED').execute()).map(toArticle),
+        ),
+      ),
   )
 
   app.get(

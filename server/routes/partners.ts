@@ -23,14 +23,14 @@ import { storeImage } from '../services/images.ts'
 import {
   cleanPartnerBody,
   hydratePartners,
-  loadPartner,
   offersFor,
   partnerColumns,
   savePartner,
-  searchPartners,
   stripRow,
   toOffer,
 } from '../services/partners.ts'
+import { referenceCache, revalidated } from '../services/reference.ts'
+import { loadPartner, searchPartners } from '../services/search.ts'
 import { optionalIsoDate, requiredText } from '../validation.ts'
 import { bearer, errorResponses } from './common.ts'
 import { readUpload, uploadDescription } from './uploads.ts'
@@ -62,6 +62,7 @@ function found(partner: Partner | null): Partner {
 
 export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): void {
   const { db, config } = ctx
+  const reference = referenceCache(db)
 
   app.get(
     apiPaths.partners(),
@@ -96,7 +97,8 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         response: { 200: Type.Array(StatusOption), ...errorResponses(401) },
       },
     },
-    async () => statusOptions,
+    async (request, reply) =>
+      revalidated(request, reply, await reference('partner-statuses', null, async () => statusOptions)),
   )
 
   app.get(
@@ -110,12 +112,17 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         response: { 200: Type.Array(Category), ...errorResponses(401) },
       },
     },
-    async () => {
-      const rows = await db.selectFrom('categories').select(['id', 'label', 'icon']).execute()
-      return rows
-        .map((row) => ({ ...row, iconPath: mdiIconPath(row.icon) }))
-        .sort((a, b) => collator.compare(a.label, b.label) || a.id - b.id)
-    },
+    async (request, reply) =>
+      revalidated(
+        request,
+        reply,
+        await reference('categories', 'categories', async () => {
+          const rows = await db.selectFrom('categories').select(['id', 'label', 'icon']).execute()
+          return rows
+            .map((row) => ({ ...row, iconPath: mdiIconPath(row.icon) }))
+            .sort((a, b) => collator.compare(a.label, b.label) || a.id - b.id)
+        }),
+      ),
   )
 
   app.get(
@@ -129,17 +136,22 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         response: { 200: Type.Array(Type.String()), ...errorResponses(401) },
       },
     },
-    async () => {
-      const rows = await db
-        .selectFrom('partners')
-        .select('city')
-        .distinct()
-        .where('status', '=', 'ACTIF')
-        .execute()
-      const byKey = new Map<string, string>()
-      for (const { city } of rows) if (!byKey.has(city.toLowerCase())) byKey.set(city.toLowerCase(), city)
-      return [...byKey.values()].sort(collator.compare)
-    },
+    async (request, reply) =>
+      revalidated(
+        request,
+        reply,
+        await reference('cities', 'partners', async () => {
+          const rows = await db
+            .selectFrom('partners')
+            .select('city')
+            .distinct()
+            .where('status', '=', 'ACTIF')
+            .execute()
+          const byKey = new Map<string, string>()
+          for (const { city } of rows) if (!byKey.has(city.toLowerCase())) byKey.set(city.toLowerCase(), city)
+          return [...byKey.values()].sort(collator.compare)
+        }),
+      ),
   )
 
   app.get(

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely'
+import { sql, type Selectable, type Transaction } from 'kysely'
 import type {
   Category,
   CategoryInput,
@@ -6,24 +6,15 @@ import type {
   Image,
   Partner,
   PartnerBody,
-  PartnerSearchQuery,
-  PartnerSearchResult,
 } from '../../contract/schemas.ts'
 import type { Db } from '../db/index.ts'
 import type { Database, PartnersTable } from '../db/types.ts'
 import { badRequest } from '../errors.ts'
-import {
-  email,
-  escapeLike,
-  normalizeForSearch,
-  numberInRange,
-  optionalText,
-  requiredText,
-} from '../validation.ts'
+import { email, normalizeForSearch, numberInRange, optionalText, requiredText } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
 import { imageUrl } from './images.ts'
 
-type Executor = Db | Transaction<Database>
+export type Executor = Db | Transaction<Database>
 
 /** Offers filter: every offer (admin), or only those a user can still use (ENABLED, not expired). */
 export type OfferScope = 'all' | 'usable'
@@ -206,7 +197,10 @@ export interface LoadOptions {
 }
 
 /** A partner as selected from its table, without the search copy of its name and the timestamps. */
-type PartnerRow = Omit<Selectable<PartnersTable>, 'search_name' | 'created_at' | 'updated_at'>
+type PartnerRow = Omit<
+  Selectable<PartnersTable>,
+  'search_name' | 'category_ids' | 'created_at' | 'updated_at'
+>
 
 export const partnerColumns = [
   'p.id',
@@ -345,143 +339,4 @@ export async function hydratePartners<R extends PartnerRow>(
 export function stripRow<T extends { row: unknown }>(value: T): Omit<T, 'row'> {
   const { row: _row, ...rest } = value
   return rest
-}
-
-export async function loadPartner(db: Executor, id: number, options: LoadOptions): Promise<Partner | null> {
-  const rows = await db.selectFrom('partners as p').select(partnerColumns).where('p.id', '=', id).execute()
-  const [partner] = await hydratePartners(db, rows, options)
-  return partner ? stripRow(partner) : null
-}
-
-const MAX_ID = 2_147_483_647
-const EARTH_RADIUS_KM = 6371
-
-function parseNumbers(value: string, count: number, field: string, format: string): number[] {
-  const parts = value.split(',').map((p) => p.trim())
-  const numbers = parts.map((p) => (/^-?\d+(\.\d+)?$/.test(p) ? Number(p) : NaN))
-  if (parts.length !== count || numbers.some((n) => !Number.isFinite(n))) {
-    throw badRequest(
-      `Le paramètre « ${field} » doit être au format ${format} (nombres décimaux avec un point).`,
-      field,
-    )
-  }
-  return numbers.map(coordinate)
-}
-
-function checkLat(value: number, field: string) {
-  if (value < -90 || value > 90)
-    throw badRequest(`Le paramètre « ${field} » contient une latitude hors de [-90, 90].`, field)
-}
-function checkLng(value: number, field: string) {
-  if (value < -180 || value > 180)
-    throw badRequest(`Le paramètre « ${field} » contient une longitude hors de [-180, 180].`, field)
-}
-
-/**
- * GET /api/partners/search minus authorization (the route checks who may pass userId): active partners, usable
- * offers, filters combined with AND. With userPosition, nearest first then by id, through the partners_geo_knn
- * GiST index (migration 0002); otherwise by name then id. Parameters are validated here (400 naming the field).
- */
-export async function searchPartners(db: Executor, q: PartnerSearchQuery): Promise<PartnerSearchResult[]> {
-  if (q.userId !== undefined && (q.userId < 1 || q.userId > MAX_ID)) {
-    throw badRequest('Le paramètre « userId » doit être un identifiant positif.', 'userId')
-  }
-  const page = q.page ?? 0
-  if (page > 10_000) throw badRequest('Le paramètre « page » doit être au plus 10000.', 'page')
-  const pageSize = q.pageSize ?? 50
-
-  // A literal status, so PostgreSQL proves the partial GiST index applies even under a generic plan.
-  const conditions: RawBuilder<unknown>[] = [sql`p.status = 'ACTIF'`]
-  if (q.name !== undefined && q.name.trim() !== '') {
-    if (q.name.length > 200)
-      throw badRequest('Le paramètre « name » ne doit pas dépasser 200 caractères.', 'name')
-    conditions.push(sql`p.search_name like ${'%' + escapeLike(normalizeForSearch(q.name)) + '%'}`)
-  }
-  if (q.city !== undefined && q.city.trim() !== '') {
-    if (q.city.length > 100)
-      throw badRequest('Le paramètre « city » ne doit pas dépasser 100 caractères.', 'city')
-    conditions.push(sql`lower(p.city) = ${q.city.trim().toLowerCase()}`)
-  }
-  if (q.categoryId !== undefined) {
-    if (q.categoryId < 1 || q.categoryId > MAX_ID) {
-      throw badRequest('Le paramètre « categoryId » doit être un identifiant positif.', 'categoryId')
-    }
-    conditions.push(
-      sql`exists (select 1 from partner_categories pc where pc.partner_id = p.id and pc.category_id = ${q.categoryId})`,
-    )
-  }
-  if (q.bounds !== undefined) {
-    const [east, north, south, west] = parseNumbers(q.bounds, 4, 'bounds', 'est,nord,sud,ouest')
-    checkLat(north, 'bounds')
-    checkLat(south, 'bounds')
-    checkLng(east, 'bounds')
-    checkLng(west, 'bounds')
-    if (south > north)
-      throw badRequest('Le paramètre « bounds » a une latitude sud supérieure à la latitude nord.', 'bounds')
-    conditions.push(sql`p.lat >= ${south}::float8 and p.lat <= ${north}::float8`)
-    // A box crossing the antimeridian has west > east.
-    conditions.push(
-      west <= east
-        ? sql`p.lng >= ${west}::float8 and p.lng <= ${east}::float8`
-        : sql`(p.lng >= ${west}::float8 or p.lng <= ${east}::float8)`,
-    )
-  }
-  const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
-
-  let rows
-  if (q.userPosition !== undefined) {
-    const [lat, lng] = parseNumbers(q.userPosition, 2, 'userPosition', 'lat,lng')
-    checkLat(lat, 'userPosition')
-    checkLng(lng, 'userPosition')
-    const here = sql`geo_point(${lat}::float8, ${lng}::float8)`
-    // Exactly the indexed expression (unit-sphere chord), so the planner walks partners_geo_knn nearest first.
-    const chord = sql<number>`(geo_point(p.lat, p.lng) operator(public.<->) ${here})`
-    // PostgreSQL 15 only uses the index for ORDER BY chord alone, not (chord, id). So: the chord of the last row
-    // of this page in chord order (KNN scan), then every match at most that far, found through the index by
-    // its bounding box and sorted by (chord, id). Rows tied at that distance are all there: pages stay exact.
-    const last = db
-      .selectFrom('partners as p')
-      .select(chord.as('chord'))
-      .where(matching)
-      .orderBy(chord)
-      .offset(page * pageSize + pageSize - 1)
-      .limit(1)
-    // Fewer matches than that: the whole sphere (chords are at most 2). The margin covers rounding in the box.
-    const reach = sql<number>`coalesce((${last}), 2) * (1 + 1e-9)`
-    rows = await db
-      .with(
-        (cte) => cte('reach').materialized(),
-        (qc) => qc.selectNoFrom(reach.as('d')),
-      )
-      .selectFrom(['reach as r', 'partners as p'])
-      .select(partnerColumns)
-      // Great-circle km from the chord: the order of the index, the haversine's value.
-      .select(
-        sql<number | null>`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, ${chord} / 2))`.as('distance'),
-      )
-      .where(matching)
-      .where(sql<SqlBool>`geo_point(p.lat, p.lng) operator(public.<@) public.cube_enlarge(${here}, r.d, 3)`)
-      .where(sql<SqlBool>`${chord} <= r.d`)
-      .orderBy(chord)
-      .orderBy('p.id')
-      .limit(pageSize)
-      .offset(page * pageSize)
-      .execute()
-  } else {
-    rows = await db
-      .selectFrom('partners as p')
-      .select(partnerColumns)
-      .select(sql<number | null>`null::float8`.as('distance'))
-      .where(matching)
-      .orderBy('p.search_name')
-      .orderBy('p.id')
-      .limit(pageSize)
-      .offset(page * pageSize)
-      .execute()
-  }
-  const partners = await hydratePartners(db, rows, { offers: 'usable', viewerId: q.userId ?? null })
-  return partners.map(({ row, ...partner }) => ({
-    ...partner,
-    distanceToUser: row.distance === null ? null : Math.round(Number(row.distance) * 1000) / 1000,
-  }))
 }

@@ -90,6 +90,27 @@ describe('articles', () => {
     expect((await api.get(`/api/articles/${draft.body.articleId.id}`, A())).status).toBe(200)
   })
 
+  it('articles-published answers 304 while unchanged and the new list after an article is published', async () => {
+    const first = await api.get<Article[]>('/api/articles/articles-published', U())
+    expect(first.headers.get('cache-control')).toBe('private, no-cache')
+    const etag = first.headers.get('etag')!
+    const unchanged = await api.get('/api/articles/articles-published', {
+      ...U(),
+      headers: { 'if-none-match': etag },
+    })
+    expect(unchanged.status).toBe(304)
+    expect(unchanged.text).toBe('')
+    const created = await api.post<Article>('/api/articles', body({ title: 'Article révalidé' }), A())
+    expect(created.status).toBe(201)
+    const changed = await api.get<Article[]>('/api/articles/articles-published', {
+      ...U(),
+      headers: { 'if-none-match': etag },
+    })
+    expect(changed.status).toBe(200)
+    expect(changed.body.map((a) => a.title)).toContain('Article révalidé')
+    expect(changed.headers.get('etag')).not.toBe(etag)
+  })
+
   it('updates (id must match) and deletes, removing an image no longer used', async () => {
     const image = await upload()
     const created = await api.post<Article>('/api/articles', body({ image }), A())

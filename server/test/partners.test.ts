@@ -211,6 +211,57 @@ describe('partners CRUD and categories', () => {
   })
 })
 
+describe('reference data revalidation (ETag, 304)', () => {
+  const revalidate = async (path: string) => {
+    const first = await api.get(path, U())
+    expect(first.status).toBe(200)
+    expect(first.headers.get('cache-control')).toBe('private, no-cache')
+    const etag = first.headers.get('etag')!
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    const again = await api.get(path, { ...U(), headers: { 'if-none-match': etag } })
+    return { first, etag, again }
+  }
+
+  it('answers 304 without a body while unchanged, and the new list with a new ETag after a write', async () => {
+    for (const path of ['/api/partners/statues', '/api/partners/categories', '/api/partners/cities']) {
+      const { again, etag } = await revalidate(path)
+      expect(again.status).toBe(304)
+      expect(again.text).toBe('')
+      expect(again.headers.get('etag')).toBe(etag)
+      // An ETag from another version, or none: the full answer.
+      expect((await api.get(path, { ...U(), headers: { 'if-none-match': '"autre"' } })).status).toBe(200)
+    }
+    const cities = await revalidate('/api/partners/cities')
+    const categories = await revalidate('/api/partners/categories')
+    await createPartner({
+      location: { address: '3 rue', city: 'Ville révalidée', position: { lat: 45, lng: 4 } },
+      categories: [{ label: 'Catégorie révalidée' }],
+    })
+    const citiesAfter = await api.get<string[]>('/api/partners/cities', {
+      ...U(),
+      headers: { 'if-none-match': cities.etag },
+    })
+    expect(citiesAfter.status).toBe(200)
+    expect(citiesAfter.body).toContain('Ville révalidée')
+    expect(citiesAfter.headers.get('etag')).not.toBe(cities.etag)
+    const categoriesAfter = await api.get<Category[]>('/api/partners/categories', {
+      ...U(),
+      headers: { 'if-none-match': categories.etag },
+    })
+    expect(categoriesAfter.status).toBe(200)
+    expect(categoriesAfter.body.map((c) => c.label)).toContain('Catégorie révalidée')
+  })
+
+  it('still needs a signed-in user, and search answers stay uncached', async () => {
+    const { etag } = await revalidate('/api/partners/cities')
+    const anonymous = await api.get('/api/partners/cities', { headers: { 'if-none-match': etag } })
+    expect(anonymous.status).toBe(401)
+    const search = await api.get('/api/partners/search', U())
+    expect(search.headers.get('cache-control')).toBe('no-store')
+    expect(search.headers.get('etag')).toBeNull()
+  })
+})
+
 describe('offers', () => {
   it('creates and updates offers; validates date format; unknown ids 404', async () => {
     const p = await createPartner({ name: 'Offres' })
@@ -513,6 +564,45 @@ describe('search', () => {
     const res = await search(qs)
     expect(res.status).toBe(400)
     expect((res.body as unknown as { message: string }).message).toBeTruthy()
+  })
+
+  it('follows a partner’s category changes in the category filter, by name and by distance', async () => {
+    const location = { address: '2 rue', city: 'Vitré', position: { lat: 48.124, lng: -1.209 } }
+    const name = 'Épicerie qui change de rayon'
+    const id = (
+      await createPartner({ name, location, categories: [{ label: 'Rayon A' }, { label: 'Rayon B' }] })
+    ).partnerId.id
+    const categoryIds = async () =>
+      new Map((await api.get<Category[]>('/api/partners/categories', U())).body.map((c) => [c.label, c.id]))
+    const found = async (categoryId: number) => ({
+      byName: (await search(`city=${encodeURIComponent('vitré')}&categoryId=${categoryId}`)).body.map(
+        (p) => p.partnerId.id,
+      ),
+      byDistance: (await search(`userPosition=48.124,-1.209&categoryId=${categoryId}`)).body
+        .map((p) => p.partnerId.id)
+        .filter((other) => other === id),
+    })
+    const before = await categoryIds()
+    expect(await found(before.get('Rayon A')!)).toEqual({ byName: [id], byDistance: [id] })
+    expect(await found(before.get('Rayon B')!)).toEqual({ byName: [id], byDistance: [id] })
+    const res = await api.put(
+      `/api/partners/${id}`,
+      partnerBody({
+        partnerId: { id },
+        name,
+        location,
+        categories: [{ id: before.get('Rayon B'), label: 'Rayon B' }, { label: 'Rayon C' }],
+      }),
+      A(),
+    )
+    expect(res.status).toBe(200)
+    const after = await categoryIds()
+    expect(await found(after.get('Rayon A')!)).toEqual({ byName: [], byDistance: [] })
+    expect(await found(after.get('Rayon B')!)).toEqual({ byName: [id], byDistance: [id] })
+    expect(await found(after.get('Rayon C')!)).toEqual({ byName: [id], byDistance: [id] })
+    const [result] = (await search(`city=${encodeURIComponent('vitré')}&categoryId=${after.get('Rayon C')}`))
+      .body
+    expect(result.categories.map((c) => c.label)).toEqual(['Rayon B', 'Rayon C'])
   })
 
   it('marks offers the user already used as DISABLED when userId is given, and refuses another user’s id', async () => {

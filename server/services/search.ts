@@ -1,0 +1,298 @@
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely'
+import type {
+  Category,
+  DiscountOffer,
+  Partner,
+  PartnerSearchQuery,
+  PartnerSearchResult,
+} from '../../contract/schemas.ts'
+import { badRequest } from '../errors.ts'
+import { escapeLike, normalizeForSearch } from '../validation.ts'
+import { mdiIconPath } from './icons.ts'
+import { imageUrl } from './images.ts'
+import { coordinate, partnerColumns, usableOffer, type Executor, type LoadOptions } from './partners.ts'
+
+const MAX_ID = 2_147_483_647
+const EARTH_RADIUS_KM = 6371
+
+/** The partner's relations as the single statement returns them: JSON arrays, decoded once by the driver. */
+interface RelationColumns {
+  categories: Omit<Category, 'iconPath'>[]
+  images: { id: string; type: string; file_name: string }[]
+  offers: { id: number; libelle: string; status: DiscountOffer['status']; expirationDate: string | null }[]
+}
+
+interface PartnerColumns {
+  id: number
+  name: string
+  description: string
+  siren: string | null
+  address: string
+  city: string
+  lat: number
+  lng: number
+  email: string
+  phone: string
+  representative_first_name: string | null
+  representative_last_name: string | null
+  status: string
+  rating: number | null
+  user_ratings_total: number | null
+}
+
+/**
+ * Correlated subqueries aggregating a partner's categories (their order), images (oldest first) and offers
+ * (soonest expiry first, then id) as JSON, for the rows of `pg`. They run once per row of the page only: the
+ * page is a subquery with its own LIMIT, which PostgreSQL never flattens into the outer query.
+ */
+function relationColumns(options: LoadOptions) {
+  const viewerId = options.viewerId ?? null
+  // A used coupon is reported DISABLED to its user: the status as they see it.
+  const offerStatus =
+    viewerId === null
+      ? sql`o.status`
+      : sql`case when exists (select 1 from used_coupons u where u.offer_id = o.id and u.user_id = ${viewerId}::int)
+              then 'DISABLED' else o.status end`
+  const offerScope = options.offers === 'usable' ? usableOffer : sql<boolean>`true`
+  return [
+    sql<Category[]>`coalesce((
+      select json_agg(json_build_object('id', c.id, 'label', c.label, 'icon', c.icon) order by pc.position)
+      from partner_categories pc join categories c on c.id = pc.category_id
+      where pc.partner_id = pg.id), '[]'::json)`.as('categories'),
+    sql<RelationColumns['images']>`coalesce((
+      select json_agg(json_build_object('id', i.id, 'type', i.type, 'file_name', i.file_name)
+                      order by i.created_at, i.id)
+      from images i where i.partner_id = pg.id), '[]'::json)`.as('images'),
+    sql<RelationColumns['offers']>`coalesce((
+      select json_agg(json_build_object('id', o.id, 'libelle', o.libelle, 'status', ${offerStatus},
+                        'expirationDate', to_char(o.expiration_date, 'YYYY-MM-DD'))
+                      order by o.expiration_date asc nulls last, o.id)
+      from offers o where o.partner_id = pg.id and ${offerScope}), '[]'::json)`.as('offers'),
+  ]
+}
+
+function toPartner(r: PartnerColumns & RelationColumns): Partner {
+  return {
+    partnerId: { id: r.id },
+    name: r.name,
+    description: r.description,
+    siren: r.siren,
+    location: { address: r.address, city: r.city, position: { lat: r.lat, lng: r.lng } },
+    email: r.email,
+    phone: r.phone,
+    representativeFirstName: r.representative_first_name,
+    representativeLastName: r.representative_last_name,
+    categories: r.categories.map((c) => ({ ...c, iconPath: mdiIconPath(c.icon) })),
+    status: r.status as Partner['status'],
+    discountOffers: r.offers.map((o) => ({
+      id: { id: o.id },
+      libelle: o.libelle,
+      status: o.status,
+      expirationDate: o.expirationDate,
+    })),
+    images: r.images.map((i) => ({ id: i.id, type: i.type, url: imageUrl(i.file_name) })),
+    rating: r.rating,
+    userRatingsTotal: r.user_ratings_total,
+  }
+}
+
+/** One partner with its categories, images and offers, in one statement (details, discounts view, admin). */
+export async function loadPartner(db: Executor, id: number, options: LoadOptions): Promise<Partner | null> {
+  const row = await partnerStatement(db, id, options).executeTakeFirst()
+  return row ? toPartner(row) : null
+}
+
+/** loadPartner's statement, also compiled by the bench for EXPLAIN. */
+export function partnerStatement(db: Executor, id: number, options: LoadOptions) {
+  return db
+    .selectFrom(db.selectFrom('partners as p').select(partnerColumns).where('p.id', '=', id).as('pg'))
+    .selectAll('pg')
+    .select(relationColumns(options))
+}
+
+function parseNumbers(value: string, count: number, field: string, format: string): number[] {
+  const parts = value.split(',').map((p) => p.trim())
+  const numbers = parts.map((p) => (/^-?\d+(\.\d+)?$/.test(p) ? Number(p) : NaN))
+  if (parts.length !== count || numbers.some((n) => !Number.isFinite(n))) {
+    throw badRequest(
+      `Le paramètre « ${field} » doit être au format ${format} (nombres décimaux avec un point).`,
+      field,
+    )
+  }
+  return numbers.map(coordinate)
+}
+
+function checkLat(value: number, field: string) {
+  if (value < -90 || value > 90)
+    throw badRequest(`Le paramètre « ${field} » contient une latitude hors de [-90, 90].`, field)
+}
+function checkLng(value: number, field: string) {
+  if (value < -180 || value > 180)
+    throw badRequest(`Le paramètre « ${field} » contient une longitude hors de [-180, 180].`, field)
+}
+
+/**
+ * GET /api/partners/search minus authorization (the route checks who may pass userId): active partners, usable
+ * offers, filters combined with AND. With userPosition, nearest first then by id, through the partners_geo_knn
+ * GiST index (migration 0002); otherwise by name then id. Parameters are validated here (400 naming the field).
+ * One statement per page: the page's rows in a subquery, their relations aggregated as JSON beside them.
+ */
+export async function searchPartners(db: Executor, q: PartnerSearchQuery): Promise<PartnerSearchResult[]> {
+  return searchStatement(db, q).execute()
+}
+
+/** The search's one statement, validated and built: compiled for EXPLAIN (bench/api), or executed. */
+export interface SearchStatement {
+  compile(): CompiledQuery
+  execute(): Promise<PartnerSearchResult[]>
+}
+
+export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStatement {
+  if (q.userId !== undefined && (q.userId < 1 || q.userId > MAX_ID)) {
+    throw badRequest('Le paramètre « userId » doit être un identifiant positif.', 'userId')
+  }
+  const page = q.page ?? 0
+  if (page > 10_000) throw badRequest('Le paramètre « page » doit être au plus 10000.', 'page')
+  const pageSize = q.pageSize ?? 50
+
+  // A literal status, so PostgreSQL proves the partial GiST index applies even under a generic plan.
+  const conditions: RawBuilder<unknown>[] = [sql`p.status = 'ACTIF'`]
+  // A name of 3 characters or more is found through the trigram index and its matches sorted; shorter ones
+  // cannot use it, and are frequent enough that walking the name index in order finds a page soon.
+  let byTrigrams = false
+  if (q.name !== undefined && q.name.trim() !== '') {
+    if (q.name.length > 200)
+      throw badRequest('Le paramètre « name » ne doit pas dépasser 200 caractères.', 'name')
+    const name = normalizeForSearch(q.name)
+    byTrigrams = name.length >= 3
+    const like = sql`p.search_name like ${'%' + escapeLike(name) + '%'}`
+    conditions.push(like)
+  }
+  if (q.city !== undefined && q.city.trim() !== '') {
+    if (q.city.length > 100)
+      throw badRequest('Le paramètre « city » ne doit pas dépasser 100 caractères.', 'city')
+    conditions.push(sql`lower(p.city) = ${q.city.trim().toLowerCase()}`)
+  }
+  if (q.categoryId !== undefined) {
+    if (q.categoryId < 1 || q.categoryId > MAX_ID) {
+      throw badRequest('Le paramètre « categoryId » doit être un identifiant positif.', 'categoryId')
+    }
+    // The row's own copy of its category ids (migration 0004): checked in the row during an index scan,
+    // or found through partners_category_ids_gin, instead of one partner_categories probe per candidate.
+    conditions.push(sql`p.category_ids @> array[${q.categoryId}::int]`)
+  }
+  if (q.bounds !== undefined) {
+    const [east, north, south, west] = parseNumbers(q.bounds, 4, 'bounds', 'est,nord,sud,ouest')
+    checkLat(north, 'bounds')
+    checkLat(south, 'bounds')
+    checkLng(east, 'bounds')
+    checkLng(west, 'bounds')
+    if (south > north)
+      throw badRequest('Le paramètre « bounds » a une latitude sud supérieure à la latitude nord.', 'bounds')
+    const lat = sql`p.lat >= ${south}::float8 and p.lat <= ${north}::float8`
+    // A box crossing the antimeridian has west > east.
+    const lng =
+      west <= east
+        ? sql`p.lng >= ${west}::float8 and p.lng <= ${east}::float8`
+        : sql`(p.lng >= ${west}::float8 or p.lng <= ${east}::float8)`
+    conditions.push(lat, lng)
+  }
+  const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
+  const relations = relationColumns({ offers: 'usable', viewerId: q.userId ?? null })
+
+  if (q.userPosition !== undefined) {
+    const [lat, lng] = parseNumbers(q.userPosition, 2, 'userPosition', 'lat,lng')
+    checkLat(lat, 'userPosition')
+    checkLng(lng, 'userPosition')
+    const here = sql`geo_point(${lat}::float8, ${lng}::float8)`
+    // Exactly the indexed expression (unit-sphere chord), so the planner walks partners_geo_knn nearest first.
+    const chord = sql<number>`(geo_point(p.lat, p.lng) operator(public.<->) ${here})`
+    const through = (page + 1) * pageSize
+    // PostgreSQL 15 walks the index for ORDER BY chord alone, not (chord, id). So: the nearest `through + extra`
+    // matches in chord order (the walk, or whatever plan the planner prefers for a rare filter), then sorted by
+    // (chord, id) and cut to the page. Exact as long as every match tied with the page's last row is in:
+    // true when the last one fetched is farther, otherwise fetched again with more (ties are rare).
+    const statement = (extra: number) => {
+      const nearest = db
+        .selectFrom('partners as p')
+        .select(partnerColumns)
+        .select(chord.as('chord'))
+        // Great-circle km from the chord: the order of the index, the haversine's value.
+        .select(sql<number>`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, ${chord} / 2))`.as('distance'))
+        .where(matching)
+        .orderBy(chord)
+        .limit(through + extra)
+      const pageRows = db
+        .selectFrom(nearest.as('w'))
+        .selectAll('w')
+        .select(sql<number>`count(*) over ()`.as('fetched'))
+        .select(sql<number>`max(w.chord) over ()`.as('last_chord'))
+        .select(
+          sql<
+            number | null
+          >`nth_value(w.chord, ${through}) over (order by w.chord, w.id rows between unbounded preceding and unbounded following)`.as(
+            'boundary',
+          ),
+        )
+        .orderBy('w.chord')
+        .orderBy('w.id')
+        .limit(pageSize)
+        .offset(page * pageSize)
+      return (
+        db
+          .selectFrom(pageRows.as('pg'))
+          .selectAll('pg')
+          .select(relations)
+          // The subquery's order is not kept by the outer query: restated on its 50 rows at most.
+          .orderBy('pg.chord')
+          .orderBy('pg.id')
+      )
+    }
+    return {
+      compile: () => statement(1).compile(),
+      execute: async () => {
+        for (let extra = 1; ; extra *= 16) {
+          const rows = await statement(extra).execute()
+          const [first] = rows
+          // The margin treats a chord a rounding away from the boundary as tied with it.
+          const complete =
+            !first ||
+            Number(first.fetched) < through + extra ||
+            first.boundary === null ||
+            Number(first.last_chord) > Number(first.boundary) * (1 + 1e-9)
+          if (complete) return rows.map(toResult)
+        }
+      },
+    }
+  }
+
+  const pageRows = db
+    .selectFrom('partners as p')
+    .select(partnerColumns)
+    .select('p.search_name')
+    .where(matching)
+    // search_name || '' sorts as search_name but is not the name index's order, so the planner takes the
+    // trigram matches and sorts them. Measured at 1M partners: 'pizzeria du port' walked 738,646 rows of the
+    // name index in order (9.2 s) because the planner expected matches all along it.
+    .orderBy(byTrigrams ? sql`p.search_name || ''` : sql`p.search_name`)
+    .orderBy('p.id')
+    .limit(pageSize)
+    .offset(page * pageSize)
+  const statement = db
+    .selectFrom(pageRows.as('pg'))
+    .selectAll('pg')
+    .select(relations)
+    .orderBy('pg.search_name')
+    .orderBy('pg.id')
+  return {
+    compile: () => statement.compile(),
+    execute: async () => (await statement.execute()).map((r) => toResult({ ...r, distance: null })),
+  }
+}
+
+function toResult(r: PartnerColumns & RelationColumns & { distance: number | null }): PartnerSearchResult {
+  return {
+    ...toPartner(r),
+    distanceToUser: r.distance === null ? null : Math.round(Number(r.distance) * 1000) / 1000,
+  }
+}
