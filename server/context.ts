@@ -41,8 +41,26 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >
 
+/** Work a route goes on with after answering (a reset link queued once forgot-password has answered). */
+export class BackgroundWork {
+  private readonly pending = new Set<Promise<unknown>>()
+
+  track(work: Promise<unknown>): void {
+    const tracked = work.finally(() => this.pending.delete(tracked))
+    this.pending.add(tracked)
+  }
+
+  /** Resolves once everything tracked so far has ended: closing the app waits for it, and so can a test. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.pending])
+  }
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser: CurrentUser | null
+  }
+  interface FastifyInstance {
+    backgroundWork: BackgroundWork
   }
 }

@@ -25,11 +25,6 @@ const tags = ['Authentification']
 export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void {
   const { db, config, hasher, throttle } = ctx
   const authLimit = rateLimited(config.authRateLimitPerMinute)
-  // Reset links queued after their answer was sent: closing the app waits for them.
-  const resetsInFlight = new Set<Promise<unknown>>()
-  app.addHook('onClose', async () => {
-    await Promise.all(resetsInFlight)
-  })
 
   async function authUser(row: {
     id: number
@@ -168,10 +163,11 @@ export function authRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
         const email = resetsToSend.get(request)
         if (!email) return
         resetsToSend.delete(request)
-        const queued = sendResetLink(email, request.log)
-          .catch((error: unknown) => request.log.error({ err: error }, 'reset link could not be queued'))
-          .finally(() => resetsInFlight.delete(queued))
-        resetsInFlight.add(queued)
+        app.backgroundWork.track(
+          sendResetLink(email, request.log).catch((error: unknown) =>
+            request.log.error({ err: error }, 'reset link could not be queued'),
+          ),
+        )
       },
     },
     async (request) => {

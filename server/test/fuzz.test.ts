@@ -168,12 +168,16 @@ async function inject(options: InjectOptions): Promise<LightMyRequestResponse> {
 
 /**
  * After an accepted write, work it started after answering (a reset link queued once forgot-password has
- * answered) must land before the next "before" digest: wait until two digests 10 ms apart agree.
+ * answered) must land before the next "before" digest: the app tracks that work, then two digests must agree.
  */
 async function settle(): Promise<void> {
+  // onResponse hooks (where such work starts) have run once the timers phase comes.
+  await new Promise((r) => setTimeout(r, 0))
+  await server.app.backgroundWork.settled()
   let previous = JSON.stringify(await digest())
   for (let i = 0; i < 100; i++) {
     await new Promise((r) => setTimeout(r, 10))
+    await server.app.backgroundWork.settled()
     const current = JSON.stringify(await digest())
     if (current === previous) return
     previous = current
