@@ -180,6 +180,8 @@ async function openUseDialogByKeyboard(canvasElement: HTMLElement) {
   await userEvent.keyboard('{Enter}')
   const dialog = await screen.findByRole('dialog', { name: 'Utiliser cette offre ?' })
   await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Annuler' })).toHaveFocus())
+  // The dialog fades in: its text counts as visible once the opacity animation has ended.
+  await waitFor(() => expect(within(dialog).getByText('Le Comptoir du Panier')).toBeVisible())
   return dialog
 }
 
