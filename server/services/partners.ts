@@ -197,7 +197,7 @@ export interface LoadOptions {
 }
 
 /** A partner as selected from its table, without the search copy of its name and the timestamps. */
-type PartnerRow = Omit<
+export type PartnerRow = Omit<
   Selectable<PartnersTable>,
   'search_name' | 'category_ids' | 'created_at' | 'updated_at'
 >

@@ -10,7 +10,14 @@ import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
 import { imageUrl } from './images.ts'
-import { coordinate, partnerColumns, usableOffer, type Executor, type LoadOptions } from './partners.ts'
+import {
+  coordinate,
+  partnerColumns,
+  usableOffer,
+  type Executor,
+  type LoadOptions,
+  type PartnerRow,
+} from './partners.ts'
 
 const MAX_ID = 2_147_483_647
 const EARTH_RADIUS_KM = 6371
@@ -20,24 +27,6 @@ interface RelationColumns {
   categories: Omit<Category, 'iconPath'>[]
   images: { id: string; type: string; file_name: string }[]
   offers: { id: number; libelle: string; status: DiscountOffer['status']; expirationDate: string | null }[]
-}
-
-interface PartnerColumns {
-  id: number
-  name: string
-  description: string
-  siren: string | null
-  address: string
-  city: string
-  lat: number
-  lng: number
-  email: string
-  phone: string
-  representative_first_name: string | null
-  representative_last_name: string | null
-  status: string
-  rating: number | null
-  user_ratings_total: number | null
 }
 
 /**
@@ -71,7 +60,7 @@ function relationColumns(options: LoadOptions) {
   ]
 }
 
-function toPartner(r: PartnerColumns & RelationColumns): Partner {
+function toPartner(r: PartnerRow & RelationColumns): Partner {
   return {
     partnerId: { id: r.id },
     name: r.name,
@@ -290,7 +279,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
   }
 }
 
-function toResult(r: PartnerColumns & RelationColumns & { distance: number | null }): PartnerSearchResult {
+function toResult(r: PartnerRow & RelationColumns & { distance: number | null }): PartnerSearchResult {
   return {
     ...toPartner(r),
     distanceToUser: r.distance === null ? null : Math.round(Number(r.distance) * 1000) / 1000,
