@@ -10,14 +10,14 @@ import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
 import { imageUrl } from './images.ts'
+import { coordinate } from './partnerInput.ts'
 import {
-  coordinate,
   partnerColumns,
   usableOffer,
   type Executor,
   type LoadOptions,
   type PartnerRow,
-} from './partners.ts'
+} from './partnerRows.ts'
 
 const MAX_ID = 2_147_483_647
 const EARTH_RADIUS_KM = 6371
