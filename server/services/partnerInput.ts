@@ -1,23 +1,18 @@
 import { isIconName } from '../../contract/icons.ts'
 import type { CategoryInput, OfferBody, Partner, PartnerBody } from '../../contract/schemas.ts'
+import type { PartnersTable } from '../db/types.ts'
 import { badRequest } from '../errors.ts'
 import { email, numberInRange, optionalIsoDate, optionalText, requiredText } from '../validation.ts'
 
-export interface CleanPartner {
-  name: string
-  description: string
-  siren: string | null
-  address: string
-  city: string
-  lat: number
-  lng: number
-  email: string
-  phone: string
+/** A partner body once checked: the columns it writes as they are named in the table, the rest in the body's names. */
+export type CleanPartner = Pick<
+  PartnersTable,
+  'name' | 'description' | 'siren' | 'address' | 'city' | 'lat' | 'lng' | 'email' | 'phone' | 'rating'
+> & {
   representativeFirstName: string | null
   representativeLastName: string | null
   categories: CategoryInput[]
   status: Partner['status']
-  rating: number | null
   userRatingsTotal: number | null
 }
 

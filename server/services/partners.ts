@@ -22,9 +22,11 @@ import { badRequest, forbidden, notFound } from '../errors.ts'
 import { mdiIconPath } from './icons.ts'
 import { storeImage } from './images.ts'
 import { cleanPartnerBody } from './partnerInput.ts'
-import { hydratePartners, offersFor, partnerColumns, stripRow } from './partnerRows.ts'
+import { offersFor } from './partnerRows.ts'
 import { savePartner } from './partnerStore.ts'
 import { loadPartner, searchPartners } from './search.ts'
+
+export { loadAllPartners as listAllPartners } from './search.ts'
 
 /** Partners and users share these statuses. */
 export const statusOptions: StatusOption[] = [
@@ -40,17 +42,6 @@ const partnerNotFound = () => notFound('Partenaire introuvable.')
 function found(partner: Partner | null): Partner {
   if (!partner) throw partnerNotFound()
   return partner
-}
-
-/** Every partner with all its offers (the back-office table), by name then id. */
-export async function listAllPartners(db: Db): Promise<Partner[]> {
-  const rows = await db
-    .selectFrom('partners as p')
-    .select(partnerColumns)
-    .orderBy('p.search_name')
-    .orderBy('p.id')
-    .execute()
-  return (await hydratePartners(db, rows, { offers: 'all' })).map(stripRow)
 }
 
 export async function listCategories(db: Db): Promise<Category[]> {
