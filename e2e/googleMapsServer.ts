@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,7 +16,17 @@ export const E2E_MAPS_KEY = 'cle-google-maps-e2e'
  * the journeys of the no-key map expect.
  */
 async function startServerWithMapsKey() {
-  const port = Number(process.env.E2E_PORT ?? 3100) + 1
+  // A port the system hands out: E2E_PORT + 1 may be another run's E2E_PORT.
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
+      )
+    })
+  })
   const staticDir = join(process.env.E2E_DATA_DIR ?? '', 'dist')
   const dataDir = mkdtempSync(join(tmpdir(), 'partenaires-e2e-maps-'))
   const url = `http://127.0.0.1:${port}`
@@ -40,7 +51,13 @@ async function startServerWithMapsKey() {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Le serveur avec clé s’est arrêté (code ${child.exitCode})`)
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break
+      // Ready once it answers with this run's key (not some other server on the port).
+      const config = await fetch(`${url}/api/config`)
+      if (
+        config.ok &&
+        ((await config.json()) as { googleMapsApiKey?: string }).googleMapsApiKey === E2E_MAPS_KEY
+      )
+        break
     } catch {
       // Not listening yet.
     }
@@ -50,9 +67,11 @@ async function startServerWithMapsKey() {
   return {
     url,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

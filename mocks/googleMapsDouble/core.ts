@@ -31,7 +31,8 @@ export class LatLngDouble implements google.maps.LatLng {
     }
     // As Google's: latitude clamped to [-90, 90], longitude wrapped into [-180, 180), unless told not to.
     this.#lat = noClamp ? lat : Math.max(-90, Math.min(90, lat))
-    this.#lng = noClamp || lng === 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180
+    const inRange = lng >= -180 && lng < 180
+    this.#lng = noClamp || inRange || lng === 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180
   }
 
   lat() {
