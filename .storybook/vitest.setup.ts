@@ -71,6 +71,25 @@ function hasPortals(root: Element) {
   })
 }
 
+/**
+ * Parts placed against the viewport (a tab bar, a toast) lie outside the root's own box; an empty fixed region
+ * (the toast region with no toast) does not count.
+ */
+function hasFixedParts(root: Element) {
+  const rootBox = root.getBoundingClientRect()
+  return Array.from(root.querySelectorAll('*')).some((element) => {
+    if (getComputedStyle(element).position !== 'fixed' || !element.textContent?.trim()) return false
+    const box = element.getBoundingClientRect()
+    if (box.width <= 1 || box.height <= 1) return false
+    return (
+      box.top < rootBox.top ||
+      box.bottom > rootBox.bottom ||
+      box.left < rootBox.left ||
+      box.right > rootBox.right
+    )
+  })
+}
+
 /** Storybook's own wrappers (preparing, error display), its SVG filters, scripts and styles. */
 const isStorybookElement = (element: Element) =>
   /^(SCRIPT|STYLE|LINK|TEMPLATE)$/.test(element.tagName) ||
@@ -104,7 +123,13 @@ afterEach(async (context) => {
       if (capture === 'component') {
         // The story test already runs at the size the story asks for (or Storybook's default).
         const root = storyRoot()
-        if (root && !hasPortals(root)) target = root
+        if (root && !hasPortals(root) && !hasFixedParts(root)) target = root
+        // A long list (hundreds of rows) is photographed down to three screen heights, always at the same place.
+        const maxHeight = 3 * window.innerHeight
+        if (target.getBoundingClientRect().height > maxHeight) {
+          target = document.body
+          style += `html,body{height:${maxHeight}px!important;min-height:0!important;overflow:hidden!important}`
+        }
       } else {
         await page.viewport(viewportSizes[capture].width, viewportSizes[capture].height)
         await settle()
