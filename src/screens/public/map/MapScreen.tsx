@@ -11,6 +11,7 @@ import { Chip } from '../../../design-system/components/Chip/index.ts'
 import { LoadingBar } from '../../../design-system/components/LoadingBar/index.ts'
 import { Spinner } from '../../../design-system/components/Spinner/index.ts'
 import { Icon, mdiMap, mdiRefresh } from '../../../design-system/icons/index.ts'
+import { VisuallyHidden } from '../../../design-system/components/VisuallyHidden/index.ts'
 import {
   MAP_DEFAULTS,
   boundsToQuery,
@@ -21,7 +22,7 @@ import {
   type MapView,
 } from '../../../maps/index.ts'
 import { useSession } from '../../../session/index.ts'
-import { PartnerDetails } from '../partner/PartnerDetails.tsx'
+import { UsablePartnerDetails } from '../partner/UsablePartnerDetails.tsx'
 import { CitySearch } from './CitySearch.tsx'
 import { NearbyPartners } from './NearbyPartners.tsx'
 import { usePageTitle } from '../../../pageTitle/index.ts'
@@ -37,14 +38,6 @@ const Main = styled.main`
   height: calc(100dvh - var(--bottom-nav-height, 0px));
   overflow: hidden;
   background: ${({ theme }) => theme.colors.surfaceMuted};
-`
-
-const Title = styled.h1`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
 `
 
 const Canvas = styled.div`
@@ -137,7 +130,7 @@ export function MapScreen() {
   const maps = useMaps()
   return (
     <Main>
-      <Title>Carte des partenaires</Title>
+      <VisuallyHidden as="h1">Carte des partenaires</VisuallyHidden>
       {maps.status === 'ready' ? (
         <PartnersMap service={maps.service} />
       ) : maps.status === 'loading' ? (
@@ -282,7 +275,7 @@ function PartnerSheet({ partner, onClose }: { partner: PartnerSearchResult | nul
       flush
     >
       {shown ? (
-        <PartnerDetails
+        <UsablePartnerDetails
           key={shown.partnerId.id}
           partner={shown}
           headingLevel="h3"
