@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { realpathSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, searchForWorkspaceRoot } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -106,13 +107,32 @@ export default defineConfig({
         test: {
           name: 'storybook',
           testTimeout: 30_000,
+          // Each story's picture is compared with its baseline once its play function has passed.
+          setupFiles: ['.storybook/vitest.setup.ts'],
           browser: {
             enabled: true,
             headless: true,
             provider: playwright({
-              launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+              launchOptions: { executablePath: findChromium(), args: [...chromiumArgs, '--hide-scrollbars'] },
+              // The app's audience: French, in Paris, light theme, one device pixel per CSS pixel.
+              contextOptions: {
+                locale: 'fr-FR',
+                timezoneId: 'Europe/Paris',
+                colorScheme: 'light',
+                deviceScaleFactor: 1,
+              },
             }),
             instances: [{ browser: 'chromium' }],
+            expect: {
+              toMatchScreenshot: {
+                // No tolerance beyond pixelmatch's colour distance: one changed pixel fails.
+                comparatorName: 'pixelmatch',
+                comparatorOptions: { threshold: 0.1 },
+                resolveScreenshotPath: ({ arg, ext, root }) => resolve(root, 'visual/baselines', arg + ext),
+                resolveDiffPath: ({ arg, ext, root, attachmentsDir }) =>
+                  resolve(root, attachmentsDir, 'visual', arg + ext),
+              },
+            },
           },
         },
       },

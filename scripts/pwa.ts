@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import type { ManifestTransform } from 'workbox-build'
+import { compressFile } from './precompress.ts'
 
 interface ViteManifestChunk {
   file: string
@@ -52,7 +53,7 @@ export function installableApp(): Plugin[] {
       warnings: [],
     }
   }
-  return VitePWA({
+  const pwa = VitePWA({
     strategies: 'injectManifest',
     srcDir: 'app',
     filename: 'sw.ts',
@@ -80,4 +81,24 @@ export function installableApp(): Plugin[] {
       },
     },
   })
+  return [...pwa, compressedServiceWorker(() => outDir)]
+}
+
+/**
+ * sw.js is written by vite-plugin-pwa's own closeBundle, after precompress() has run over the build: this one
+ * runs after it (sequential, order post) and gives sw.js its .br and .gz like the other assets.
+ */
+function compressedServiceWorker(outDir: () => string): Plugin {
+  return {
+    name: 'partenaires:compressed-service-worker',
+    apply: 'build',
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        const serviceWorker = join(outDir(), 'sw.js')
+        if (existsSync(serviceWorker)) compressFile(serviceWorker)
+      },
+    },
+  }
 }

@@ -1,39 +1,70 @@
 /**
- * `npm test`: every suite, in order, on a real Chromium: typecheck and lint, the API server suite (embedded
- * database, and PostgreSQL too when DATABASE_URL is set), the multi-instance suite (two servers on a throwaway
- * PostgreSQL behind nginx), unit tests, every story's play function in the browser, then the end-to-end
- * journeys against the server started as `npm start` starts it, and one journey through nginx in front of two
- * instances on PostgreSQL.
- * Prints one closing line with the totals.
+ * `npm test`: every suite on a real Chromium: typecheck and lint, the API server suite (embedded database, and
+ * PostgreSQL too when DATABASE_URL is set), the multi-instance suite (two servers on a throwaway PostgreSQL
+ * behind nginx), unit tests, every story's play function, accessibility check and picture in the browser, the
+ * end-to-end journeys against the server started as `npm start` starts it, and one journey through nginx in
+ * front of two instances on PostgreSQL.
+ *
+ * The suites run in two lanes at once (one per core of the 2-core CI machine): each lane runs its suites one
+ * after the other, and the lanes are balanced so that the long single-process suites (the API suite on each
+ * store) overlap. A suite's output is printed whole when it ends, so the two lanes never interleave.
+ * Prints each suite's time and one closing line with the totals.
  */
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { findChromium, missingChromiumHelp } from './chromium.ts'
 
-const chromium = findChromium()
-if (!chromium) {
+if (!findChromium()) {
   console.error(missingChromiumHelp)
   process.exit(1)
 }
 
 const reports = mkdtempSync(join(tmpdir(), 'partenaires-tests-'))
+const started = Date.now()
 let passed = 0
 let failed = 0
 const failures: string[] = []
+const timings: string[] = []
 
-function run(
-  name: string,
-  command: string,
-  args: readonly string[],
-  countFrom?: { file: string; kind: 'vitest' | 'playwright' },
-) {
-  console.log(`\n━━━ ${name} ━━━`)
-  const started = Date.now()
-  const result = spawnSync(command, [...args], { stdio: 'inherit', env: process.env })
-  const seconds = ((Date.now() - started) / 1000).toFixed(0)
-  const ok = result.status === 0
+interface Suite {
+  name: string
+  command: string
+  args: readonly string[]
+  /** A JSON report to count tests from; without one the suite counts as one test. */
+  countFrom?: { file: string; kind: 'vitest' | 'playwright' }
+  env?: Record<string, string | undefined>
+}
+
+function runSuite(suite: Suite): Promise<void> {
+  const logFile = join(reports, `${suite.name.replace(/\W+/g, '-')}.log`)
+  const log = createWriteStream(logFile)
+  const suiteStarted = Date.now()
+  const child = spawn(suite.command, [...suite.args], {
+    env: { ...process.env, ...suite.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.pipe(log, { end: false })
+  child.stderr.pipe(log, { end: false })
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      log.end(() => {
+        const seconds = Math.round((Date.now() - suiteStarted) / 1000)
+        const ok = code === 0
+        count(suite, ok)
+        console.log(`\n━━━ ${suite.name} ━━━`)
+        process.stdout.write(readFileSync(logFile))
+        console.log(`━━━ ${suite.name}: ${ok ? 'OK' : 'ÉCHEC'} (${seconds} s)`)
+        timings.push(`${suite.name} ${seconds} s`)
+        resolve()
+      })
+    })
+  })
+}
+
+function count(suite: Suite, ok: boolean) {
+  const { countFrom } = suite
   if (countFrom && existsSync(countFrom.file)) {
     const counts =
       countFrom.kind === 'vitest' ? vitestCounts(countFrom.file) : playwrightCounts(countFrom.file)
@@ -44,11 +75,10 @@ function run(
     else failed += 1
   }
   if (!ok) {
-    failures.push(name)
+    failures.push(suite.name)
     // A runner that crashed before reporting still counts as a failure.
     if (countFrom && !existsSync(countFrom.file)) failed += 1
   }
-  console.log(`━━━ ${name}: ${ok ? 'OK' : 'ÉCHEC'} (${seconds} s)`)
 }
 
 function vitestCounts(file: string) {
@@ -63,11 +93,12 @@ function playwrightCounts(file: string) {
   return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected }
 }
 
-const vitest = (project: string, label: string) => {
-  const out = join(reports, `${project}-${label}.json`)
-  return [
-    'npx',
-    [
+function vitest(name: string, project: string, env?: Suite['env']): Suite {
+  const out = join(reports, `${project}-${name.replace(/\W+/g, '-')}.json`)
+  return {
+    name,
+    command: 'npx',
+    args: [
       'vitest',
       'run',
       '--project',
@@ -77,57 +108,54 @@ const vitest = (project: string, label: string) => {
       '--reporter=json',
       `--outputFile.json=${out}`,
     ],
-    { file: out, kind: 'vitest' as const },
-  ] as const
-}
-
-run('Vérification des types', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
-run('Lint et format', 'npm', ['run', '--silent', 'lint'])
-{
-  // The API suite on the embedded database, whatever DATABASE_URL says; then on PostgreSQL when it is set.
-  const databaseUrl = process.env.DATABASE_URL
-  delete process.env.DATABASE_URL
-  run('API (PGlite)', ...vitest('server', 'pglite'))
-  if (databaseUrl) {
-    process.env.DATABASE_URL = databaseUrl
-    run('API (PostgreSQL)', ...vitest('server', 'postgres'))
-    delete process.env.DATABASE_URL
+    countFrom: { file: out, kind: 'vitest' },
+    env,
   }
 }
-// Its own PostgreSQL, two servers and nginx (scripts/cluster), once: DATABASE_URL plays no part in it.
-run('Plusieurs instances (PostgreSQL + nginx)', ...vitest('multi', 'multi'))
-run('Tests unitaires', ...vitest('unit', 'unit'))
-run('Stories (Chromium)', ...vitest('storybook', 'stories'))
-{
-  // Visual regression: writes {numPassedTests, numFailedTests}, the shape vitestCounts reads.
-  const out = join(reports, 'visual.json')
-  process.env.VISUAL_JSON_OUTPUT = out
-  run('Régression visuelle (Chromium)', 'npm', ['run', '--silent', 'test:visual'], {
-    file: out,
-    kind: 'vitest',
-  })
-}
-{
-  const out = join(reports, 'e2e.json')
-  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = out
-  run('Parcours de bout en bout (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-    file: out,
-    kind: 'playwright',
-  })
-}
-{
-  // Its own PostgreSQL, two servers and nginx (scripts/cluster): after the single-server journeys.
-  const out = join(reports, 'e2e-cluster.json')
-  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = out
-  run(
-    'Parcours via nginx (2 instances)',
-    'npx',
-    ['playwright', 'test', '-c', 'playwright.cluster.config.ts', '--reporter=list,json'],
-    { file: out, kind: 'playwright' },
-  )
+
+function playwright(name: string, args: readonly string[]): Suite {
+  const out = join(reports, `${name.replace(/\W+/g, '-')}.json`)
+  return {
+    name,
+    command: 'npx',
+    args: ['playwright', 'test', ...args, '--reporter=list,json'],
+    countFrom: { file: out, kind: 'playwright' },
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  }
 }
 
+// The API suite on the embedded database whatever DATABASE_URL says; on PostgreSQL too when it is set.
+const databaseUrl = process.env.DATABASE_URL
+delete process.env.DATABASE_URL
+const apiOnPostgres = databaseUrl ? [vitest('API (PostgreSQL)', 'server', { DATABASE_URL: databaseUrl })] : []
+
+const lanes: Suite[][] = [
+  [
+    { name: 'Vérification des types', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+    { name: 'Lint et format', command: 'npm', args: ['run', '--silent', 'lint'] },
+    vitest('Tests unitaires', 'unit'),
+    vitest('API (PGlite)', 'server'),
+    // Its own server, build folder and port (E2E_PORT): independent of the other lane.
+    playwright('Parcours de bout en bout (Chromium)', []),
+  ],
+  [
+    ...apiOnPostgres,
+    // Its own PostgreSQL, two servers and nginx (scripts/cluster), once: DATABASE_URL plays no part in it.
+    vitest('Plusieurs instances (PostgreSQL + nginx)', 'multi'),
+    // Play functions, accessibility and pictures (visual/baselines) in one browser pass.
+    vitest('Stories et régression visuelle (Chromium)', 'storybook'),
+    playwright('Parcours via nginx (2 instances)', ['-c', 'playwright.cluster.config.ts']),
+  ],
+]
+
+await Promise.all(
+  lanes.map(async (lane) => {
+    for (const suite of lane) await runSuite(suite)
+  }),
+)
+
 console.log('')
+console.log(`Durées : ${timings.join(', ')} ; total ${Math.round((Date.now() - started) / 1000)} s`)
 if (failures.length) console.log(`Suites en échec : ${failures.join(', ')}`)
 console.log(`Tests: ${passed} passed, ${failed} failed`)
 process.exit(failures.length ? 1 : 0)

@@ -41,6 +41,8 @@ export const PartnerPhotos: Story = {
 export const AutoCycles: Story = {
   // The app's default is 6000 ms; shortened so the test stays quick.
   args: { interval: 400 },
+  // Which slide the picture shows depends on timing; the slides themselves are Partner Photos' picture.
+  tags: ['no-visual'],
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'), { timeout: 2000 })
   },
@@ -48,6 +50,7 @@ export const AutoCycles: Story = {
 
 export const PausesOnHover: Story = {
   args: { interval: 300 },
+  tags: ['no-visual'],
   play: async ({ canvasElement }) => {
     await userEvent.hover(canvasElement.querySelector<HTMLElement>('[aria-roledescription="carrousel"]')!)
     await new Promise((resolve) => setTimeout(resolve, 700))

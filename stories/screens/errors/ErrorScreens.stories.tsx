@@ -32,3 +32,27 @@ export const PageNonTrouvee: Story = {
     await expect(canvas.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/')
   },
 }
+
+/** The same page on a laptop: a back-office user opening a link they may not follow. */
+export const AccesRefuseOrdinateur: Story = {
+  name: 'Accès refusé (ordinateur)',
+  globals: { viewport: { value: 'desktop' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { name: 'Oups ! Accès refusé' })).toBeVisible()
+    await expect(canvas.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/')
+  },
+}
+
+/** An unknown address typed on a laptop; the way back leads to the root. */
+export const PageNonTrouveeOrdinateur: Story = {
+  name: 'Page non trouvée (ordinateur)',
+  globals: { viewport: { value: 'desktop' } },
+  render: () => <NotFoundScreen />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { name: 'Oups ! Page non trouvée' })).toBeVisible()
+    await userEvent.click(canvas.getByRole('link', { name: "Retour à l'accueil" }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /')
+  },
+}
