@@ -11,3 +11,11 @@ const iconName = new RegExp(ICON_NAME_PATTERN)
 export function isIconName(name: string): boolean {
   return name.length <= ICON_NAME_MAX_LENGTH && iconName.test(name)
 }
+
+/** 'silverware-fork-knife' → 'mdiSilverwareForkKnife' (the @mdi/js export of that icon). */
+export function mdiExportName(name: string): string {
+  return `mdi${name
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('')}`
+}

@@ -1,4 +1,5 @@
 import { HttpResponse } from 'msw'
+import { mdiExportName } from '../../contract/icons.ts'
 import { mockApi } from './mockApi.ts'
 
 /**
@@ -18,10 +19,6 @@ export const iconHandlers = {
 /** A Material Design Icons name's SVG path, null when unknown (the server's lookup, for categories made in stories). */
 export async function mdiIconPath(name: string): Promise<string | null> {
   const icons = (await import('@mdi/js')) as unknown as Record<string, string>
-  const exportName = `mdi${name
-    .split('-')
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('')}`
-  const path = icons[exportName]
+  const path = icons[mdiExportName(name)]
   return typeof path === 'string' ? path : null
 }

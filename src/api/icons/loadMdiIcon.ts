@@ -1,4 +1,5 @@
 import type { IconPath } from '../../../contract/schemas.ts'
+import { isIconName, mdiExportName as exportNameOf } from '../../../contract/icons.ts'
 import { apiPaths } from '../../../contract/paths.ts'
 
 const resolved = new Map<string, string | null>()
@@ -11,13 +12,12 @@ export function normalizeIconName(name: string): string | null {
     .toLowerCase()
     .replace(/^mdi[-:]/, '')
     .replace(/[_\s]+/g, '-')
-  return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(normalized) && normalized.length <= 80 ? normalized : null
+  return isIconName(normalized) ? normalized : null
 }
 
 /** 'silverware-fork-knife' → 'mdiSilverwareForkKnife', the @mdi/js export name (shown in the icon dialog). */
 export function mdiExportName(name: string): string {
-  const parts = (normalizeIconName(name) ?? '').split('-').filter(Boolean)
-  return `mdi${parts.map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('')}`
+  return exportNameOf(normalizeIconName(name) ?? '')
 }
 
 /** The icon's path if it is already loaded (undefined: not looked up yet; null: unknown name). */
