@@ -23,7 +23,7 @@ const MAX_ID = 2_147_483_647
 const EARTH_RADIUS_KM = 6371
 
 /** The partner's relations as the single statement returns them: JSON arrays, decoded once by the driver. */
-interface RelationColumns {
+export interface RelationColumns {
   categories: Omit<Category, 'iconPath'>[]
   images: { id: string; type: string; file_name: string }[]
   offers: { id: number; libelle: string; status: DiscountOffer['status']; expirationDate: string | null }[]
@@ -34,7 +34,7 @@ interface RelationColumns {
  * (soonest expiry first, then id) as JSON, for the rows of `pg`. They run once per row of the page only: the
  * page is a subquery with its own LIMIT, which PostgreSQL never flattens into the outer query.
  */
-function relationColumns(options: LoadOptions) {
+export function relationColumns(options: LoadOptions) {
   const viewerId = options.viewerId ?? null
   // A used coupon is reported DISABLED to its user: the status as they see it.
   const offerStatus =
@@ -279,7 +279,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
   }
 }
 
-function toResult(r: PartnerRow & RelationColumns & { distance: number | null }): PartnerSearchResult {
+export function toResult(r: PartnerRow & RelationColumns & { distance: number | null }): PartnerSearchResult {
   return {
     ...toPartner(r),
     distanceToUser: r.distance === null ? null : Math.round(Number(r.distance) * 1000) / 1000,
