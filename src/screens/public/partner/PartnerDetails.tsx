@@ -17,7 +17,9 @@ import {
 } from '../../../design-system/icons/index.ts'
 import { distanceKm, useUserLocation } from '../../../location/index.ts'
 import { formatDistance } from '../formatDistance.ts'
+import { FavoriteButton } from '../favorites/FavoriteButton.tsx'
 import { CouponCard } from './CouponCard.tsx'
+import { SharePartnerButton } from './SharePartnerButton.tsx'
 import { useOfferUse } from './useOfferUse.ts'
 
 export const OFFERS_TITLE = 'Offres disponibles'
@@ -53,6 +55,18 @@ const Content = styled.div`
   flex-direction: column;
   gap: 12px;
   padding: 16px;
+`
+
+/* The heart beside the name: it says what the user thinks of this partner, so it sits with its name. */
+const TitleRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: 8px;
+  & > :first-child {
+    flex: 1;
+    min-width: 0;
+    align-self: center;
+  }
 `
 
 const Name = styled.h1`
@@ -172,7 +186,10 @@ export function PartnerDetails({
         </NoPhoto>
       )}
       <Content>
-        <Name as={headingLevel}>{partner.name}</Name>
+        <TitleRow>
+          <Name as={headingLevel}>{partner.name}</Name>
+          <FavoriteButton partner={partner} />
+        </TitleRow>
         {partner.categories.length > 0 ? (
           <Categories aria-label="Catégories">
             {partner.categories.map((category) => (
@@ -224,6 +241,7 @@ export function PartnerDetails({
               {partner.phone}
             </Button>
           ) : null}
+          <SharePartnerButton partner={partner} />
         </Actions>
         <OffersTitle as={headingLevel === 'h1' ? 'h2' : 'h4'}>
           {hasOffers ? OFFERS_TITLE : NO_OFFERS_MESSAGE}
