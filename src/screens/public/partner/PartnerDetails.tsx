@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { format, parseISO } from 'date-fns'
 import styled from 'styled-components'
 import type { DiscountOffer, Partner } from '../../../../contract/schemas.ts'
@@ -17,10 +17,7 @@ import {
 } from '../../../design-system/icons/index.ts'
 import { distanceKm, useUserLocation } from '../../../location/index.ts'
 import { formatDistance } from '../formatDistance.ts'
-import { FavoriteButton } from '../favorites/FavoriteButton.tsx'
 import { CouponCard } from './CouponCard.tsx'
-import { SharePartnerButton } from './SharePartnerButton.tsx'
-import { useOfferUse } from './useOfferUse.ts'
 
 export const OFFERS_TITLE = 'Offres disponibles'
 export const USE_OFFER_DIALOG_TITLE = 'Utiliser cette offre ?'
@@ -146,7 +143,12 @@ export interface PartnerDetailsProps {
   headingLevel?: 'h1' | 'h2' | 'h3'
   /** Carousel auto-cycle delay (0: off). */
   carouselInterval?: number
-  onOfferUsed?: (offer: DiscountOffer) => void
+  /** Uses an offer (a swipe, or the button once confirmed); the screen owns the call and the cached status. */
+  onUseOffer?: (offer: DiscountOffer) => void
+  /** Beside the name: the user's own mark on this partner (the favourite heart). */
+  titleAction?: ReactNode
+  /** After 'Itinéraire' and the phone (e.g. 'Partager'). */
+  actions?: ReactNode
 }
 
 /** Maps search for the partner's name plus city, in a new tab (spec: 'Itinéraire'). */
@@ -159,12 +161,13 @@ export function PartnerDetails({
   clickableCoupons = true,
   headingLevel = 'h1',
   carouselInterval,
-  onOfferUsed,
+  onUseOffer,
+  titleAction,
+  actions,
 }: PartnerDetailsProps) {
   const hasOffers = partner.discountOffers.length > 0
   const { position } = useUserLocation()
   const distance = position ? distanceKm(position, partner.location.position) : null
-  const offerUse = useOfferUse(partner.partnerId.id, onOfferUsed)
   // The asked offer stays set while the dialog closes, so its text does not vanish during the fade-out.
   const [asked, setAsked] = useState<DiscountOffer | null>(null)
   const [dialogOpen, setDialogOpen] = useState(false)
@@ -188,7 +191,7 @@ export function PartnerDetails({
       <Content>
         <TitleRow>
           <Name as={headingLevel}>{partner.name}</Name>
-          <FavoriteButton partner={partner} />
+          {titleAction}
         </TitleRow>
         {partner.categories.length > 0 ? (
           <Categories aria-label="Catégories">
@@ -241,7 +244,7 @@ export function PartnerDetails({
               {partner.phone}
             </Button>
           ) : null}
-          <SharePartnerButton partner={partner} />
+          {actions}
         </Actions>
         <OffersTitle as={headingLevel === 'h1' ? 'h2' : 'h4'}>
           {hasOffers ? OFFERS_TITLE : NO_OFFERS_MESSAGE}
@@ -256,9 +259,8 @@ export function PartnerDetails({
                     else cards.current.delete(offer.id.id)
                   }}
                   offer={offer}
-                  status={offerUse.statusOf(offer)}
-                  clickable={clickableCoupons && offerUse.canUse}
-                  onUse={(swiped) => void offerUse.use(swiped)}
+                  clickable={clickableCoupons}
+                  onUse={onUseOffer}
                   onUseRequest={(requested) => {
                     setAsked(requested)
                     setDialogOpen(true)
@@ -287,7 +289,7 @@ export function PartnerDetails({
         confirmLabel="Confirmer"
         onConfirm={() => {
           setDialogOpen(false)
-          if (asked) void offerUse.use(asked)
+          if (asked) onUseOffer?.(asked)
         }}
         // Confirming removes the button that opened the dialog: the focus stays on the coupon it used.
         fallbackFocus={() => (asked ? cards.current.get(asked.id.id) : null)}
