@@ -5,6 +5,8 @@ import { MapScreen } from '../../../src/screens/public/map/MapScreen.tsx'
 import { PartnerDetailsScreen } from '../../../src/screens/public/partner/PartnerDetailsScreen.tsx'
 import { signedInUser } from '../../../mocks/fixtures/session.ts'
 import { favoritesHandlers } from '../../../mocks/handlers/me.ts'
+import { http, HttpResponse } from 'msw'
+import { routePatterns } from '../../../contract/paths.ts'
 import {
   categoriesHandlers,
   citiesHandlers,
@@ -210,5 +212,44 @@ export const MapSheetAddsFavorite: Story = {
       'aria-pressed',
       'true',
     )
+  },
+}
+
+const offlineUses = fn()
+/**
+ * Offline (the page may come from the installed app's wallet): using a coupon is refused at once with
+ * 'Connexion requise pour utiliser une offre', the coupon stays available and nothing is sent.
+ */
+export const CouponUseNeedsConnection: Story = {
+  render: partnerPage,
+  parameters: {
+    msw: [
+      partnerForUserHandlers.success(),
+      http.put(routePatterns.deactivateOffer, () => {
+        offlineUses()
+        return new HttpResponse(null, { status: 204 })
+      }),
+    ],
+  },
+  beforeEach: () => {
+    offlineUses.mockReset()
+    const own = Object.getOwnPropertyDescriptor(navigator, 'onLine')
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    return () => {
+      if (own) Object.defineProperty(navigator, 'onLine', own)
+      else delete (navigator as unknown as Record<string, unknown>).onLine
+    }
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const page = within(canvasElement.ownerDocument.body)
+    await canvas.findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' })
+    const [coupon] = canvas.getAllByTestId('coupon-card')
+    await userEvent.click(within(coupon).getByRole('button', { name: "Utiliser l'offre" }))
+    const dialog = await page.findByRole('dialog', { name: 'Utiliser cette offre ?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmer' }))
+    await expect(await page.findByText('Connexion requise pour utiliser une offre')).toBeVisible()
+    await expect(coupon).toHaveAttribute('data-state', 'available')
+    await expect(offlineUses).not.toHaveBeenCalled()
   },
 }
