@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import type { DiscountOffer, PartnerSearchResult } from '../contract/schemas.ts'
 import { apiPaths } from '../contract/paths.ts'
@@ -12,6 +13,52 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
   }
   throw new Error(`Focus jamais atteint après ${maxPresses} tabulations`)
 }
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/** axe's WCAG 2.0–2.2 A/AA violations on the page, as public-a11y.spec.ts runs it. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe
+    const result = (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    })) as { violations: { id: string; nodes: { target: string[] }[] }[] }
+    return result.violations.map((v) => `${v.id} : ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+}
+
+test.describe('axe', () => {
+  // axe is injected as a script: the app's Content-Security-Policy (rightly) refuses inline scripts.
+  test.use({ bypassCSP: true })
+
+  test('aucune violation WCAG A/AA sur Mes favoris, Mes coupons utilisés et la fiche avec son cœur', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerUser(request, 'AxeFavoris')
+    const session = await signInAs(page, user)
+    const auth = { Authorization: `Bearer ${session.access_token}` }
+    const found = await page.request.get(`${apiPaths.partnerSearch()}?name=spa des calan`, { headers: auth })
+    const [spa] = (await found.json()) as PartnerSearchResult[]
+    await page.request.put(apiPaths.myFavorite(spa.partnerId.id), { headers: auth })
+    await page.request.put(
+      apiPaths.deactivateOffer(session.userId.id, spa.partnerId.id, spa.discountOffers[0].id.id),
+      { headers: auth },
+    )
+    const violations: string[] = []
+    for (const [path, ready] of [
+      ['/favoris', page.getByTestId('partner-row')],
+      ['/mes-coupons', page.getByTestId('used-offer')],
+      [`/partenaire/${spa.partnerId.id}`, page.getByRole('button', { name: 'Retirer des favoris' })],
+    ] as const) {
+      await page.goto(path)
+      await ready.first().waitFor()
+      for (const violation of await axeViolations(page)) violations.push(`${path} — ${violation}`)
+    }
+    expect(violations).toEqual([])
+  })
+})
 
 /** Keyboard only: a partner's heart, Menu → Mes favoris, the list, and the heart again to empty it. */
 test('au clavier, un partenaire entre dans Mes favoris depuis sa page puis en sort depuis la liste', async ({

@@ -77,7 +77,7 @@ test('hors ligne, Mes favoris, leurs fiches et Mes coupons utilisés restent lis
     .getByRole('dialog', { name: 'Utiliser cette offre ?' })
     .getByRole('button', { name: 'Confirmer' })
     .click()
-  await expect(page.getByText('Connexion requise pour utiliser une offre')).toBeVisible()
+  await expect(page.getByText('Connexion requise pour utiliser une offre', { exact: true })).toBeVisible()
   await expect(coupon).toHaveAttribute('data-state', 'available')
 
   await page.goto('/mes-coupons')

@@ -248,7 +248,9 @@ export const CouponUseNeedsConnection: Story = {
     await userEvent.click(within(coupon).getByRole('button', { name: "Utiliser l'offre" }))
     const dialog = await page.findByRole('dialog', { name: 'Utiliser cette offre ?' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmer' }))
-    await expect(await page.findByText('Connexion requise pour utiliser une offre')).toBeVisible()
+    await expect(
+      await page.findByText('Connexion requise pour utiliser une offre', { exact: true }),
+    ).toBeVisible()
     await expect(coupon).toHaveAttribute('data-state', 'available')
     await expect(offlineUses).not.toHaveBeenCalled()
   },

@@ -58,8 +58,10 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText('Aucun favori pour le moment')).toBeVisible()
-    await userEvent.click(canvas.getByRole('link', { name: 'Rechercher un partenaire' }))
-    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /rechercher')
+    await expect(canvas.getByRole('link', { name: 'Rechercher un partenaire' })).toHaveAttribute(
+      'href',
+      '/rechercher',
+    )
   },
 }
 

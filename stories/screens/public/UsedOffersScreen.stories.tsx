@@ -41,7 +41,15 @@ export const List: Story = {
     const mayUse = within(may).getByTestId('used-offer')
     await expect(mayUse).toHaveTextContent('Utilisé le 23 mai 2026')
     await expect(within(mayUse).queryByRole('link')).toBeNull()
-    await userEvent.click(within(juneUses[0]).getByRole('link', { name: 'Le Comptoir du Panier' }))
+  },
+}
+
+/** The partner's name opens its page. */
+export const OpenPartner: Story = {
+  parameters: { msw: [usedOffersHandlers.success()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('link', { name: 'Le Comptoir du Panier' }))
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /partenaire/1')
   },
 }
