@@ -275,6 +275,9 @@ export const UsedOffer = Type.Object({
 })
 export type UsedOffer = Static<typeof UsedOffer>
 
+/** The answer of a call that succeeds without a body (204). */
+export const NoContent = Type.Null({ description: 'Fait (sans corps)' })
+
 // ---------- Icons ----------
 
 /** GET /api/icons/{name}: the SVG path (24x24 viewBox) of a Material Design Icons name. */

@@ -1,6 +1,6 @@
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import type { ClientConfig } from '../../contract/schemas.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import { mockApi } from './mockApi.ts'
 import { iconHandlers } from './icons.ts'
 import { baseFavoritesHandlers } from './me.ts'
 
@@ -13,7 +13,7 @@ export const demoClientConfig: ClientConfig = {
 
 export const configHandlers = {
   config: (config: Partial<ClientConfig> = {}) =>
-    http.get(apiPaths.config(), () => HttpResponse.json({ ...demoClientConfig, ...config })),
+    mockApi('getConfig', () => HttpResponse.json({ ...demoClientConfig, ...config })),
 }
 
 /**

@@ -1,18 +1,26 @@
 /**
- * msw handlers for the signed-in user's own lists (favourites, used coupons), on the real paths and shapes.
+ * msw handlers for the signed-in user's own lists (favourites, used coupons), on the calls of the API table.
  */
-import { delay, http, HttpResponse } from 'msw'
+import { delay, HttpResponse } from 'msw'
 import type { ErrorBody, PartnerSearchResult, UsedOffer } from '../../contract/schemas.ts'
-import { apiPaths, routePatterns } from '../../contract/paths.ts'
 import { partnerSearchResults } from '../fixtures/partners.ts'
 import { usedOffers } from '../fixtures/usedOffers.ts'
+import { mockApi } from './mockApi.ts'
 
 const serverError = () =>
   HttpResponse.json<ErrorBody>({ message: 'Une erreur interne est survenue.' }, { status: 500 })
 const endless = async () => {
   await delay('infinite')
-  return new HttpResponse(null, { status: 504 })
+  return new HttpResponse<ErrorBody>(null, { status: 504 })
 }
+const noContent = () => new HttpResponse<null>(null, { status: 204 })
+
+/** The fixtures' partners with these ids, as the server lists favourites (no distance). */
+const favoriteRows = (ids: number[]): PartnerSearchResult[] =>
+  ids.flatMap((id) => {
+    const partner = partnerSearchResults.find((p) => p.partnerId.id === id)
+    return partner ? [{ ...partner, distanceToUser: null }] : []
+  })
 
 export const favoritesHandlers = {
   /**
@@ -20,43 +28,36 @@ export const favoritesHandlers = {
    * do not have). Its state is the handler's own: create one per story.
    */
   stateful: (initialIds: number[] = []) => {
-    const byId = (id: number) => partnerSearchResults.find((p) => p.partnerId.id === id)
+    const known = (id: number) => partnerSearchResults.some((p) => p.partnerId.id === id)
     let ids = [...initialIds]
-    const list = () => ids.map((id) => ({ ...(byId(id) as PartnerSearchResult), distanceToUser: null }))
-    const change =
-      (add: boolean) =>
-      async ({ params }: { params: Record<string, unknown> }) => {
-        const id = Number(params.partnerId)
-        if (!byId(id))
-          return HttpResponse.json<ErrorBody>({ message: 'Partenaire introuvable.' }, { status: 404 })
-        ids = ids.filter((existing) => existing !== id)
-        if (add) ids.unshift(id)
-        return new HttpResponse(null, { status: 204 })
-      }
+    const change = (id: number, add: boolean) => {
+      if (!known(id))
+        return HttpResponse.json<ErrorBody>({ message: 'Partenaire introuvable.' }, { status: 404 })
+      ids = ids.filter((existing) => existing !== id)
+      if (add) ids.unshift(id)
+      return noContent()
+    }
     return [
-      http.get(apiPaths.myFavorites(), () => HttpResponse.json(list())),
-      http.put(routePatterns.myFavorite, change(true)),
-      http.delete(routePatterns.myFavorite, change(false)),
+      mockApi('listFavorites', () => HttpResponse.json(favoriteRows(ids))),
+      mockApi('addFavorite', ({ params }) => change(Number(params.partnerId), true)),
+      mockApi('removeFavorite', ({ params }) => change(Number(params.partnerId), false)),
     ]
   },
-  error: () => [http.get(apiPaths.myFavorites(), serverError)],
-  loading: () => [http.get(apiPaths.myFavorites(), endless)],
+  error: () => [mockApi('listFavorites', serverError)],
+  loading: () => [mockApi('listFavorites', endless)],
   /** The list loads; every change fails (the heart goes back). */
   changeFails: (initialIds: number[] = []) => [
-    http.get(apiPaths.myFavorites(), () =>
-      HttpResponse.json(initialIds.map((id) => partnerSearchResults.find((p) => p.partnerId.id === id))),
-    ),
-    http.put(routePatterns.myFavorite, serverError),
-    http.delete(routePatterns.myFavorite, serverError),
+    mockApi('listFavorites', () => HttpResponse.json(favoriteRows(initialIds))),
+    mockApi('addFavorite', serverError),
+    mockApi('removeFavorite', serverError),
   ],
 }
 
 export const usedOffersHandlers = {
-  success: (list: UsedOffer[] = usedOffers) =>
-    http.get(apiPaths.myUsedOffers(), () => HttpResponse.json(list)),
-  empty: () => http.get(apiPaths.myUsedOffers(), () => HttpResponse.json<UsedOffer[]>([])),
-  error: () => http.get(apiPaths.myUsedOffers(), serverError),
-  loading: () => http.get(apiPaths.myUsedOffers(), endless),
+  success: (list: UsedOffer[] = usedOffers) => mockApi('listUsedOffers', () => HttpResponse.json(list)),
+  empty: () => mockApi('listUsedOffers', () => HttpResponse.json([])),
+  error: () => mockApi('listUsedOffers', serverError),
+  loading: () => mockApi('listUsedOffers', endless),
 }
 
 /**
@@ -64,7 +65,7 @@ export const usedOffersHandlers = {
  * handlers live as long as the worker): a story that presses a heart uses favoritesHandlers.stateful().
  */
 export const baseFavoritesHandlers = [
-  http.get(apiPaths.myFavorites(), () => HttpResponse.json<PartnerSearchResult[]>([])),
-  http.put(routePatterns.myFavorite, () => new HttpResponse(null, { status: 204 })),
-  http.delete(routePatterns.myFavorite, () => new HttpResponse(null, { status: 204 })),
+  mockApi('listFavorites', () => HttpResponse.json([])),
+  mockApi('addFavorite', noContent),
+  mockApi('removeFavorite', noContent),
 ]

@@ -1,6 +1,6 @@
 import type { PartnerSearchResult } from '../../contract/schemas.ts'
 import { notFound } from '../errors.ts'
-import { partnerColumns, type Executor } from './partners.ts'
+import { partnerColumns, type Executor } from './partnerRows.ts'
 import { relationColumns, toResult } from './search.ts'
 
 const UNKNOWN_PARTNER = 'Partenaire introuvable : il ne peut pas être ajouté aux favoris.'

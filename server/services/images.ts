@@ -31,6 +31,29 @@ export function imageUrl(fileName: string): string {
   return `/uploads/${fileName}`
 }
 
+/** A served image's bytes and type by its file name, or null when the name is not one of ours. */
+export async function readServedImage(
+  db: Db,
+  fileName: string,
+): Promise<{ id: string; type: string; bytes: Buffer } | null> {
+  const match = IMAGE_FILE_NAME.exec(fileName)
+  if (!match) return null
+  const image = await db
+    .selectFrom('images')
+    .select(['type', 'data'])
+    .where('id', '=', match[1])
+    .where('file_name', '=', fileName)
+    .where('data', 'is not', null)
+    .executeTakeFirst()
+  if (!image?.data) return null
+  const bytes = image.data
+  return {
+    id: match[1],
+    type: image.type,
+    bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  }
+}
+
 /**
  * Recognises JPEG, PNG or WebP from the bytes (never the name or declared type) and re-encodes to WebP
  * without metadata (EXIF, GPS...).

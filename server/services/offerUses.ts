@@ -1,5 +1,5 @@
 import type { UsedOffer } from '../../contract/schemas.ts'
-import type { Executor } from './partners.ts'
+import type { Executor } from './partnerRows.ts'
 
 /**
  * Every coupon the user used, newest first, reactivated ones included and marked (offer_uses, written by

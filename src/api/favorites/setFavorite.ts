@@ -1,17 +1,14 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { Partner, PartnerSearchResult } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 import { favoritesKey } from './getFavorites.ts'
 
 /** PUT /api/users/me/favorites/{partnerId} (idempotent, 204). */
-export const addFavorite = (partnerId: number) =>
-  apiRequest<void>(apiPaths.myFavorite(partnerId), { method: 'PUT' })
+export const addFavorite = (partnerId: number) => callApi('addFavorite', { params: { partnerId } })
 
 /** DELETE /api/users/me/favorites/{partnerId} (idempotent, 204). */
-export const removeFavorite = (partnerId: number) =>
-  apiRequest<void>(apiPaths.myFavorite(partnerId), { method: 'DELETE' })
+export const removeFavorite = (partnerId: number) => callApi('removeFavorite', { params: { partnerId } })
 
 const asRow = (partner: Partner | PartnerSearchResult): PartnerSearchResult => ({
   ...partner,

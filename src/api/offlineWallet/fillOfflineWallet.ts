@@ -1,7 +1,5 @@
 import { useEffect } from 'react'
-import type { PartnerSearchResult } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /**
  * Reads, through the service worker, what the offline wallet keeps (app/sw.ts): the favourites, the used
@@ -11,12 +9,12 @@ import { apiRequest } from '../client.ts'
 export async function fillOfflineWallet(userId: number): Promise<void> {
   const quietly = { silent: true } as const
   const [favorites] = await Promise.all([
-    apiRequest<PartnerSearchResult[]>(apiPaths.myFavorites(), quietly),
-    apiRequest(apiPaths.myUsedOffers(), quietly),
+    callApi('listFavorites', {}, quietly),
+    callApi('listUsedOffers', {}, quietly),
   ])
   // One after the other: a long list must not crowd out the page the user is opening.
   for (const partner of favorites)
-    await apiRequest(apiPaths.partnerDiscountsUser(partner.partnerId.id, userId), quietly)
+    await callApi('getPartnerForUser', { params: { id: partner.partnerId.id, userId } }, quietly)
 }
 
 /**
