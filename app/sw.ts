@@ -5,13 +5,20 @@
  * change and installed apps find the update, which waits until the user accepts it ('Mettre à jour').
  *
  * Custom code, hence injectManifest: navigations go to the network first (the server always has the newest
- * shell) and fall back to the precached shell offline; the API and uploads are never cached.
+ * shell) and fall back to the precached shell offline. The API is not cached, except the offline wallet: the
+ * signed-in user's favourites, used coupons and partner pages, kept per token (see OFFLINE_WALLET_PATHS).
  */
 import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { CacheFirst } from 'workbox-strategies'
+import { CacheFirst, NetworkFirst } from 'workbox-strategies'
+import type { WorkboxPlugin } from 'workbox-core/types.js'
+import {
+  OFFLINE_WALLET_CACHE,
+  OFFLINE_WALLET_HEADER,
+  OFFLINE_WALLET_PATHS,
+} from '../contract/offlineWallet.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -46,6 +53,47 @@ registerRoute(
   new CacheFirst({
     cacheName: RUNTIME_ASSETS,
     plugins: [new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true })],
+  }),
+)
+
+/** SHA-256 of the request's Authorization header, in hex; null without one. */
+async function holderOf(request: Request): Promise<string | null> {
+  const authorization = request.headers.get('Authorization')
+  if (!authorization) return null
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(authorization))
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * Each entry belongs to the token that fetched it: the Cache API ignores headers, so the token's hash is part
+ * of the key. Another account signed in on this device (another token) never reads it, and the bare URL
+ * matches nothing. The app empties the cache at sign-out; entries also expire after 30 days.
+ */
+const perToken: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const url = new URL(request.url)
+    url.searchParams.set('wallet-holder', (await holderOf(request)) ?? 'anonymous')
+    return url.href
+  },
+  cacheWillUpdate: async ({ request, response }) =>
+    response.status === 200 && request.headers.has('Authorization') ? response : null,
+  // Read from the wallet: say so, so the app shows it is offline even where the browser thinks it is online.
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return null
+    const headers = new Headers(cachedResponse.headers)
+    headers.set(OFFLINE_WALLET_HEADER, '1')
+    return new Response(await cachedResponse.blob(), { status: cachedResponse.status, headers })
+  },
+}
+
+// The server stays the judge: the network first, the wallet only when it cannot be reached. Writes are never
+// cached nor queued (using a coupon offline is refused by the app).
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && OFFLINE_WALLET_PATHS.some((path) => path.test(url.pathname)),
+  new NetworkFirst({
+    cacheName: OFFLINE_WALLET_CACHE,
+    plugins: [perToken, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
   }),
 )
 

@@ -25,6 +25,7 @@ import {
   Image,
   Liveness,
   MessageBody,
+  NoContent,
   OfferBody,
   OfferUpdateBody,
   Partner,
@@ -36,6 +37,7 @@ import {
   RegisterBody,
   ResetPasswordBody,
   StatusOption,
+  UsedOffer,
   User,
   UserBody,
   UserUpdateBody,
@@ -72,8 +74,8 @@ export interface Endpoint {
   body?: TSchema
   /** `multipart/form-data` with one `file` field instead of a JSON body. */
   upload?: true
-  /** The answers a caller uses, per status (2xx, and the health checks' 503). */
-  response: Partial<Record<200 | 201 | 503, TSchema>>
+  /** The answers a caller uses, per status (2xx, 204 being `NoContent`, and the health checks' 503). */
+  response: Partial<Record<200 | 201 | 204 | 503, TSchema>>
   /** The statuses answered with `ErrorBody`. */
   errors: readonly ErrorStatus[]
 }
@@ -332,16 +334,47 @@ export const api = {
     response: { 200: DisabledCouponsBody },
     errors: [400, 401, 403, 404],
   },
+
+  listFavorites: {
+    ...calls.listFavorites,
+    access: 'user',
+    response: { 200: Type.Array(PartnerSearchResult) },
+    errors: [401],
+  },
+  addFavorite: {
+    ...calls.addFavorite,
+    access: 'user',
+    params: Type.Object({ partnerId: Id() }),
+    response: { 204: NoContent },
+    errors: [400, 401, 404],
+  },
+  removeFavorite: {
+    ...calls.removeFavorite,
+    access: 'user',
+    params: Type.Object({ partnerId: Id() }),
+    response: { 204: NoContent },
+    errors: [400, 401, 404],
+  },
+  listUsedOffers: {
+    ...calls.listUsedOffers,
+    access: 'user',
+    response: { 200: Type.Array(UsedOffer) },
+    errors: [401],
+  },
 } as const satisfies { readonly [Name in CallName]: Endpoint }
 
 export type Api = typeof api
 
 type StaticOf<T> = T extends TSchema ? Static<T> : undefined
 
-/** A call's successful answer (its 2xx body). */
+type Success = 200 | 201 | 204
+
+/** A call's successful answer (its 2xx body; nothing for a 204, which the client resolves as undefined). */
 export type Reply<Name extends CallName> = {
-  [Status in keyof Api[Name]['response'] & (200 | 201)]: StaticOf<Api[Name]['response'][Status]>
-}[keyof Api[Name]['response'] & (200 | 201)]
+  [Status in keyof Api[Name]['response'] & Success]: Status extends 204
+    ? undefined
+    : StaticOf<Api[Name]['response'][Status]>
+}[keyof Api[Name]['response'] & Success]
 
 /** Every answer a call may get that has a body: its successes, and ErrorBody for its errors. */
 export type AnyReply<Name extends CallName> =

@@ -26,6 +26,15 @@ export function serverReplies(app: App, guards: AuthGuards, partner: Partner, of
     handler: async (_request, reply) => reply.code(204).send(),
   })
   app.route({
+    ...endpoint('addFavorite', guards, doc),
+    handler: async (_request, reply) => reply.code(204).send(null),
+  })
+  app.route({
+    ...endpoint('addFavorite', guards, doc),
+    // @ts-expect-error adding a favourite answers 204 without a body, not the partner
+    handler: async (_request, reply) => reply.code(200).send(partner),
+  })
+  app.route({
     ...endpoint('createOffer', guards, doc),
     // @ts-expect-error a new offer is answered with 201 and the offer, not a message
     handler: async (_request, reply) => reply.code(201).send({ message: 'Coupon créé.' }),
@@ -51,7 +60,10 @@ export async function clientExpectations(body: OfferBody) {
   await callApi('createOffer', { body })
   // @ts-expect-error an offer's body has no partnerId
   await callApi('createOffer', { params: { id: 1 }, body: { ...body, partnerId: 1 } })
-  return [offer, partnerId]
+  const nothing: undefined = await callApi('addFavorite', { params: { partnerId: 1 } })
+  // @ts-expect-error removing a favourite answers nothing (204), not the list
+  const favorites: Partner[] = await callApi('removeFavorite', { params: { partnerId: 1 } })
+  return [offer, partnerId, nothing, favorites]
 }
 
 export const mockReplies = [

@@ -54,6 +54,11 @@ export const calls = {
   deleteUser: call('DELETE', routePatterns.user),
   deactivateOffer: call('PUT', routePatterns.deactivateOffer),
   reactivateOffer: call('PUT', routePatterns.reactivateOffer),
+
+  listFavorites: call('GET', apiPaths.myFavorites()),
+  addFavorite: call('PUT', routePatterns.myFavorite),
+  removeFavorite: call('DELETE', routePatterns.myFavorite),
+  listUsedOffers: call('GET', apiPaths.myUsedOffers()),
 } as const
 
 export type CallName = keyof typeof calls

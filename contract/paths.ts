@@ -43,6 +43,10 @@ export const apiPaths = {
     `/api/users/deactivate-discountoffer/user/${userId}/partner/${partnerId}/offer/${offerId}`,
   reactivateOffer: (userId: Id, offerId: Id) =>
     `/api/users/reactivate-discountoffer/user/${userId}/offer/${offerId}`,
+
+  myFavorites: () => '/api/users/me/favorites',
+  myFavorite: (partnerId: Id) => `/api/users/me/favorites/${partnerId}`,
+  myUsedOffers: () => '/api/users/me/used-offers',
 } as const
 
 /** Route patterns for the server and msw (`:name` parameters). */
@@ -58,4 +62,5 @@ export const routePatterns = {
   user: '/api/users/:id',
   deactivateOffer: '/api/users/deactivate-discountoffer/user/:userId/partner/:partnerId/offer/:offerId',
   reactivateOffer: '/api/users/reactivate-discountoffer/user/:userId/offer/:offerId',
+  myFavorite: '/api/users/me/favorites/:partnerId',
 } as const

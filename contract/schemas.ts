@@ -260,6 +260,24 @@ export type UserUpdateBody = Static<typeof UserUpdateBody>
 export const DisabledCouponsBody = Type.Object({ disabledCoupons: Type.Array(DisabledCoupon) })
 export type DisabledCouponsBody = Static<typeof DisabledCouponsBody>
 
+/** One use of a coupon by the signed-in user, kept after an administrator reactivates the coupon. */
+export const UsedOffer = Type.Object({
+  useId: Type.String({ description: 'Identifiant de cette utilisation' }),
+  offerId: IdRef,
+  libelle: Type.String(),
+  partnerId: IdRef,
+  partnerName: Type.String(),
+  partnerActive: Type.Boolean({ description: 'Le partenaire est actif : sa fiche peut être ouverte' }),
+  usedAt: Type.String({ description: 'Date ISO 8601 de l’utilisation' }),
+  reactivatedAt: Nullable(
+    Type.String({ description: 'Date ISO 8601 de la réactivation par un administrateur, sinon null' }),
+  ),
+})
+export type UsedOffer = Static<typeof UsedOffer>
+
+/** The answer of a call that succeeds without a body (204). */
+export const NoContent = Type.Null({ description: 'Fait (sans corps)' })
+
 // ---------- Icons ----------
 
 /** GET /api/icons/{name}: the SVG path (24x24 viewBox) of a Material Design Icons name. */

@@ -42,5 +42,15 @@ export const publicRoutes: RouteObject = {
       HydrateFallback: MenuSkeleton,
       lazy: lazyScreen(() => import('../../src/screens/public/menu/MenuScreen.tsx')),
     },
+    {
+      path: 'favoris',
+      HydrateFallback: FindSkeleton,
+      lazy: lazyScreen(() => import('../../src/screens/public/favorites/FavoritesScreen.tsx')),
+    },
+    {
+      path: 'mes-coupons',
+      HydrateFallback: MenuSkeleton,
+      lazy: lazyScreen(() => import('../../src/screens/public/usedOffers/UsedOffersScreen.tsx')),
+    },
   ],
 }

@@ -2,6 +2,7 @@ import { HttpResponse } from 'msw'
 import type { ClientConfig } from '../../contract/schemas.ts'
 import { mockApi } from './mockApi.ts'
 import { iconHandlers } from './icons.ts'
+import { baseFavoritesHandlers } from './me.ts'
 
 export const demoClientConfig: ClientConfig = {
   googleMapsApiKey: null,
@@ -15,5 +16,8 @@ export const configHandlers = {
     mockApi('getConfig', () => HttpResponse.json({ ...demoClientConfig, ...config })),
 }
 
-/** Answered in every story unless the story overrides them: the run-time configuration and category icons. */
-export const baseHandlers = [configHandlers.config(), iconHandlers.icon()]
+/**
+ * Answered in every story unless the story overrides them: the run-time configuration, category icons, and
+ * the user's (empty) favourites that every partner's heart reads.
+ */
+export const baseHandlers = [configHandlers.config(), iconHandlers.icon(), ...baseFavoritesHandlers]

@@ -325,6 +325,61 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0005_favorites_and_offer_uses': {
+    async up(db: Kysely<unknown>) {
+      // A user's favourite partners, newest first in their list; a deactivated partner stays here (and comes back
+      // to the list when reactivated) but is filtered out when read.
+      await db.schema
+        .createTable('favorites')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('partner_id', 'integer', (c) => c.notNull().references('partners.id').onDelete('cascade'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('favorites_pk', ['user_id', 'partner_id'])
+        .execute()
+      await db.schema
+        .createIndex('favorites_user_created_idx')
+        .on('favorites')
+        .columns(['user_id', 'created_at'])
+        .execute()
+      await db.schema.createIndex('favorites_partner_idx').on('favorites').column('partner_id').execute()
+
+      // used_coupons holds what is used now (its primary key makes a use atomic) and loses the row when an
+      // administrator reactivates the coupon; offer_uses keeps every use and when it was reactivated.
+      await db.schema
+        .createTable('offer_uses')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('offer_id', 'integer', (c) => c.notNull().references('offers.id').onDelete('cascade'))
+        .addColumn('used_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('reactivated_at', 'timestamptz')
+        .execute()
+      await db.schema
+        .createIndex('offer_uses_user_used_idx')
+        .on('offer_uses')
+        .columns(['user_id', 'used_at'])
+        .execute()
+      await db.schema.createIndex('offer_uses_offer_idx').on('offer_uses').column('offer_id').execute()
+      await sql`insert into offer_uses (user_id, offer_id, used_at) select user_id, offer_id, used_at from used_coupons`.execute(
+        db,
+      )
+      // Kept by the database on every write to used_coupons, whichever code path (API, SQL, restore) makes it,
+      // in the writer's own transaction. Unqualified names resolve through the search_path (DATABASE_SCHEMA).
+      await sql`
+        create function record_offer_use() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'INSERT' then
+            insert into offer_uses (user_id, offer_id, used_at) values (new.user_id, new.offer_id, new.used_at);
+          else
+            update offer_uses set reactivated_at = now()
+            where user_id = old.user_id and offer_id = old.offer_id and reactivated_at is null;
+          end if;
+          return null;
+        end
+        $$`.execute(db)
+      await sql`create trigger used_coupons_history after insert or delete on used_coupons
+        for each row execute function record_offer_use()`.execute(db)
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -98,6 +98,21 @@ export interface UsedCouponsTable {
   used_at: Timestamp
 }
 
+export interface FavoritesTable {
+  user_id: number
+  partner_id: number
+  created_at: Timestamp
+}
+
+/** Every use of a coupon, kept when an administrator reactivates it (migration 0005's trigger writes it). */
+export interface OfferUsesTable {
+  id: Generated<string>
+  user_id: number
+  offer_id: number
+  used_at: Timestamp
+  reactivated_at: Timestamp | null
+}
+
 export interface AppMetaTable {
   key: string
   value: string
@@ -141,6 +156,8 @@ export interface Database {
   articles: ArticlesTable
   offers: OffersTable
   used_coupons: UsedCouponsTable
+  favorites: FavoritesTable
+  offer_uses: OfferUsesTable
   app_meta: AppMetaTable
   mail_outbox: MailOutboxTable
   rate_limits: RateLimitsTable

@@ -34,7 +34,7 @@ interface RelationColumns {
  * (soonest expiry first, then id) as JSON, for the rows of `pg`. They run once per row of the page only: the
  * page is a subquery with its own LIMIT, which PostgreSQL never flattens into the outer query.
  */
-function relationColumns(options: LoadOptions) {
+export function relationColumns(options: LoadOptions) {
   const viewerId = options.viewerId ?? null
   // A used coupon is reported DISABLED to its user: the status as they see it.
   const offerStatus =
@@ -296,7 +296,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
   }
 }
 
-function toResult(r: PartnerRow & RelationColumns & { distance: number | null }): PartnerSearchResult {
+export function toResult(r: PartnerRow & RelationColumns & { distance: number | null }): PartnerSearchResult {
   return {
     ...toPartner(r),
     distanceToUser: r.distance === null ? null : Math.round(Number(r.distance) * 1000) / 1000,

@@ -1,5 +1,6 @@
 import type { Api, Body, Params, Query, Reply } from '../../contract/api.ts'
 import { calls, fillPath, type CallName } from '../../contract/calls.ts'
+import { OFFLINE_WALLET_HEADER } from '../../contract/offlineWallet.ts'
 import { readStoredUser } from '../session/storage.ts'
 
 /** The one error type of every failed call: the HTTP status and the server's French `message`. */
@@ -108,7 +109,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     setServerUnreachable(true)
     throw report(new ApiError(0, NETWORK_ERROR_MESSAGE), options)
   }
-  setServerUnreachable(false)
+  // An answer the service worker read from the offline wallet: the server was not reached.
+  setServerUnreachable(response.headers.has(OFFLINE_WALLET_HEADER))
 
   if (!response.ok) {
     let message = GENERIC_ERROR_MESSAGE

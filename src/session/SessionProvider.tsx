@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import type { AuthUser, Role } from '../../contract/schemas.ts'
+import { clearOfflineWallet } from './offlineWallet.ts'
 import { readStoredUser, writeStoredUser } from './storage.ts'
 
 export interface Session {
@@ -8,7 +9,7 @@ export interface Session {
   hasRole: (...roles: Role[]) => boolean
   /** Stores the user in state and localStorage (after login or register). */
   signIn: (user: AuthUser) => void
-  /** Clears state and localStorage. */
+  /** Clears state, localStorage and the offline wallet. */
   signOut: () => void
 }
 
@@ -32,6 +33,7 @@ export function SessionProvider({
   }, [])
   const signOut = useCallback(() => {
     writeStoredUser(null)
+    clearOfflineWallet()
     setUser(null)
   }, [])
 

@@ -9,6 +9,8 @@ import {
 import { mdiHome, mdiMagnify, mdiMap, mdiMenu } from '../../design-system/icons/index.ts'
 import { UserLocationProvider } from '../../location/index.ts'
 import { MapsProvider, type MapsService } from '../../maps/index.ts'
+import { useOfflineWalletFilling } from '../../api/offlineWallet/fillOfflineWallet.ts'
+import { useSession } from '../../session/index.ts'
 import { OfflineBanner } from './OfflineBanner.tsx'
 
 /** Spec: Accueil, Rechercher, Carte and the menu button. */
@@ -52,6 +54,8 @@ export interface PublicLayoutProps {
  * asks for it) and the user's location (asked only by the pages that use it).
  */
 export function PublicLayout({ mapsService }: PublicLayoutProps) {
+  const { user } = useSession()
+  useOfflineWalletFilling(user?.userId.id ?? null)
   return (
     <MapsProvider service={mapsService}>
       <UserLocationProvider>

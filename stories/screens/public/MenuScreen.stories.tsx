@@ -31,7 +31,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** An ordinary user: name and e-mail, Aide and Déconnexion, no Administration. */
+/** An ordinary user: name and e-mail, their favourites and used coupons, Aide and Déconnexion, no Administration. */
 export const User: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -42,6 +42,11 @@ export const User: Story = {
     await expect(canvas.getByText('camille.martin@exemple.fr')).toBeVisible()
     await expect(canvas.getByRole('heading', { name: 'GENERAL' })).toBeVisible()
     await expect(canvas.queryByRole('link', { name: 'Administration' })).toBeNull()
+    await expect(canvas.getByRole('link', { name: 'Mes favoris' })).toHaveAttribute('href', '/favoris')
+    await expect(canvas.getByRole('link', { name: 'Mes coupons utilisés' })).toHaveAttribute(
+      'href',
+      '/mes-coupons',
+    )
     const help = await canvas.findByRole('link', { name: 'Aide' })
     await expect(help).toHaveAttribute('href', '/docs/aide.html')
     await expect(help).toHaveAttribute('target', '_blank')
@@ -69,5 +74,14 @@ export const Logout: Story = {
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /login')
     await expect(loggedOut).toHaveBeenCalledWith(`Bearer ${signedInUser.access_token}`)
     await expect(localStorage.getItem('user')).toBeNull()
+  },
+}
+
+/** 'Mes favoris' and 'Mes coupons utilisés' open the user's lists. */
+export const OpensFavorites: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('link', { name: 'Mes favoris' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /favoris')
   },
 }

@@ -176,7 +176,8 @@ export const UsedCouponNotSwipeable: Story = {
 /** Tab from the phone link reaches the first coupon's button; Enter opens the confirmation dialog. */
 async function openUseDialogByKeyboard(canvasElement: HTMLElement) {
   const canvas = within(canvasElement)
-  canvas.getByRole('link', { name: 'Appeler le 04 91 00 12 34' }).focus()
+  // 'Partager' is the last of the partner's actions: the next Tab reaches the first coupon.
+  canvas.getByRole('button', { name: 'Partager' }).focus()
   await userEvent.tab()
   const button = within(coupons(canvasElement)[0]).getByRole('button', { name: "Utiliser l'offre" })
   await expect(button).toHaveFocus()

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Virtuoso } from 'react-virtuoso'
 import styled from 'styled-components'
+import type { PartnerSearchResult } from '../../../../contract/schemas.ts'
 import { usePartnerSearch, type PartnerSearchCriteria } from '../../../api/partners/searchPartners.ts'
 import { useCategories } from '../../../api/partners/getCategories.ts'
 import { useCities } from '../../../api/partners/getCities.ts'
@@ -27,6 +28,7 @@ import { useUserLocation } from '../../../location/index.ts'
 import { useGoBack } from '../../../navigation/index.ts'
 import { useSession } from '../../../session/index.ts'
 import { useDebouncedValue } from '../useDebouncedValue.ts'
+import { FavoriteButton } from '../favorites/FavoriteButton.tsx'
 import { PARTNER_ROW_HEIGHT, PartnerRow } from './PartnerRow.tsx'
 import { usePageTitle } from '../../../pageTitle/index.ts'
 
@@ -34,6 +36,8 @@ export const EMPTY_MESSAGE = "Aucun résultat essayez avec d'autres critères!"
 export const ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les résultats'
 export const SEARCH_DEBOUNCE_MS = 300
 export const RESET_FILTERS_LABEL = 'Réinitialiser les filtres'
+
+const favoriteButtonFor = (partner: PartnerSearchResult) => <FavoriteButton partner={partner} />
 
 const Header = styled.header`
   position: sticky;
@@ -184,7 +188,7 @@ export function FindScreen() {
         useWindowScroll
         data={search.partners}
         computeItemKey={(_, partner) => partner.partnerId.id}
-        itemContent={(_, partner) => <PartnerRow partner={partner} />}
+        itemContent={(_, partner) => <PartnerRow partner={partner} actionFor={favoriteButtonFor} />}
         endReached={() => {
           if (search.hasMore && !search.isLoadingMore && !search.isValidating) void search.loadMore()
         }}

@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { memo, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import type { PartnerSearchResult } from '../../../../contract/schemas.ts'
@@ -103,14 +103,40 @@ const Offers = styled.ul`
   list-style: none;
 `
 
+/* The row's own button (the favourite heart) sits beside the link, never inside it: one control per target. */
+const WithAction = styled.div`
+  position: relative;
+  & > a {
+    padding-right: 60px;
+  }
+`
+
+const Action = styled.div`
+  position: absolute;
+  top: 8px;
+  right: 8px;
+`
+
 /** A result's height in px without offers, the shortest usual row: the first pass fills the viewport. */
 export const PARTNER_ROW_HEIGHT = 113
 
-/** One search result: first photo (or placeholder), name, categories, address, rating, distance, offers. */
-export const PartnerRow = memo(function PartnerRow({ partner }: { partner: PartnerSearchResult }) {
+export interface PartnerRowProps {
+  partner: PartnerSearchResult
+  /**
+   * A control of the row's own (the favourite heart), at its top right, outside the link. A function defined
+   * once (not an element made per render), so the memoised rows do not render again with the list.
+   */
+  actionFor?: (partner: PartnerSearchResult) => ReactNode
+}
+
+/**
+ * One search result: first photo (or placeholder), name, categories, address, rating, distance, offers; and
+ * the row's action when given.
+ */
+export const PartnerRow = memo(function PartnerRow({ partner, actionFor }: PartnerRowProps) {
   const image = partner.images[0]
   const hasRating = partner.rating != null && partner.userRatingsTotal != null
-  return (
+  const link = (
     <RowLink to={`/partenaire/${partner.partnerId.id}`} data-testid="partner-row">
       <Thumb>
         {image ? (
@@ -147,5 +173,12 @@ export const PartnerRow = memo(function PartnerRow({ partner }: { partner: Partn
         ) : null}
       </Body>
     </RowLink>
+  )
+  if (!actionFor) return link
+  return (
+    <WithAction>
+      {link}
+      <Action>{actionFor(partner)}</Action>
+    </WithAction>
   )
 })

@@ -9,9 +9,11 @@ import {
   mdiAccount,
   mdiChevronRight,
   mdiEmail,
+  mdiHeartOutline,
   mdiInformation,
   mdiLogout,
   mdiPencil,
+  mdiTicketConfirmation,
 } from '../../../design-system/icons/index.ts'
 import { useSession } from '../../../session/index.ts'
 import { usePageTitle } from '../../../pageTitle/index.ts'
@@ -112,7 +114,10 @@ function InfoRow({ icon, term, children }: { icon: string; term: string; childre
   )
 }
 
-/** Menu: the user's name and e-mail; Administration (admins), Aide (new tab) and Déconnexion. */
+/**
+ * Menu: the user's name and e-mail; Mes favoris, Mes coupons utilisés, Administration (admins), Aide (new tab)
+ * and Déconnexion.
+ */
 export function MenuScreen() {
   usePageTitle('Menu')
   const { user, hasRole, signOut } = useSession()
@@ -145,6 +150,20 @@ export function MenuScreen() {
       <Section aria-labelledby="menu-general">
         <SectionTitle id="menu-general">GENERAL</SectionTitle>
         <List>
+          <li>
+            <EntryLink to="/favoris">
+              <Icon path={mdiHeartOutline} size={22} />
+              <span>Mes favoris</span>
+              <Icon path={mdiChevronRight} size={22} />
+            </EntryLink>
+          </li>
+          <li>
+            <EntryLink to="/mes-coupons">
+              <Icon path={mdiTicketConfirmation} size={22} />
+              <span>Mes coupons utilisés</span>
+              <Icon path={mdiChevronRight} size={22} />
+            </EntryLink>
+          </li>
           {hasRole('ROLE_ADMIN') ? (
             <li>
               <EntryLink to="/bo/gerer-accueil">

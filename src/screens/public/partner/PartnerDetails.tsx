@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { format, parseISO } from 'date-fns'
 import styled from 'styled-components'
 import type { DiscountOffer, Partner } from '../../../../contract/schemas.ts'
@@ -52,6 +52,18 @@ const Content = styled.div`
   flex-direction: column;
   gap: 12px;
   padding: 16px;
+`
+
+/* The heart beside the name: it says what the user thinks of this partner, so it sits with its name. */
+const TitleRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: 8px;
+  & > :first-child {
+    flex: 1;
+    min-width: 0;
+    align-self: center;
+  }
 `
 
 const Name = styled.h1`
@@ -133,6 +145,10 @@ export interface PartnerDetailsProps {
   carouselInterval?: number
   /** Uses an offer (a swipe, or the button once confirmed); the screen owns the call and the cached status. */
   onUseOffer?: (offer: DiscountOffer) => void
+  /** Beside the name: the user's own mark on this partner (the favourite heart). */
+  titleAction?: ReactNode
+  /** After 'Itinéraire' and the phone (e.g. 'Partager'). */
+  actions?: ReactNode
 }
 
 /** Maps search for the partner's name plus city, in a new tab (spec: 'Itinéraire'). */
@@ -146,6 +162,8 @@ export function PartnerDetails({
   headingLevel = 'h1',
   carouselInterval,
   onUseOffer,
+  titleAction,
+  actions,
 }: PartnerDetailsProps) {
   const hasOffers = partner.discountOffers.length > 0
   const { position } = useUserLocation()
@@ -171,7 +189,10 @@ export function PartnerDetails({
         </NoPhoto>
       )}
       <Content>
-        <Name as={headingLevel}>{partner.name}</Name>
+        <TitleRow>
+          <Name as={headingLevel}>{partner.name}</Name>
+          {titleAction}
+        </TitleRow>
         {partner.categories.length > 0 ? (
           <Categories aria-label="Catégories">
             {partner.categories.map((category) => (
@@ -223,6 +244,7 @@ export function PartnerDetails({
               {partner.phone}
             </Button>
           ) : null}
+          {actions}
         </Actions>
         <OffersTitle as={headingLevel === 'h1' ? 'h2' : 'h4'}>
           {hasOffers ? OFFERS_TITLE : NO_OFFERS_MESSAGE}

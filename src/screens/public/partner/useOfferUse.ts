@@ -1,13 +1,20 @@
 import { useCallback } from 'react'
 import type { DiscountOffer } from '../../../../contract/schemas.ts'
+import { isServerUnreachable } from '../../../api/client.ts'
 import { useUseCoupon } from '../../../api/users/useUseCoupon.ts'
 import { useNotification } from '../../../notifications/index.ts'
 import { useSession } from '../../../session/index.ts'
 import { COUPON_SUCCESS_MESSAGE } from './CouponCard.tsx'
 
+export const CONNECTION_REQUIRED_MESSAGE = 'Connexion requise pour utiliser une offre'
+
+const offline = () => !navigator.onLine || isServerUnreachable()
+
 /**
  * Using an offer of the partner on screen, whether by swipe or by the confirmed button: the cached partner
  * changes at once (useUseCoupon), and the success toast (announced politely by the toast region) follows.
+ * Offline (the page may come from the offline wallet) nothing is tried nor queued: the server is the only
+ * judge of a use, so the user is told a connection is needed.
  */
 export function useOfferUse(partnerId: number) {
   const { user } = useSession()
@@ -15,7 +22,13 @@ export function useOfferUse(partnerId: number) {
   const redeemCoupon = useUseCoupon(partnerId, user?.userId.id ?? null)
   const use = useCallback(
     async (offer: DiscountOffer) => {
+      if (offline()) {
+        notify(CONNECTION_REQUIRED_MESSAGE, 'error')
+        return
+      }
       if (await redeemCoupon(offer.id.id)) notify(COUPON_SUCCESS_MESSAGE, 'success')
+      // The network went away during the call: the same words rather than the generic network message.
+      else if (offline()) notify(CONNECTION_REQUIRED_MESSAGE, 'error')
     },
     [redeemCoupon, notify],
   )

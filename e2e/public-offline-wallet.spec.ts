@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test'
+import type { DiscountOffer, PartnerSearchResult } from '../contract/schemas.ts'
+import { apiPaths } from '../contract/paths.ts'
+import { registerUser, signInAs } from './support.ts'
+
+/**
+ * The installed app's offline wallet: favourites, their partner pages and the used coupons stay readable
+ * without network; a coupon cannot be used offline; signing out empties the wallet.
+ */
+test('hors ligne, Mes favoris, leurs fiches et Mes coupons utilisés restent lisibles ; utiliser une offre demande une connexion', async ({
+  page,
+  context,
+}) => {
+  const user = await registerUser(page.request, 'Portefeuille')
+  const session = await signInAs(page, user)
+  const auth = { Authorization: `Bearer ${session.access_token}` }
+  const search = async (name: string) =>
+    (
+      (await (
+        await page.request.get(`${apiPaths.partnerSearch()}?name=${name}`, { headers: auth })
+      ).json()) as PartnerSearchResult[]
+    )[0]
+  // Spa des Calanques in the favourites (its coupon still available); a coupon of Cycles Prado used.
+  const spa = await search('spa des calan')
+  const cycles = await search('cycles prado')
+  const used = cycles.discountOffers.find((o) => o.libelle === 'Révision à 39 €') as DiscountOffer
+  expect((await page.request.put(apiPaths.myFavorite(spa.partnerId.id), { headers: auth })).status()).toBe(
+    204,
+  )
+  expect(
+    (
+      await page.request.put(apiPaths.deactivateOffer(session.userId.id, cycles.partnerId.id, used.id.id), {
+        headers: auth,
+      })
+    ).ok(),
+  ).toBe(true)
+
+  await page.goto('/')
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  // Under the worker's control, the app fills the wallet by itself: the partner's page was never opened here.
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await caches.open('wallet')).keys()).map((r) => new URL(r.url).pathname),
+      ),
+    )
+    .toEqual(
+      expect.arrayContaining([
+        '/api/users/me/favorites',
+        '/api/users/me/used-offers',
+        `/api/partners/${spa.partnerId.id}/discounts-user/${session.userId.id}`,
+      ]),
+    )
+
+  await context.setOffline(true)
+  await page.goto('/favoris')
+  await expect(page.getByText(/Vous êtes hors ligne/)).toBeVisible()
+  const row = page.getByTestId('partner-row')
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('Spa des Calanques')
+
+  await row.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Spa des Calanques' })).toBeVisible()
+  // Using a coupon offline is refused at once, and nothing is sent, then or later.
+  const puts: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'PUT') puts.push(request.url())
+  })
+  const coupon = page.getByTestId('coupon-card').filter({ hasText: '-20 % sur le premier soin' })
+  await expect(coupon).toHaveAttribute('data-state', 'available')
+  await coupon.getByRole('button', { name: "Utiliser l'offre" }).click()
+  await page
+    .getByRole('dialog', { name: 'Utiliser cette offre ?' })
+    .getByRole('button', { name: 'Confirmer' })
+    .click()
+  await expect(page.getByText('Connexion requise pour utiliser une offre', { exact: true })).toBeVisible()
+  await expect(coupon).toHaveAttribute('data-state', 'available')
+
+  await page.goto('/mes-coupons')
+  await expect(page.getByTestId('used-offer')).toContainText('Cycles Prado')
+  await expect(page.getByTestId('used-offer')).toContainText('Révision à 39 €')
+  await expect(page.getByText(/Vous êtes hors ligne/)).toBeVisible()
+
+  await context.setOffline(false)
+  await page.waitForTimeout(500)
+  expect(puts).toEqual([])
+
+  // Signing out empties the wallet: nothing of this user stays on the device.
+  await page.goto('/menu')
+  await page.getByRole('button', { name: 'Déconnexion' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect.poll(() => page.evaluate(() => caches.has('wallet'))).toBe(false)
+})

@@ -1,0 +1,14 @@
+import useSWR from 'swr'
+import { apiPaths } from '../../../contract/paths.ts'
+import { callApi, type RequestOptions } from '../client.ts'
+
+/** GET /api/users/me/used-offers: every use of a coupon by the signed-in user, newest first. */
+export const getMyUsedOffers = (options?: Pick<RequestOptions, 'shownByCaller' | 'silent'>) =>
+  callApi('listUsedOffers', {}, options)
+
+/** null (signed out) fetches nothing; the user is part of the key. The page shows a failed load in place. */
+export function useMyUsedOffers(userId: number | null) {
+  return useSWR(userId === null ? null : ([apiPaths.myUsedOffers(), userId] as const), () =>
+    getMyUsedOffers({ shownByCaller: true }),
+  )
+}

@@ -1,0 +1,34 @@
+import { IconButton } from '../IconButton/index.ts'
+import { mdiHeart, mdiHeartOutline } from '../../icons/index.ts'
+
+export const ADD_FAVORITE_LABEL = 'Ajouter aux favoris'
+export const REMOVE_FAVORITE_LABEL = 'Retirer des favoris'
+
+export interface FavoriteToggleProps {
+  /** The partner is one of the user's favourites. */
+  pressed: boolean
+  /** Asked to become `next` (the opposite of pressed). */
+  onToggle: (next: boolean) => void
+  size?: 'medium' | 'large'
+  disabled?: boolean
+}
+
+/**
+ * A heart that adds a partner to the favourites or takes it out: a toggle button whose aria-pressed tells the
+ * state and whose name tells what a press does.
+ */
+export function FavoriteToggle({ pressed, onToggle, size = 'large', disabled }: FavoriteToggleProps) {
+  return (
+    <IconButton
+      label={pressed ? REMOVE_FAVORITE_LABEL : ADD_FAVORITE_LABEL}
+      icon={pressed ? mdiHeart : mdiHeartOutline}
+      aria-pressed={pressed}
+      color={pressed ? 'danger' : 'default'}
+      size={size}
+      tooltip={false}
+      disabled={disabled}
+      data-testid="favorite-toggle"
+      onClick={() => onToggle(!pressed)}
+    />
+  )
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+import { IconButton } from '../../../design-system/components/IconButton/index.ts'
+import { mdiArrowLeft } from '../../../design-system/icons/index.ts'
+import { useGoBack } from '../../../navigation/index.ts'
+
+const Main = styled.main`
+  min-height: calc(100dvh - var(--bottom-nav-height, 0px));
+  background: ${({ theme }) => theme.colors.surface};
+`
+
+const TopBar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndices.appBar};
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  min-height: 56px;
+  padding: 4px 16px 4px 4px;
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows[1]};
+`
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+`
+
+/** A page of the user's own lists (opened from the Menu): 'Retour' and the title in a bar, then the list. */
+export function AccountPage({
+  title,
+  busy,
+  children,
+}: {
+  title: string
+  busy?: boolean
+  children: ReactNode
+}) {
+  const goBack = useGoBack()
+  return (
+    <Main aria-busy={busy}>
+      <TopBar>
+        <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={goBack} />
+        <Title>{title}</Title>
+      </TopBar>
+      {children}
+    </Main>
+  )
+}

@@ -1,0 +1,148 @@
+import { format, parseISO } from 'date-fns'
+import { fr } from 'date-fns/locale'
+import { Link } from 'react-router'
+import styled from 'styled-components'
+import type { UsedOffer } from '../../../../contract/schemas.ts'
+import { useMyUsedOffers } from '../../../api/users/getMyUsedOffers.ts'
+import { Chip } from '../../../design-system/components/Chip/index.ts'
+import { EmptyState, ErrorState } from '../../../design-system/components/EmptyState/index.ts'
+import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
+import { mdiTicketConfirmation } from '../../../design-system/icons/index.ts'
+import { usePageTitle } from '../../../pageTitle/index.ts'
+import { useSession } from '../../../session/index.ts'
+import { AccountPage } from '../account/AccountPage.tsx'
+
+export const USED_OFFERS_TITLE = 'Mes coupons utilisés'
+export const NO_USED_OFFERS_MESSAGE = 'Aucun coupon utilisé pour le moment'
+export const USED_OFFERS_ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer vos coupons utilisés'
+export const REACTIVATED_LABEL = 'Réactivé par un administrateur'
+
+/** 'Utilisé le 23 novembre 2026', in the user's time zone. */
+export const usedOnLabel = (usedAt: string) =>
+  `Utilisé le ${format(parseISO(usedAt), 'd MMMM yyyy', { locale: fr })}`
+
+/** 'Novembre 2026': the heading of a month's uses. */
+const monthLabel = (usedAt: string) => {
+  const month = format(parseISO(usedAt), 'MMMM yyyy', { locale: fr })
+  return month.charAt(0).toUpperCase() + month.slice(1)
+}
+
+/** The uses, already newest first, cut into months (in the order they come). */
+export function groupByMonth(uses: UsedOffer[]): { month: string; uses: UsedOffer[] }[] {
+  const groups: { month: string; uses: UsedOffer[] }[] = []
+  for (const use of uses) {
+    const month = monthLabel(use.usedAt)
+    const last = groups[groups.length - 1]
+    if (last?.month === month) last.uses.push(use)
+    else groups.push({ month, uses: [use] })
+  }
+  return groups
+}
+
+const Month = styled.section`
+  & + & {
+    margin-top: 8px;
+  }
+`
+
+const MonthTitle = styled.h2`
+  margin: 0;
+  padding: 16px 16px 8px;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  letter-spacing: 0.04em;
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  border-top: 1px solid ${({ theme }) => theme.colors.divider};
+`
+
+const Item = styled.li`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 4px;
+  padding: 12px 16px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+`
+
+const Partner = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  & > a {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`
+
+const Libelle = styled.p`
+  margin: 0;
+  overflow-wrap: anywhere;
+`
+
+const When = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+function UseItem({ use }: { use: UsedOffer }) {
+  return (
+    <Item data-testid="used-offer">
+      <Partner>
+        {use.partnerActive ? (
+          <Link to={`/partenaire/${use.partnerId.id}`}>{use.partnerName}</Link>
+        ) : (
+          use.partnerName
+        )}
+      </Partner>
+      <Libelle>{use.libelle}</Libelle>
+      <When>
+        <time dateTime={use.usedAt}>{usedOnLabel(use.usedAt)}</time>
+      </When>
+      {use.reactivatedAt ? <Chip label={REACTIVATED_LABEL} size="small" variant="primary" /> : null}
+    </Item>
+  )
+}
+
+/** /mes-coupons: every coupon the user used, newest first, by month; a reactivated one is marked. */
+export function UsedOffersScreen() {
+  usePageTitle(USED_OFFERS_TITLE)
+  const { user } = useSession()
+  const { data, error, isValidating, mutate } = useMyUsedOffers(user?.userId.id ?? null)
+
+  let content
+  if (data) {
+    content =
+      data.length === 0 ? (
+        <EmptyState message={NO_USED_OFFERS_MESSAGE} icon={mdiTicketConfirmation} />
+      ) : (
+        groupByMonth(data).map((group) => (
+          <Month key={group.month} aria-label={group.month}>
+            <MonthTitle>{group.month}</MonthTitle>
+            <List>
+              {group.uses.map((use) => (
+                <UseItem key={use.useId} use={use} />
+              ))}
+            </List>
+          </Month>
+        ))
+      )
+  } else if (error) {
+    content = (
+      <ErrorState message={USED_OFFERS_ERROR_MESSAGE} onRetry={() => void mutate()} retrying={isValidating} />
+    )
+  } else {
+    content = <SkeletonRows rows={4} lines={3} label="Chargement des coupons utilisés" />
+  }
+  return (
+    <AccountPage title={USED_OFFERS_TITLE} busy={!data && !error}>
+      {content}
+    </AccountPage>
+  )
+}
+
+export default UsedOffersScreen

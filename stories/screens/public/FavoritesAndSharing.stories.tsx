@@ -1,0 +1,257 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { FindScreen } from '../../../src/screens/public/find/FindScreen.tsx'
+import { MapScreen } from '../../../src/screens/public/map/MapScreen.tsx'
+import { PartnerDetailsScreen } from '../../../src/screens/public/partner/PartnerDetailsScreen.tsx'
+import { signedInUser } from '../../../mocks/fixtures/session.ts'
+import { favoritesHandlers } from '../../../mocks/handlers/me.ts'
+import { http, HttpResponse } from 'msw'
+import { routePatterns } from '../../../contract/paths.ts'
+import {
+  categoriesHandlers,
+  citiesHandlers,
+  partnerForUserHandlers,
+  searchHandlers,
+} from '../../../mocks/handlers/public.ts'
+import { withFakeMaps } from './mapsDecorators.tsx'
+import { withUserLocation } from './decorators.tsx'
+import { withToast } from '../backoffice/decorators.tsx'
+
+/**
+ * The favourite heart where a partner shows (its page, Find's rows, the map's sheet) and 'Partager' on its
+ * page: each story renders the real screen against msw.
+ */
+const meta = {
+  title: 'Écrans/Public/Favoris et partage',
+  decorators: [withUserLocation()],
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInUser },
+    router: { path: '/partenaire/:id', initialEntries: ['/rechercher', '/partenaire/1'] },
+  },
+  globals: { viewport: { value: 'phone' } },
+} satisfies Meta
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const partnerPage = () => <PartnerDetailsScreen carouselInterval={0} />
+
+/** Replaces a navigator property for one story; returns the restore function (Storybook's cleanup). */
+function stubNavigator(name: 'share' | 'canShare' | 'clipboard', value: unknown): () => void {
+  const own = Object.getOwnPropertyDescriptor(navigator, name)
+  Object.defineProperty(navigator, name, { configurable: true, value })
+  return () => {
+    if (own) Object.defineProperty(navigator, name, own)
+    else delete (navigator as unknown as Record<string, unknown>)[name]
+  }
+}
+
+/** The heart beside the partner's name adds it to the favourites, and stays pressed once the server agreed. */
+export const PartnerPageAddsFavorite: Story = {
+  render: partnerPage,
+  parameters: { msw: [partnerForUserHandlers.success(), ...favoritesHandlers.stateful([])] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' })
+    const toggle = await canvas.findByRole('button', { name: 'Ajouter aux favoris' })
+    await waitFor(() => expect(toggle).toBeEnabled())
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+    await userEvent.click(toggle)
+    const pressed = await canvas.findByRole('button', { name: 'Retirer des favoris' })
+    await expect(pressed).toHaveAttribute('aria-pressed', 'true')
+    // Still pressed after the list is fetched again from the server.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await expect(canvas.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+  },
+}
+
+/** A partner already in the favourites: the heart is pressed, and a press takes it out. */
+export const PartnerPageRemovesFavorite: Story = {
+  render: partnerPage,
+  parameters: { msw: [partnerForUserHandlers.success(), ...favoritesHandlers.stateful([1])] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Retirer des favoris' }))
+    await expect(await canvas.findByRole('button', { name: 'Ajouter aux favoris' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    )
+  },
+}
+
+/** The server refuses: the heart goes back and the toast gives the server's message. */
+export const FavoriteChangeFails: Story = {
+  render: partnerPage,
+  decorators: [withToast],
+  parameters: { msw: [partnerForUserHandlers.success(), ...favoritesHandlers.changeFails([])] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const toggle = await canvas.findByRole('button', { name: 'Ajouter aux favoris' })
+    await waitFor(() => expect(toggle).toBeEnabled())
+    await userEvent.click(toggle)
+    const page = within(canvasElement.ownerDocument.body)
+    await expect(await page.findByText('Une erreur interne est survenue.')).toBeVisible()
+    await expect(await canvas.findByRole('button', { name: 'Ajouter aux favoris' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    )
+  },
+}
+
+const share = fn()
+/** Where the browser can share (phones): 'Partager' opens the system's share sheet with the partner's link. */
+export const ShareWithTheSystemSheet: Story = {
+  render: partnerPage,
+  parameters: { msw: [partnerForUserHandlers.success()] },
+  beforeEach: () => {
+    share.mockReset()
+    share.mockResolvedValue(undefined)
+    const restoreShare = stubNavigator('share', share)
+    const restoreCanShare = stubNavigator('canShare', () => true)
+    return () => {
+      restoreShare()
+      restoreCanShare()
+    }
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' })
+    await userEvent.click(canvas.getByRole('button', { name: 'Partager' }))
+    await expect(share).toHaveBeenCalledWith({
+      title: 'Le Comptoir du Panier',
+      text: 'Le Comptoir du Panier, Marseille',
+      url: `${window.location.origin}/partenaire/1`,
+    })
+    await expect(within(canvasElement.ownerDocument.body).queryByText('Lien du partenaire copié')).toBeNull()
+  },
+}
+
+const writeText = fn()
+/** Without the Web Share API (most desktop browsers): the link is copied and a toast says so. */
+export const ShareCopiesTheLink: Story = {
+  render: partnerPage,
+  parameters: { msw: [partnerForUserHandlers.success()] },
+  beforeEach: () => {
+    writeText.mockReset()
+    writeText.mockResolvedValue(undefined)
+    const restoreShare = stubNavigator('share', undefined)
+    const restoreClipboard = stubNavigator('clipboard', { writeText })
+    return () => {
+      restoreShare()
+      restoreClipboard()
+    }
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' })
+    await userEvent.click(canvas.getByRole('button', { name: 'Partager' }))
+    await expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/partenaire/1`)
+    await expect(
+      await within(canvasElement.ownerDocument.body).findByText('Lien du partenaire copié'),
+    ).toBeVisible()
+  },
+}
+
+/** Each Find row has its heart beside the link to the partner (never inside it); pressing it keeps the user on Find. */
+export const FindRowAddsFavorite: Story = {
+  render: () => <FindScreen />,
+  parameters: {
+    router: { path: '/rechercher', initialEntries: ['/rechercher'] },
+    msw: [
+      searchHandlers.success(),
+      categoriesHandlers.success(),
+      citiesHandlers.success(),
+      ...favoritesHandlers.stateful([2]),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const rows = await canvas.findAllByTestId('partner-row')
+    await expect(within(rows[0]).queryByRole('button')).toBeNull()
+    const fitness = await canvas.findByRole('button', { name: 'Retirer des favoris' })
+    await expect(fitness).toHaveAttribute('aria-pressed', 'true')
+    const toggles = canvas.getAllByRole('button', { name: 'Ajouter aux favoris' })
+    await waitFor(() => expect(toggles[0]).toBeEnabled())
+    await userEvent.click(toggles[0])
+    await waitFor(() =>
+      expect(canvas.getAllByRole('button', { name: 'Retirer des favoris' })).toHaveLength(2),
+    )
+    await expect(canvas.queryByTestId('location')).toBeNull()
+  },
+}
+
+/** The map's bottom sheet shows the partner's details, heart included. */
+export const MapSheetAddsFavorite: Story = {
+  render: () => <MapScreen />,
+  decorators: [withFakeMaps()],
+  parameters: {
+    router: { path: '/map', initialEntries: ['/map'] },
+    msw: [
+      searchHandlers.success(),
+      categoriesHandlers.success(),
+      partnerForUserHandlers.success(),
+      ...favoritesHandlers.stateful([]),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const map = within(
+      await within(canvasElement).findByRole('region', { name: 'Carte' }, { timeout: 10_000 }),
+    )
+    await userEvent.click(await map.findByRole('button', { name: 'Le Comptoir du Panier' }))
+    const sheet = within(
+      await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Le Comptoir du Panier' }),
+    )
+    const toggle = await sheet.findByRole('button', { name: 'Ajouter aux favoris' })
+    await waitFor(() => expect(toggle).toBeEnabled())
+    await userEvent.click(toggle)
+    await expect(await sheet.findByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+  },
+}
+
+const offlineUses = fn()
+/**
+ * Offline (the page may come from the installed app's wallet): using a coupon is refused at once with
+ * 'Connexion requise pour utiliser une offre', the coupon stays available and nothing is sent.
+ */
+export const CouponUseNeedsConnection: Story = {
+  render: partnerPage,
+  parameters: {
+    msw: [
+      partnerForUserHandlers.success(),
+      http.put(routePatterns.deactivateOffer, () => {
+        offlineUses()
+        return new HttpResponse(null, { status: 204 })
+      }),
+    ],
+  },
+  beforeEach: () => {
+    offlineUses.mockReset()
+    const own = Object.getOwnPropertyDescriptor(navigator, 'onLine')
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    return () => {
+      if (own) Object.defineProperty(navigator, 'onLine', own)
+      else delete (navigator as unknown as Record<string, unknown>).onLine
+    }
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const page = within(canvasElement.ownerDocument.body)
+    await canvas.findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' })
+    const [coupon] = canvas.getAllByTestId('coupon-card')
+    await userEvent.click(within(coupon).getByRole('button', { name: "Utiliser l'offre" }))
+    const dialog = await page.findByRole('dialog', { name: 'Utiliser cette offre ?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmer' }))
+    await expect(
+      await page.findByText('Connexion requise pour utiliser une offre', { exact: true }),
+    ).toBeVisible()
+    await expect(coupon).toHaveAttribute('data-state', 'available')
+    await expect(offlineUses).not.toHaveBeenCalled()
+  },
+}
