@@ -13,7 +13,7 @@ import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import { badRequest, notFound } from '../errors.ts'
-import { imageUrl, storeImage } from '../services/images.ts'
+import { storeImage, toWireImage } from '../services/images.ts'
 import { referenceCache, revalidated } from '../services/reference.ts'
 import { intInRange, linkUrl, requiredText } from '../validation.ts'
 import { bearer, errorResponses } from './common.ts'
@@ -35,6 +35,9 @@ type ArticleRow = {
   image_id: string | null
   image_type: string | null
   image_file: string | null
+  image_width: number | null
+  image_height: number | null
+  image_variant_widths: number[] | null
   link_text: string | null
   link_url: string | null
   link_target: string | null
@@ -48,7 +51,14 @@ function toArticle(row: ArticleRow): Article {
     position: row.position,
     image:
       row.image_id && row.image_file
-        ? { id: row.image_id, type: row.image_type ?? 'image/webp', url: imageUrl(row.image_file) }
+        ? toWireImage({
+            id: row.image_id,
+            type: row.image_type ?? 'image/webp',
+            file_name: row.image_file,
+            width: row.image_width,
+            height: row.image_height,
+            variant_widths: row.image_variant_widths,
+          })
         : null,
     link:
       row.link_url !== null && row.link_text !== null
@@ -69,6 +79,9 @@ function selectArticles(db: Db) {
       'a.image_id',
       'i.type as image_type',
       'i.file_name as image_file',
+      'i.width as image_width',
+      'i.height as image_height',
+      'i.variant_widths as image_variant_widths',
       'a.link_text',
       'a.link_url',
       'a.link_target',
@@ -229,7 +242,8 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     async (request, reply) => {
       const buffer = await readUpload(request)
       const stored = await storeImage(db, buffer, null)
-      return reply.code(201).send({ id: stored.id, type: stored.type, url: stored.url })
+      // The response schema leaves out the server-side fileName.
+      return reply.code(201).send(stored)
     },
   )
 

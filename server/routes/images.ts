@@ -1,7 +1,7 @@
 import Type from 'typebox'
 import type { App, AppContext } from '../context.ts'
 import { notFound } from '../errors.ts'
-import { IMAGE_FILE_NAME } from '../services/images.ts'
+import { imageFileKey, readImageFile } from '../services/images.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -19,17 +19,11 @@ export function imageRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const { name } = request.params
-      const match = IMAGE_FILE_NAME.exec(name)
-      if (!match) throw notFound('Image introuvable.')
-      const etag = `"${match[1]}"`
-      const image = await ctx.db
-        .selectFrom('images')
-        .select(['type', 'data'])
-        .where('id', '=', match[1])
-        .where('file_name', '=', name)
-        .where('data', 'is not', null)
-        .executeTakeFirst()
-      if (!image?.data) throw notFound('Image introuvable.')
+      const key = imageFileKey(name)
+      if (!key) throw notFound('Image introuvable.')
+      const etag = `"${key}"`
+      const image = await readImageFile(ctx.db, name)
+      if (!image) throw notFound('Image introuvable.')
       reply
         .header('cache-control', IMMUTABLE)
         .header('etag', etag)

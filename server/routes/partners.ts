@@ -323,7 +323,8 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         .executeTakeFirst()
       if (!partner) throw notFound('Partenaire introuvable.')
       const stored = await storeImage(db, buffer, partner.id)
-      return reply.code(201).send({ id: stored.id, type: stored.type, url: stored.url })
+      // The response schema leaves out the server-side fileName.
+      return reply.code(201).send(stored)
     },
   )
 

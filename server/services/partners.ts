@@ -12,7 +12,7 @@ import type { Database, PartnersTable } from '../db/types.ts'
 import { badRequest } from '../errors.ts'
 import { email, normalizeForSearch, numberInRange, optionalText, requiredText } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
-import { imageUrl } from './images.ts'
+import { toWireImage } from './images.ts'
 
 export type Executor = Db | Transaction<Database>
 
@@ -298,7 +298,7 @@ export async function hydratePartners<R extends PartnerRow>(
     offersFor(db, ids, options),
     db
       .selectFrom('images')
-      .select(['id', 'type', 'file_name', 'partner_id'])
+      .select(['id', 'type', 'file_name', 'width', 'height', 'variant_widths', 'partner_id'])
       .where('partner_id', 'in', ids)
       .orderBy('created_at')
       .orderBy('id')
@@ -313,7 +313,7 @@ export async function hydratePartners<R extends PartnerRow>(
   const images = new Map<number, Image[]>()
   for (const img of imageRows) {
     const list = images.get(img.partner_id!) ?? []
-    list.push({ id: img.id, type: img.type, url: imageUrl(img.file_name) })
+    list.push(toWireImage(img))
     images.set(img.partner_id!, list)
   }
   return rows.map((r) => ({

@@ -9,7 +9,7 @@ import type {
 import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
-import { imageUrl } from './images.ts'
+import { toWireImage, type ImageRow } from './images.ts'
 import {
   coordinate,
   partnerColumns,
@@ -25,7 +25,7 @@ const EARTH_RADIUS_KM = 6371
 /** The partner's relations as the single statement returns them: JSON arrays, decoded once by the driver. */
 interface RelationColumns {
   categories: Omit<Category, 'iconPath'>[]
-  images: { id: string; type: string; file_name: string }[]
+  images: ImageRow[]
   offers: { id: number; libelle: string; status: DiscountOffer['status']; expirationDate: string | null }[]
 }
 
@@ -49,7 +49,8 @@ function relationColumns(options: LoadOptions) {
       from partner_categories pc join categories c on c.id = pc.category_id
       where pc.partner_id = pg.id), '[]'::json)`.as('categories'),
     sql<RelationColumns['images']>`coalesce((
-      select json_agg(json_build_object('id', i.id, 'type', i.type, 'file_name', i.file_name)
+      select json_agg(json_build_object('id', i.id, 'type', i.type, 'file_name', i.file_name,
+                        'width', i.width, 'height', i.height, 'variant_widths', i.variant_widths)
                       order by i.created_at, i.id)
       from images i where i.partner_id = pg.id), '[]'::json)`.as('images'),
     sql<RelationColumns['offers']>`coalesce((
@@ -79,7 +80,7 @@ function toPartner(r: PartnerRow & RelationColumns): Partner {
       status: o.status,
       expirationDate: o.expirationDate,
     })),
-    images: r.images.map((i) => ({ id: i.id, type: i.type, url: imageUrl(i.file_name) })),
+    images: r.images.map(toWireImage),
     rating: r.rating,
     userRatingsTotal: r.user_ratings_total,
   }
