@@ -200,6 +200,10 @@ export type Partner = Static<typeof Partner>
 /** A search result: a partner plus its distance to the user's position, in kilometres, when one was given. */
 export const PartnerSearchResult = Type.Object({
   ...Partner.properties,
+  images: Type.Array(Image, {
+    description:
+      'La première photo seulement (une liste n’en montre qu’une) ; toutes dans GET /api/partners/{id}',
+  }),
   distanceToUser: Nullable(Type.Number({ description: 'Distance en kilomètres' })),
 })
 export type PartnerSearchResult = Static<typeof PartnerSearchResult>

@@ -141,6 +141,34 @@ describe('responsive variants of uploaded images', () => {
     expect(older.body.image).toEqual(cover)
   })
 
+  it('a search row carries its first photo only; the details carry them all, oldest first', async () => {
+    const user = await api.register()
+    const owner = (
+      await api.post<Partner>('/api/partners', partnerBody({ name: 'Trois photos', status: 'ACTIF' }), {
+        token,
+      })
+    ).body
+    const uploaded: Image[] = []
+    for (const width of [60, 70, 80]) {
+      uploaded.push(
+        (
+          await api.request<Image>('POST', apiPaths.partnerImages(owner.partnerId.id), {
+            token,
+            raw: fileForm(await pngBytes(width, 40)),
+          })
+        ).body,
+      )
+    }
+    const details = await api.get<Partner>(apiPaths.partner(owner.partnerId.id), { token: user.access_token })
+    expect(details.body.images).toEqual(uploaded)
+    for (const query of ['name=Trois%20photos', 'name=Trois%20photos&userPosition=43.3,5.37']) {
+      const found = await api.get<PartnerSearchResult[]>(`${apiPaths.partnerSearch()}?${query}`, {
+        token: user.access_token,
+      })
+      expect(found.body.find((p) => p.partnerId.id === owner.partnerId.id)?.images).toEqual([uploaded[0]])
+    }
+  })
+
   it.each([
     ['a width that was not made', (i: Image) => `/uploads/${i.id}-500.avif`],
     ['a width of 0', (i: Image) => `/uploads/${i.id}-0.webp`],
