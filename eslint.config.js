@@ -4,6 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import storybook from 'eslint-plugin-storybook'
 import globals from 'globals'
 
+/** An import of one of `folders` (a regex alternation), relative (climbing out with ../) or through the @/ alias. */
+const layerImport = (folders) => `^(?:(?:\\.\\./)+|@/)(?:${folders})(?:/|$)`
+
+/** no-restricted-imports' options: the whole tree's rule plus a layer's patterns (a later config replaces, not merges). */
+const restrictedImports = (...patterns) => [
+  'error',
+  {
+    paths: [{ name: 'react-router-dom', message: "Importer depuis 'react-router'." }],
+    ...(patterns.length > 0 ? { patterns } : {}),
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -24,26 +36,56 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': [
+      'no-restricted-imports': restrictedImports(),
+    },
+  },
+  // Import layers (ARCHITECTURE.md): design-system -> nothing app-specific; the rest of src/ -> no screens;
+  // screens -> design-system, api, session and the small support modules; app -> all; server -> contract only.
+  {
+    files: ['src/design-system/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports(
+        {
+          regex: layerImport(
+            '(?:src/)?(?:api|session|notifications|screens|location|maps|navigation|pageTitle|links)|app|contract|mocks',
+          ),
+          message:
+            "Le design system ne dépend d'aucun module de l'application : passer les données et les rappels en props.",
+        },
+        { group: ['swr', 'swr/*'], message: 'Le design system ne fait aucune requête.' },
+      ),
+      'no-restricted-globals': [
         'error',
-        { paths: [{ name: 'react-router-dom', message: "Importer depuis 'react-router'." }] },
+        { name: 'fetch', message: 'Le design system ne fait aucune requête : passer les données en props.' },
       ],
+    },
+  },
+  {
+    files: ['src/**'],
+    ignores: ['src/design-system/**', 'src/screens/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports({
+        regex: layerImport('(?:src/)?screens|app|mocks|stories'),
+        message: "Seuls les écrans et l'application composent les écrans.",
+      }),
+    },
+  },
+  {
+    files: ['src/screens/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports({
+        regex: layerImport('app|mocks|stories'),
+        message: "Un écran ne dépend pas de l'application (routes, fournisseurs) ni des mocks.",
+      }),
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/src/**', '**/app/**', '**/mocks/**'],
-              message: 'Le serveur ne dépend pas du client.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictedImports({
+        regex: layerImport('src|app|mocks|stories|e2e|\\.storybook'),
+        message: 'Le serveur ne dépend pas du client.',
+      }),
     },
   },
   ...storybook.configs['flat/recommended'],

@@ -5,7 +5,7 @@ import type { AuthUser } from '../contract/schemas.ts'
 import { DesignSystemProvider } from '../src/design-system/theme/index.ts'
 import { SessionProvider, writeStoredUser } from '../src/session/index.ts'
 import { NotificationProvider } from '../src/notifications/index.ts'
-import { NotificationToast } from '../src/design-system/components/Toast/NotificationToast.tsx'
+import { NotificationToast } from '../src/notifications/NotificationToast.tsx'
 
 export interface StoryRouterParameters {
   /** The route pattern the story renders at, e.g. '/partenaire/:id'. Default: any path. */

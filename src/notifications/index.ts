@@ -4,3 +4,4 @@ export {
   type Notification,
   type NotificationType,
 } from './NotificationProvider.tsx'
+export { NotificationToast, type NotificationToastProps } from './NotificationToast.tsx'

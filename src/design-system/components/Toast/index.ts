@@ -1,2 +1,1 @@
 export { Toast, ToastProvider, TOAST_DURATION, type ToastProps, type ToastProviderProps } from './Toast.tsx'
-export { NotificationToast, type NotificationToastProps } from './NotificationToast.tsx'

@@ -21,7 +21,7 @@ import {
   type MapView,
 } from '../../../maps/index.ts'
 import { useSession } from '../../../session/index.ts'
-import { PartnerDetails } from '../partner/PartnerDetails.tsx'
+import { UsablePartnerDetails } from '../partner/UsablePartnerDetails.tsx'
 import { CitySearch } from './CitySearch.tsx'
 import { NearbyPartners } from './NearbyPartners.tsx'
 import { usePageTitle } from '../../../pageTitle/index.ts'
@@ -282,7 +282,7 @@ function PartnerSheet({ partner, onClose }: { partner: PartnerSearchResult | nul
       flush
     >
       {shown ? (
-        <PartnerDetails
+        <UsablePartnerDetails
           key={shown.partnerId.id}
           partner={shown}
           headingLevel="h3"

@@ -2,7 +2,7 @@ import { useId, useState, type Ref } from 'react'
 import { useDrag } from '@use-gesture/react'
 import { differenceInCalendarDays, format, isBefore, parseISO, startOfToday } from 'date-fns'
 import styled from 'styled-components'
-import type { DiscountOffer, OfferStatus } from '../../../../contract/schemas.ts'
+import type { DiscountOffer } from '../../../../contract/schemas.ts'
 import { Badge } from '../../../design-system/components/Badge/index.ts'
 import { Button } from '../../../design-system/components/Button/index.ts'
 import { Icon, mdiCheckCircle, mdiChevronRight } from '../../../design-system/icons/index.ts'
@@ -124,9 +124,8 @@ const State = styled.p`
 `
 
 export interface CouponCardProps {
+  /** The offer as the screen's data has it: its status turns DISABLED as soon as it is used. */
   offer: DiscountOffer
-  /** The status to show; the screen owns it (DISABLED at once when used, ENABLED again if the server refuses). */
-  status?: OfferStatus
   /** Swiping and the use button are active only on a clickable card (the signed-in user's own coupons). */
   clickable?: boolean
   /** A swipe past the threshold: use the offer now. */
@@ -151,19 +150,12 @@ export const expiresSoon = (expirationDate: string | null) => {
  * 'Utiliser l'offre' button (the same action without dragging, WCAG 2.5.7) emits `onUseRequest`. A used or
  * expired card offers neither.
  */
-export function CouponCard({
-  offer,
-  status = offer.status,
-  clickable = false,
-  onUse,
-  onUseRequest,
-  ref,
-}: CouponCardProps) {
+export function CouponCard({ offer, clickable = false, onUse, onUseRequest, ref }: CouponCardProps) {
   const [offset, setOffset] = useState(0)
   const [dragging, setDragging] = useState(false)
   const labelId = useId()
   const expired = isExpired(offer.expirationDate)
-  const swipeable = clickable && status === 'ENABLED' && !expired
+  const swipeable = clickable && offer.status === 'ENABLED' && !expired
 
   const bind = useDrag(
     ({ active, movement: [mx] }) => {
@@ -181,7 +173,7 @@ export function CouponCard({
     { axis: 'x', filterTaps: true, enabled: swipeable, pointer: { capture: false } },
   )
 
-  const state = status === 'DISABLED' ? 'used' : expired ? 'expired' : 'available'
+  const state = offer.status === 'DISABLED' ? 'used' : expired ? 'expired' : 'available'
   const soon = state === 'available' && expiresSoon(offer.expirationDate)
   return (
     <Track>

@@ -21,7 +21,6 @@ import { breakpoints } from '../../../design-system/theme/index.ts'
 import { distanceKm, useUserLocation } from '../../../location/index.ts'
 import { formatDistance } from '../formatDistance.ts'
 import { CouponCard } from './CouponCard.tsx'
-import { useOfferUse } from './useOfferUse.ts'
 
 export const OFFERS_TITLE = 'Offres disponibles'
 export const USE_OFFER_DIALOG_TITLE = 'Utiliser cette offre ?'
@@ -138,7 +137,8 @@ export interface PartnerDetailsProps {
   headingLevel?: 'h1' | 'h2' | 'h3'
   /** Carousel auto-cycle delay (0: off). */
   carouselInterval?: number
-  onOfferUsed?: (offer: DiscountOffer) => void
+  /** Uses an offer (a swipe, or the button once confirmed); the screen owns the call and the cached status. */
+  onUseOffer?: (offer: DiscountOffer) => void
 }
 
 /** Maps search for the partner's name plus city, in a new tab (spec: 'Itinéraire'). */
@@ -151,12 +151,11 @@ export function PartnerDetails({
   clickableCoupons = true,
   headingLevel = 'h1',
   carouselInterval,
-  onOfferUsed,
+  onUseOffer,
 }: PartnerDetailsProps) {
   const hasOffers = partner.discountOffers.length > 0
   const { position } = useUserLocation()
   const distance = position ? distanceKm(position, partner.location.position) : null
-  const offerUse = useOfferUse(partner.partnerId.id, onOfferUsed)
   // The asked offer stays set while the dialog closes, so its text does not vanish during the fade-out.
   const [asked, setAsked] = useState<DiscountOffer | null>(null)
   const [dialogOpen, setDialogOpen] = useState(false)
@@ -250,9 +249,8 @@ export function PartnerDetails({
                     else cards.current.delete(offer.id.id)
                   }}
                   offer={offer}
-                  status={offerUse.statusOf(offer)}
-                  clickable={clickableCoupons && offerUse.canUse}
-                  onUse={(swiped) => void offerUse.use(swiped)}
+                  clickable={clickableCoupons}
+                  onUse={onUseOffer}
                   onUseRequest={(requested) => {
                     setAsked(requested)
                     setDialogOpen(true)
@@ -281,7 +279,7 @@ export function PartnerDetails({
         confirmLabel="Confirmer"
         onConfirm={() => {
           setDialogOpen(false)
-          if (asked) void offerUse.use(asked)
+          if (asked) onUseOffer?.(asked)
         }}
         // Confirming removes the button that opened the dialog: the focus stays on the coupon it used.
         fallbackFocus={() => (asked ? cards.current.get(asked.id.id) : null)}

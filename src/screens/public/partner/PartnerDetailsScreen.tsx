@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useParams } from 'react-router'
 import styled from 'styled-components'
-import type { DiscountOffer, Partner } from '../../../../contract/schemas.ts'
+import type { Partner } from '../../../../contract/schemas.ts'
 import { ApiError } from '../../../api/client.ts'
 import {
   PARTNER_NOT_FOUND_STATUSES,
@@ -13,7 +13,8 @@ import { mdiArrowLeft } from '../../../design-system/icons/index.ts'
 import { useGoBack } from '../../../navigation/index.ts'
 import { useSession } from '../../../session/index.ts'
 import { NotFoundScreen } from '../../errors/NotFoundScreen.tsx'
-import { DETAILS_CAROUSEL_HEIGHT, PartnerDetails } from './PartnerDetails.tsx'
+import { DETAILS_CAROUSEL_HEIGHT } from './PartnerDetails.tsx'
+import { UsablePartnerDetails } from './UsablePartnerDetails.tsx'
 import { usePageTitle } from '../../../pageTitle/index.ts'
 
 const Main = styled.main`
@@ -64,11 +65,7 @@ export function PartnerDetailsScreen({ carouselInterval }: PartnerDetailsScreenP
 function PartnerPage({ id, carouselInterval }: PartnerDetailsScreenProps & { id: string }) {
   const goBack = useGoBack()
   const { user } = useSession()
-  const {
-    data: partner,
-    error,
-    mutate,
-  } = usePartnerDiscountsForUser(id, user?.userId.id ?? null, {
+  const { data: partner, error } = usePartnerDiscountsForUser(id, user?.userId.id ?? null, {
     notFoundShownByCaller: true,
   })
   const notFound = !partner && isNotFound(error)
@@ -78,37 +75,17 @@ function PartnerPage({ id, carouselInterval }: PartnerDetailsScreenProps & { id:
   }, [error, partner, goBack])
 
   if (notFound) return <NotFoundScreen />
-  return (
-    <PartnerView
-      partner={partner}
-      carouselInterval={carouselInterval}
-      onBack={goBack}
-      // The cache learns the use too, so coming back to this page shows the coupon used without a reload.
-      onOfferUsed={(used) =>
-        void mutate(
-          (current) =>
-            current && {
-              ...current,
-              discountOffers: current.discountOffers.map((offer) =>
-                offer.id.id === used.id.id ? { ...offer, status: 'DISABLED' as const } : offer,
-              ),
-            },
-          { revalidate: false },
-        )
-      }
-    />
-  )
+  return <PartnerView partner={partner} carouselInterval={carouselInterval} onBack={goBack} />
 }
 
 interface PartnerViewProps {
   partner: Partner | undefined
   carouselInterval?: number
   onBack: () => void
-  onOfferUsed: (offer: DiscountOffer) => void
 }
 
 /** The page once the partner is known or loading; its title is the partner's name. */
-function PartnerView({ partner, carouselInterval, onBack, onOfferUsed }: PartnerViewProps) {
+function PartnerView({ partner, carouselInterval, onBack }: PartnerViewProps) {
   usePageTitle(partner?.name ?? null)
   return (
     <Main aria-busy={!partner}>
@@ -116,7 +93,7 @@ function PartnerView({ partner, carouselInterval, onBack, onOfferUsed }: Partner
         <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={onBack} />
       </TopBar>
       {partner ? (
-        <PartnerDetails partner={partner} carouselInterval={carouselInterval} onOfferUsed={onOfferUsed} />
+        <UsablePartnerDetails partner={partner} carouselInterval={carouselInterval} />
       ) : (
         <>
           <PhotoPlaceholder />

@@ -1,5 +1,5 @@
-import { useNotification } from '../../../notifications/index.ts'
-import { Toast, ToastProvider, TOAST_DURATION } from './Toast.tsx'
+import { Toast, ToastProvider, TOAST_DURATION } from '../design-system/components/Toast/index.ts'
+import { useNotification } from './NotificationProvider.tsx'
 
 export interface NotificationToastProps {
   /** Auto-close delay in ms (spec: 5000). */
