@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { realpathSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, searchForWorkspaceRoot } from 'vite'
 import react from '@vitejs/plugin-react'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
@@ -28,6 +29,7 @@ const optimizeDepsInclude = [
   'react-final-form',
   '@use-gesture/react',
   'react-virtuoso',
+  'downshift',
   'date-fns',
   'date-fns/locale',
   '@mdi/js',
@@ -39,6 +41,8 @@ const optimizeDepsInclude = [
 
 export default defineConfig({
   plugins: [react(), precompress(), prerenderPages(), installableApp()],
+  // '@/…' is the repository's root (tsconfig.json's paths say the same to TypeScript, tsx and Playwright).
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }] },
   server: {
     // node_modules may be a link to a shared install (a git worktree): Vite must still serve files from it.
     fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] },

@@ -224,8 +224,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const guards = authGuards(ctx)
   const typed = app.withTypeProvider<TypeBoxTypeProvider>()
-  systemRoutes(typed, ctx)
-  iconRoutes(typed)
+  systemRoutes(typed, ctx, guards)
+  iconRoutes(typed, guards)
   authRoutes(typed, ctx, guards)
   articleRoutes(typed, ctx, guards)
   partnerRoutes(typed, ctx, guards)

@@ -306,3 +306,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.code(500).send({ message: 'Une erreur interne est survenue. Réessayez plus tard.' })
   })
 }
+
+/** PostgreSQL's unique_violation (23505): the row another one already holds, e.g. an e-mail address taken. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
+}

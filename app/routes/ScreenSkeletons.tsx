@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 import type { ReactNode } from 'react'
-import { SkeletonRows } from '../../src/design-system/components/SkeletonRows/index.ts'
+import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
+import { CHIPS_ROW_HEIGHT, ChipsPlaceholder } from '@/src/screens/public/home/ChipsPlaceholder.tsx'
 
 /*
  * What a public screen shows while its code loads: the build renders these into each signed-in route's HTML
@@ -18,25 +19,8 @@ const Padded = styled.div`
   padding: 8px 16px;
 `
 
-/** Home's category chips row (12 px padding, 32 px chips) above the carousel's space. */
-const ChipsRow = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  height: 56px;
-  padding: 0 16px;
-  overflow: hidden;
-  & > span {
-    flex: none;
-    width: 112px;
-    height: 32px;
-    border-radius: ${({ theme }) => theme.radii.pill};
-    background: ${({ theme }) => theme.colors.skeleton};
-  }
-`
-
 const HomeStage = styled.div`
-  height: calc(100dvh - var(--bottom-nav-height, 0px) - 56px);
+  height: calc(100dvh - var(--bottom-nav-height, 0px) - ${CHIPS_ROW_HEIGHT}px);
   min-height: 320px;
   background: ${({ theme }) => theme.colors.skeleton};
 `
@@ -68,12 +52,7 @@ function Busy({ label, children }: { label: string; children: ReactNode }) {
 export function HomeSkeleton() {
   return (
     <Busy label="Chargement de l’accueil">
-      <ChipsRow aria-hidden>
-        <span />
-        <span />
-        <span />
-        <span />
-      </ChipsRow>
+      <ChipsPlaceholder />
       <HomeStage aria-hidden />
     </Busy>
   )

@@ -19,7 +19,7 @@ import type {
   UserBody,
   UserUpdateBody,
 } from '../../contract/schemas.ts'
-import { apiPaths, routePatterns } from '../../contract/paths.ts'
+import { mockApi } from './mockApi.ts'
 import { articles } from '../fixtures/articles.ts'
 import {
   articleStatuses,
@@ -31,6 +31,7 @@ import {
 import { categories } from '../fixtures/categories.ts'
 import { cities } from '../fixtures/cities.ts'
 import { users } from '../fixtures/users.ts'
+import { LOGGED_OUT } from './auth.ts'
 import { mdiIconPath } from './icons.ts'
 
 export interface BackofficeData {
@@ -117,7 +118,7 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
 
   const handlers: HttpHandler[] = [
     // Without a maps key, as in the e2e runs: the place search says it is unavailable.
-    http.get(apiPaths.config(), () =>
+    mockApi('getConfig', () =>
       HttpResponse.json<ClientConfig>({
         googleMapsApiKey: null,
         helpUrl: '/aide.html',
@@ -125,17 +126,17 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
         privacyUrl: '/confidentialite.pdf',
       }),
     ),
-    http.post(apiPaths.logout(), async ({ request }) => {
+    mockApi('logout', async ({ request }) => {
       await record(request)
-      return new HttpResponse(null, { status: 204 })
+      return HttpResponse.json(LOGGED_OUT)
     }),
 
     // Partners: fixed paths before `/api/partners/:id`, which would match them too.
-    http.get(apiPaths.partnerStatuses(), () => HttpResponse.json(db.partnerStatuses)),
-    http.get(apiPaths.categories(), () => HttpResponse.json(db.categories)),
-    http.get(apiPaths.cities(), () => HttpResponse.json(db.cities)),
-    http.get(apiPaths.partners(), () => HttpResponse.json(db.partners)),
-    http.post(apiPaths.partners(), async ({ request }) => {
+    mockApi('listPartnerStatuses', () => HttpResponse.json(db.partnerStatuses)),
+    mockApi('listCategories', () => HttpResponse.json(db.categories)),
+    mockApi('listCities', () => HttpResponse.json(db.cities)),
+    mockApi('listPartners', () => HttpResponse.json(db.partners)),
+    mockApi('createPartner', async ({ request }) => {
       const body = (await record(request)) as PartnerBody
       if (!body.name?.trim()) return badRequest('Le champ « name » est obligatoire.', 'name')
       const partner: Partner = {
@@ -153,11 +154,11 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       db.partners.push(partner)
       return HttpResponse.json(partner, { status: 201 })
     }),
-    http.get(routePatterns.partner, ({ params }) => {
+    mockApi('getPartner', ({ params }) => {
       const partner = findPartner(params.id)
       return partner ? HttpResponse.json(partner) : notFound('Partenaire introuvable.')
     }),
-    http.put(routePatterns.partner, async ({ request, params }) => {
+    mockApi('updatePartner', async ({ request, params }) => {
       const body = (await record(request)) as PartnerUpdateBody
       const partner = findPartner(params.id)
       if (!partner) return notFound('Partenaire introuvable.')
@@ -172,7 +173,7 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       })
       return HttpResponse.json(partner)
     }),
-    http.post(routePatterns.partnerImages, async ({ request, params }) => {
+    mockApi('uploadPartnerImage', async ({ request, params }) => {
       const body = (await record(request)) as { file?: File }
       const partner = findPartner(params.id)
       if (!partner) return notFound('Partenaire introuvable.')
@@ -181,14 +182,14 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       partner.images.push(image)
       return HttpResponse.json(image, { status: 201 })
     }),
-    http.delete(routePatterns.partnerImage, async ({ request, params }) => {
+    mockApi('deletePartnerImage', async ({ request, params }) => {
       await record(request)
       const partner = findPartner(params.id)
       if (!partner) return notFound('Partenaire introuvable.')
       partner.images = partner.images.filter((image) => image.id !== params.imageId)
       return HttpResponse.json({ message: 'Photo supprimée.' })
     }),
-    http.post(routePatterns.partnerOffers, async ({ request, params }) => {
+    mockApi('createOffer', async ({ request, params }) => {
       const body = (await record(request)) as OfferBody
       const partner = findPartner(params.id)
       if (!partner) return notFound('Partenaire introuvable.')
@@ -197,7 +198,7 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       partner.discountOffers.push(offer)
       return HttpResponse.json(offer, { status: 201 })
     }),
-    http.put(routePatterns.partnerOffers, async ({ request, params }) => {
+    mockApi('updateOffer', async ({ request, params }) => {
       const body = (await record(request)) as OfferUpdateBody
       const partner = findPartner(params.id)
       const offer = partner?.discountOffers.find((candidate) => candidate.id.id === body.id.id)
@@ -207,45 +208,45 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
     }),
 
     // Articles.
-    http.get(apiPaths.articleStatuses(), () => HttpResponse.json(db.articleStatuses)),
-    http.get(apiPaths.articlesPublished(), () =>
+    mockApi('listArticleStatuses', () => HttpResponse.json(db.articleStatuses)),
+    mockApi('listPublishedArticles', () =>
       HttpResponse.json(db.articles.filter((article) => article.status === 'PUBLISHED')),
     ),
-    http.get(apiPaths.articles(), () =>
+    mockApi('listArticles', () =>
       HttpResponse.json([...db.articles].sort((a, b) => a.position - b.position)),
     ),
-    http.post(apiPaths.articleImage(), async ({ request }) => {
+    mockApi('uploadArticleImage', async ({ request }) => {
       const body = (await record(request)) as { file?: File }
       uploads += 1
       return HttpResponse.json(uploadedImage(uploads, body.file?.name), { status: 201 })
     }),
-    http.post(apiPaths.articles(), async ({ request }) => {
+    mockApi('createArticle', async ({ request }) => {
       const body = (await record(request)) as ArticleBody
       const article: Article = { ...body, articleId: { id: nextId(db.articles.map((a) => a.articleId.id)) } }
       db.articles.push(article)
       return HttpResponse.json(article, { status: 201 })
     }),
-    http.get(routePatterns.article, ({ params }) => {
+    mockApi('getArticle', ({ params }) => {
       const article = db.articles.find((candidate) => candidate.articleId.id === Number(params.id))
       return article ? HttpResponse.json(article) : notFound('Article introuvable.')
     }),
-    http.put(routePatterns.article, async ({ request, params }) => {
+    mockApi('updateArticle', async ({ request, params }) => {
       const body = (await record(request)) as ArticleUpdateBody
       const article = db.articles.find((candidate) => candidate.articleId.id === Number(params.id))
       if (!article) return notFound('Article introuvable.')
       Object.assign(article, body)
       return HttpResponse.json(article)
     }),
-    http.delete(routePatterns.article, async ({ request, params }) => {
+    mockApi('deleteArticle', async ({ request, params }) => {
       await record(request)
       db.articles = db.articles.filter((article) => article.articleId.id !== Number(params.id))
       return HttpResponse.json({ message: 'Article supprimé.' })
     }),
 
     // Users.
-    http.get(apiPaths.userStatuses(), () => HttpResponse.json(db.userStatuses)),
-    http.get(apiPaths.users(), () => HttpResponse.json(db.users)),
-    http.post(apiPaths.users(), async ({ request }) => {
+    mockApi('listUserStatuses', () => HttpResponse.json(db.userStatuses)),
+    mockApi('listUsers', () => HttpResponse.json(db.users)),
+    mockApi('createUser', async ({ request }) => {
       const body = (await record(request)) as UserBody
       if (db.users.some((user) => user.email === body.email)) {
         return HttpResponse.json<ErrorBody>(
@@ -262,18 +263,18 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       db.users.push(user)
       return HttpResponse.json(user, { status: 201 })
     }),
-    http.get(routePatterns.user, ({ params }) => {
+    mockApi('getUser', ({ params }) => {
       const user = findUser(params.id)
       return user ? HttpResponse.json(user) : notFound('Utilisateur introuvable.')
     }),
-    http.put(routePatterns.user, async ({ request, params }) => {
+    mockApi('updateUser', async ({ request, params }) => {
       const body = (await record(request)) as UserUpdateBody
       const user = findUser(params.id)
       if (!user) return notFound('Utilisateur introuvable.')
       Object.assign(user, body)
       return HttpResponse.json(user)
     }),
-    http.put(routePatterns.reactivateOffer, async ({ request, params }) => {
+    mockApi('reactivateOffer', async ({ request, params }) => {
       await record(request)
       const user = findUser(params.userId)
       if (!user) return notFound('Utilisateur introuvable.')

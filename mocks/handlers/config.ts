@@ -1,6 +1,6 @@
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import type { ClientConfig } from '../../contract/schemas.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import { mockApi } from './mockApi.ts'
 import { iconHandlers } from './icons.ts'
 
 export const demoClientConfig: ClientConfig = {
@@ -12,7 +12,7 @@ export const demoClientConfig: ClientConfig = {
 
 export const configHandlers = {
   config: (config: Partial<ClientConfig> = {}) =>
-    http.get(apiPaths.config(), () => HttpResponse.json({ ...demoClientConfig, ...config })),
+    mockApi('getConfig', () => HttpResponse.json({ ...demoClientConfig, ...config })),
 }
 
 /** Answered in every story unless the story overrides them: the run-time configuration and category icons. */

@@ -1,5 +1,5 @@
-import { http, HttpResponse } from 'msw'
-import { routePatterns } from '../../contract/paths.ts'
+import { HttpResponse } from 'msw'
+import { mockApi } from './mockApi.ts'
 
 /**
  * GET /api/icons/:name as the server answers it. Stories may load the whole icon set (the app never does):
@@ -7,7 +7,7 @@ import { routePatterns } from '../../contract/paths.ts'
  */
 export const iconHandlers = {
   icon: () =>
-    http.get(routePatterns.icon, async ({ params }) => {
+    mockApi('getIcon', async ({ params }) => {
       const name = String(params.name)
       const path = await mdiIconPath(name)
       if (path === null) return HttpResponse.json({ message: `Icône inconnue : ${name}.` }, { status: 404 })

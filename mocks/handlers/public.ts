@@ -2,20 +2,32 @@
  * msw handlers for the end-user screens, speaking the real API's shapes (contract/schemas.ts) on the real paths
  * (contract/paths.ts). Each call has factories per state: success, empty, error, loading (an endless delay).
  */
-import { delay, http, HttpResponse } from 'msw'
-import type { Article, Category, ErrorBody, Partner, PartnerSearchResult } from '../../contract/schemas.ts'
-import { apiPaths, routePatterns } from '../../contract/paths.ts'
+import { delay, HttpResponse } from 'msw'
+import type {
+  Article,
+  Category,
+  DiscountOffer,
+  ErrorBody,
+  Partner,
+  PartnerSearchResult,
+} from '../../contract/schemas.ts'
+import { mockApi } from './mockApi.ts'
 import { articles, publishedArticles } from '../fixtures/articles.ts'
 import { categories } from '../fixtures/categories.ts'
 import { cities } from '../fixtures/cities.ts'
-import { manyPartnerSearchResults, partnerById, partnerSearchResults } from '../fixtures/partners.ts'
+import {
+  manyPartnerSearchResults,
+  partnerById,
+  partners,
+  partnerSearchResults,
+} from '../fixtures/partners.ts'
 
 const serverError = (message = 'Une erreur interne est survenue.') =>
   HttpResponse.json<ErrorBody>({ message }, { status: 500 })
 
 const endless = async () => {
   await delay('infinite')
-  return new HttpResponse(null, { status: 504 })
+  return new HttpResponse<ErrorBody>(null, { status: 504 })
 }
 
 /** The server's filters on fixtures: name contains (case-insensitive), category, city, bounds, pages of 50. */
@@ -45,13 +57,13 @@ function filterResults(results: PartnerSearchResult[], url: URL): PartnerSearchR
 
 export const searchHandlers = {
   success: (results: PartnerSearchResult[] = partnerSearchResults) =>
-    http.get(apiPaths.partnerSearch(), ({ request }) =>
+    mockApi('searchPartners', ({ request }) =>
       HttpResponse.json(filterResults(results, new URL(request.url))),
     ),
   /** `count` results, served 50 a page: the infinite list loads more as it scrolls. */
   many: (count = 120, pageDelayMs = 150) => {
     const results = manyPartnerSearchResults(count)
-    return http.get(apiPaths.partnerSearch(), async ({ request }) => {
+    return mockApi('searchPartners', async ({ request }) => {
       const url = new URL(request.url)
       if (Number(url.searchParams.get('page') ?? 0) > 0) await delay(pageDelayMs)
       return HttpResponse.json(filterResults(results, url))
@@ -59,62 +71,79 @@ export const searchHandlers = {
   },
   /** As the server with userPosition: nearest first (the fixtures' own order is not by distance). */
   nearestFirst: (results: PartnerSearchResult[] = partnerSearchResults) =>
-    http.get(apiPaths.partnerSearch(), ({ request }) => {
+    mockApi('searchPartners', ({ request }) => {
       const url = new URL(request.url)
       const byDistance = url.searchParams.has('userPosition')
         ? [...results].sort((a, b) => (a.distanceToUser ?? Infinity) - (b.distanceToUser ?? Infinity))
         : results
       return HttpResponse.json(filterResults(byDistance, url))
     }),
-  empty: () => http.get(apiPaths.partnerSearch(), () => HttpResponse.json<PartnerSearchResult[]>([])),
-  error: () => http.get(apiPaths.partnerSearch(), () => serverError()),
+  empty: () => mockApi('searchPartners', () => HttpResponse.json<PartnerSearchResult[]>([])),
+  error: () => mockApi('searchPartners', () => serverError()),
   /** Fails once, then answers: the 'Réessayer' button recovers. */
   errorThenSuccess: (results: PartnerSearchResult[] = partnerSearchResults) => {
     let calls = 0
-    return http.get(apiPaths.partnerSearch(), ({ request }) =>
+    return mockApi('searchPartners', ({ request }) =>
       calls++ === 0 ? serverError() : HttpResponse.json(filterResults(results, new URL(request.url))),
     )
   },
-  loading: () => http.get(apiPaths.partnerSearch(), endless),
+  loading: () => mockApi('searchPartners', endless),
 }
 
 export const categoriesHandlers = {
-  success: (list: Category[] = categories) => http.get(apiPaths.categories(), () => HttpResponse.json(list)),
-  error: () => http.get(apiPaths.categories(), () => serverError()),
-  loading: () => http.get(apiPaths.categories(), endless),
+  success: (list: Category[] = categories) => mockApi('listCategories', () => HttpResponse.json(list)),
+  error: () => mockApi('listCategories', () => serverError()),
+  loading: () => mockApi('listCategories', endless),
 }
 
 export const citiesHandlers = {
-  success: (list: string[] = cities) => http.get(apiPaths.cities(), () => HttpResponse.json(list)),
-  error: () => http.get(apiPaths.cities(), () => serverError()),
+  success: (list: string[] = cities) => mockApi('listCities', () => HttpResponse.json(list)),
+  error: () => mockApi('listCities', () => serverError()),
 }
 
 /** GET /api/partners/{id}/discounts-user/{userId}: the partner with its offers as this user sees them. */
 export const partnerForUserHandlers = {
   success: (partner?: Partner) =>
-    http.get(routePatterns.partnerDiscountsUser, ({ params }) => {
+    mockApi('getPartnerForUser', ({ params }) => {
       try {
         return HttpResponse.json(partner ?? partnerById(Number(params.id)))
       } catch {
         return HttpResponse.json<ErrorBody>({ message: 'Partenaire introuvable.' }, { status: 404 })
       }
     }),
-  error: () => http.get(routePatterns.partnerDiscountsUser, () => serverError()),
+  error: () => mockApi('getPartnerForUser', () => serverError()),
   notFound: () =>
-    http.get(routePatterns.partnerDiscountsUser, () =>
+    mockApi('getPartnerForUser', () =>
       HttpResponse.json<ErrorBody>({ message: 'Partenaire introuvable.' }, { status: 404 }),
     ),
-  loading: () => http.get(routePatterns.partnerDiscountsUser, endless),
+  loading: () => mockApi('getPartnerForUser', endless),
+}
+
+/**
+ * The server's answer to a used coupon: the offer as its user now sees it (DISABLED). An offer the fixtures do
+ * not hold (a story's own partner) is answered with its id, as the screen only needs the call to succeed.
+ */
+export function usedCouponReply(params: { partnerId: string; offerId: string }) {
+  const offerId = Number(params.offerId)
+  const offer = partners
+    .find((partner) => partner.partnerId.id === Number(params.partnerId))
+    ?.discountOffers.find((candidate) => candidate.id.id === offerId)
+  return HttpResponse.json<DiscountOffer>({
+    id: { id: offerId },
+    libelle: offer?.libelle ?? 'Coupon',
+    status: 'DISABLED',
+    expirationDate: offer?.expirationDate ?? null,
+  })
 }
 
 export const deactivateOfferHandlers = {
   success: (delayMs = 0) =>
-    http.put(routePatterns.deactivateOffer, async () => {
+    mockApi('deactivateOffer', async ({ params }) => {
       if (delayMs) await delay(delayMs)
-      return new HttpResponse(null, { status: 204 })
+      return usedCouponReply(params)
     }),
   error: (delayMs = 0) =>
-    http.put(routePatterns.deactivateOffer, async () => {
+    mockApi('deactivateOffer', async () => {
       if (delayMs) await delay(delayMs)
       return HttpResponse.json<ErrorBody>({ message: 'Ce coupon a déjà été utilisé.' }, { status: 409 })
     }),
@@ -123,30 +152,36 @@ export const deactivateOfferHandlers = {
 export const articlesHandlers = {
   /** GET /api/articles/articles-published (ordinary users). */
   published: (list: Article[] = publishedArticles) =>
-    http.get(apiPaths.articlesPublished(), () => HttpResponse.json(list)),
+    mockApi('listPublishedArticles', () => HttpResponse.json(list)),
   /** GET /api/articles (admins see drafts too). */
-  all: (list: Article[] = articles) => http.get(apiPaths.articles(), () => HttpResponse.json(list)),
+  all: (list: Article[] = articles) => mockApi('listArticles', () => HttpResponse.json(list)),
   empty: () => [
-    http.get(apiPaths.articlesPublished(), () => HttpResponse.json<Article[]>([])),
-    http.get(apiPaths.articles(), () => HttpResponse.json<Article[]>([])),
+    mockApi('listPublishedArticles', () => HttpResponse.json<Article[]>([])),
+    mockApi('listArticles', () => HttpResponse.json<Article[]>([])),
   ],
   error: () => [
-    http.get(apiPaths.articlesPublished(), () => serverError()),
-    http.get(apiPaths.articles(), () => serverError()),
+    mockApi('listPublishedArticles', () => serverError()),
+    mockApi('listArticles', () => serverError()),
   ],
-  loading: () => [http.get(apiPaths.articlesPublished(), endless), http.get(apiPaths.articles(), endless)],
+  loading: () => [mockApi('listPublishedArticles', endless), mockApi('listArticles', endless)],
 }
 
 export const passwordHandlers = {
-  forgotSuccess: () => http.post(apiPaths.forgotPassword(), () => new HttpResponse(null, { status: 204 })),
+  forgotSuccess: () =>
+    mockApi('forgotPassword', () =>
+      HttpResponse.json({
+        message: 'Si un compte correspond à cette adresse, un e-mail de réinitialisation a été envoyé.',
+      }),
+    ),
   forgotError: () =>
-    http.post(apiPaths.forgotPassword(), () =>
+    mockApi('forgotPassword', () =>
       HttpResponse.json<ErrorBody>({ message: 'Service de messagerie indisponible.' }, { status: 503 }),
     ),
-  forgotLoading: () => http.post(apiPaths.forgotPassword(), endless),
-  resetSuccess: () => http.post(apiPaths.resetPassword(), () => new HttpResponse(null, { status: 204 })),
+  forgotLoading: () => mockApi('forgotPassword', endless),
+  resetSuccess: () =>
+    mockApi('resetPassword', () => HttpResponse.json({ message: 'Mot de passe réinitialisé avec succès.' })),
   resetError: () =>
-    http.post(apiPaths.resetPassword(), () =>
+    mockApi('resetPassword', () =>
       HttpResponse.json<ErrorBody>(
         {
           message: 'Ce lien de réinitialisation est invalide ou a expiré : demandez-en un nouveau.',

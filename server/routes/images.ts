@@ -1,7 +1,7 @@
 import Type from 'typebox'
 import type { App, AppContext } from '../context.ts'
 import { notFound } from '../errors.ts'
-import { imageFileKey, readImageFile } from '../services/images.ts'
+import { readServedImage } from '../services/images.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -18,20 +18,16 @@ export function imageRoutes(app: App, ctx: AppContext): void {
       schema: { hide: true, params: Type.Object({ name: Type.String() }) },
     },
     async (request, reply) => {
-      const { name } = request.params
-      const key = imageFileKey(name)
-      if (!key) throw notFound('Image introuvable.')
-      const etag = `"${key}"`
-      const image = await readImageFile(ctx.db, name)
+      const image = await readServedImage(ctx.db, request.params.name)
       if (!image) throw notFound('Image introuvable.')
+      const etag = `"${image.cacheKey}"`
       reply
         .header('cache-control', IMMUTABLE)
         .header('etag', etag)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
       if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send()
-      const bytes = image.data
-      return reply.type(image.type).send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+      return reply.type(image.type).send(image.bytes)
     },
   )
 }

@@ -1,22 +1,18 @@
-import { ClientConfig, Health, Liveness, Readiness } from '../../contract/schemas.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import { pingDatabase } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
+import { endpoint } from './route.ts'
 
 const tags = ['Système']
 
-export function systemRoutes(app: App, ctx: AppContext): void {
-  app.get(
-    apiPaths.config(),
-    {
-      schema: {
-        tags,
-        summary: 'Configuration publique du client (clé Google Maps, liens d’aide et des PDF légaux)',
-        response: { 200: ClientConfig },
-      },
-    },
-    async (_request, reply) => {
+export function systemRoutes(app: App, ctx: AppContext, guards: AuthGuards): void {
+  app.route({
+    ...endpoint('getConfig', guards, {
+      tags,
+      summary: 'Configuration publique du client (clé Google Maps, liens d’aide et des PDF légaux)',
+    }),
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache')
       return {
         googleMapsApiKey: ctx.config.googleMapsApiKey,
@@ -25,57 +21,42 @@ export function systemRoutes(app: App, ctx: AppContext): void {
         privacyUrl: ctx.config.privacyUrl,
       }
     },
-  )
+  })
 
-  app.get(
-    apiPaths.health(),
-    {
-      schema: {
-        tags,
-        summary: 'État du service : 200 si la base répond, 503 sinon',
-        response: { 200: Health, 503: Health },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...endpoint('getHealth', guards, { tags, summary: 'État du service : 200 si la base répond, 503 sinon' }),
+    handler: async (_request, reply) => {
       const database = await pingDatabase(ctx.db)
       reply.header('cache-control', 'no-store')
       return reply.code(database ? 200 : 503).send({ status: database ? 'ok' : 'degraded', database })
     },
-  )
+  })
 
-  app.get(
-    apiPaths.healthLive(),
-    {
-      schema: {
-        tags,
-        summary: 'Vivacité : 200 tant que le processus répond (sans interroger la base)',
-        response: { 200: Liveness },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...endpoint('getLiveness', guards, {
+      tags,
+      summary: 'Vivacité : 200 tant que le processus répond (sans interroger la base)',
+    }),
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store')
       return { status: 'ok' as const }
     },
-  )
+  })
 
-  app.get(
-    apiPaths.healthReady(),
-    {
-      schema: {
-        tags,
-        summary:
-          'Disponibilité pour un répartiteur de charge : 200 si la base répond et que l’instance ne s’arrête pas, 503 sinon',
-        response: { 200: Readiness, 503: Readiness },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...endpoint('getReadiness', guards, {
+      tags,
+      summary:
+        'Disponibilité pour un répartiteur de charge : 200 si la base répond et que l’instance ne s’arrête pas, 503 sinon',
+    }),
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store')
       const draining = ctx.lifecycle.draining
       const database = await pingDatabase(ctx.db)
       const status = draining ? 'draining' : database ? 'ok' : 'degraded'
       return reply.code(status === 'ok' ? 200 : 503).send({ status, database, draining })
     },
-  )
+  })
 
   // RFC 9116: where to report a vulnerability. Expires is a year ahead of each answer, so it never lapses.
   app.get(

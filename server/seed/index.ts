@@ -6,7 +6,7 @@ import { startupLocks, withAdvisoryLock } from '../db/locks.ts'
 import type { Database } from '../db/types.ts'
 import { insertImage } from '../services/images.ts'
 import { createPasswordHasher } from '../services/passwords.ts'
-import { savePartner } from '../services/partners.ts'
+import { savePartner } from '../services/partnerStore.ts'
 import { articles, categories, demoAccounts, partners } from './data.ts'
 import { renderDemoImage } from './images.ts'
 

@@ -128,23 +128,32 @@ async function saveVariants(trx: Transaction<Database>, id: string, encoded: Enc
     .execute()
 }
 
-/** Bytes and type of an original (`<id>.webp`) or of a variant (`<id>-640.avif`); null when there is none. */
-export async function readImageFile(
-  db: Executor,
-  name: string,
-): Promise<{ type: string; data: Uint8Array } | null> {
-  const original = IMAGE_FILE_NAME.exec(name)
+/** Bytes as Fastify sends them, without copying the driver's array. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+}
+
+/**
+ * A served file by its name, an original (`<id>.webp`) or a variant (`<id>-640.avif`), or null when the name
+ * is not one of ours or there is no such file. `cacheKey` names it for good (an image never changes under
+ * its name): the original's id, or the variant's whole name.
+ */
+export async function readServedImage(
+  db: Db,
+  fileName: string,
+): Promise<{ cacheKey: string; type: string; bytes: Buffer } | null> {
+  const original = IMAGE_FILE_NAME.exec(fileName)
   if (original) {
     const image = await db
       .selectFrom('images')
       .select(['type', 'data'])
       .where('id', '=', original[1])
-      .where('file_name', '=', name)
+      .where('file_name', '=', fileName)
       .where('data', 'is not', null)
       .executeTakeFirst()
-    return image?.data ? { type: image.type, data: image.data } : null
+    return image?.data ? { cacheKey: original[1], type: image.type, bytes: asBuffer(image.data) } : null
   }
-  const variant = VARIANT_FILE_NAME.exec(name)
+  const variant = VARIANT_FILE_NAME.exec(fileName)
   if (!variant) return null
   const format = variant[3] as VariantFormat
   const row = await db
@@ -154,12 +163,7 @@ export async function readImageFile(
     .where('width', '=', Number(variant[2]))
     .where('format', '=', format)
     .executeTakeFirst()
-  return row ? { type: VARIANT_TYPES[format], data: row.data } : null
-}
-
-/** The part of a served file's name that names it for good (an image never changes under its name). */
-export function imageFileKey(name: string): string | null {
-  return IMAGE_FILE_NAME.exec(name)?.[1] ?? (VARIANT_FILE_NAME.test(name) ? name : null)
+  return row ? { cacheKey: fileName, type: VARIANT_TYPES[format], bytes: asBuffer(row.data) } : null
 }
 
 /**

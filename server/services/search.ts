@@ -10,14 +10,14 @@ import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
 import { toWireImage, type ImageRow } from './images.ts'
+import { coordinate } from './partnerInput.ts'
 import {
-  coordinate,
   partnerColumns,
   usableOffer,
   type Executor,
   type LoadOptions,
   type PartnerRow,
-} from './partners.ts'
+} from './partnerRows.ts'
 
 const MAX_ID = 2_147_483_647
 const EARTH_RADIUS_KM = 6371
@@ -98,6 +98,23 @@ function toPartner(r: PartnerRow & RelationColumns): Partner {
 export async function loadPartner(db: Executor, id: number, options: LoadOptions): Promise<Partner | null> {
   const row = await partnerStatement(db, id, options).executeTakeFirst()
   return row ? toPartner(row) : null
+}
+
+/** Every partner with all its offers (the back-office table), by name then id, in one statement. */
+export async function loadAllPartners(db: Executor): Promise<Partner[]> {
+  const rows = await db
+    .selectFrom(
+      db
+        .selectFrom('partners as p')
+        .select([...partnerColumns, 'p.search_name'])
+        .as('pg'),
+    )
+    .selectAll('pg')
+    .select(relationColumns({ offers: 'all', images: 'all' }))
+    .orderBy('pg.search_name')
+    .orderBy('pg.id')
+    .execute()
+  return rows.map(toPartner)
 }
 
 /** loadPartner's statement, also compiled by the bench for EXPLAIN. */

@@ -1,8 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'kysely'
-import type { DisabledCoupon, User } from '../../contract/schemas.ts'
-import { rolesOf } from '../auth.ts'
+import type { DisabledCoupon, MessageBody, User, UserBody, UserUpdateBody } from '../../contract/schemas.ts'
+import { forgetUser, rolesOf } from '../auth.ts'
+import type { AppContext, CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import type { UserRow } from '../db/types.ts'
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors.ts'
+import { email as validEmail, requiredText } from '../validation.ts'
+import { enqueueMail, passwordMail } from './mail.ts'
 import { newOneTimeToken } from './tokens.ts'
 
 export type OneTimePurpose = 'reset' | 'invite'
@@ -82,4 +87,132 @@ export async function loadUser(db: Db, id: number): Promise<User | null> {
   if (!row) return null
   const coupons = await disabledCouponsOf(db, [id])
   return toUser(row, coupons.get(id) ?? [])
+}
+
+const userNotFound = () => notFound('Utilisateur introuvable.')
+const emailTaken = () => conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')
+
+function cleanUser(body: UserBody) {
+  return {
+    firstname: requiredText(body.firstname, 'firstname', 'Prénom', { max: 100 }),
+    lastname: requiredText(body.lastname, 'lastname', 'Nom', { max: 100 }),
+    email: validEmail(body.email),
+    status: body.status,
+  }
+}
+
+/** Every user with their used coupons, by last name, first name, id. */
+export async function listUsers(db: Db): Promise<User[]> {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .orderBy('lastname')
+    .orderBy('firstname')
+    .orderBy('id')
+    .execute()
+  const coupons = await disabledCouponsOf(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((r) => toUser(r, coupons.get(r.id) ?? []))
+}
+
+/** A user as `viewer` may see them: themselves, or anyone for an admin. */
+export async function userFor(db: Db, viewer: CurrentUser, id: number): Promise<User> {
+  if (id !== viewer.id && !viewer.isAdmin)
+    throw forbidden('Vous ne pouvez consulter que votre propre compte.')
+  const user = await loadUser(db, id)
+  if (!user) throw userNotFound()
+  return user
+}
+
+/** Creates a ROLE_USER account without password and mails its invitation to choose one. */
+export async function createUser(ctx: AppContext, body: UserBody, log: FastifyBaseLogger): Promise<User> {
+  const values = cleanUser(body)
+  let created
+  try {
+    // The account, its invitation token and the invitation mail exist together or not at all.
+    created = await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({ ...values, password_hash: null })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const token = await issueOneTimeToken(trx, row.id, 'invite')
+      const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+      const mailId = await enqueueMail(trx, passwordMail('invite', row.email, row.firstname, link))
+      return { row, mailId }
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken()
+    throw error
+  }
+  const { row, mailId } = created
+  ctx.mailer.kick()
+  log.info({ mailId }, 'invitation mail queued')
+  return toUser(row, [])
+}
+
+/**
+ * Changes user `id` (the body names the same user). A change of status, roles or address revokes their
+ * tokens; an admin can neither demote nor deactivate themselves.
+ */
+export async function updateUser(
+  db: Db,
+  viewer: CurrentUser,
+  id: number,
+  body: UserUpdateBody,
+): Promise<User> {
+  if (body.userId.id !== id)
+    throw badRequest('userId.id ne correspond pas à l’utilisateur de l’adresse.', 'userId.id')
+  const values = cleanUser(body)
+  const before = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!before) throw userNotFound()
+  const isAdmin = body.roles ? body.roles.includes('ROLE_ADMIN') : before.is_admin
+  if (id === viewer.id && (!isAdmin || values.status === 'DESACTIVE')) {
+    throw conflict(
+      'Vous ne pouvez pas retirer vos propres droits d’administrateur ni désactiver votre propre compte.',
+    )
+  }
+  const revoke =
+    isAdmin !== before.is_admin || values.status !== before.status || values.email !== before.email
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({
+          ...values,
+          is_admin: isAdmin,
+          ...(revoke ? { token_version: sql<number>`token_version + 1` } : {}),
+        })
+        .where('id', '=', id)
+        .execute()
+      // A reset or invitation link mailed to the previous address must not open the account any more, and
+      // one issued before a deactivation must not come back to life with a later reactivation.
+      if (values.email !== before.email || values.status === 'DESACTIVE') {
+        await trx
+          .updateTable('password_tokens')
+          .set({ used_at: new Date() })
+          .where('user_id', '=', id)
+          .where('used_at', 'is', null)
+          .execute()
+      }
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken()
+    throw error
+  }
+  forgetUser(db, id)
+  const user = await loadUser(db, id)
+  if (!user) throw userNotFound()
+  return user
+}
+
+/** Deletes a user (their tokens stop working); an admin cannot delete themselves. */
+export async function deleteUser(db: Db, viewer: CurrentUser, id: number): Promise<MessageBody> {
+  if (id === viewer.id) throw conflict('Vous ne pouvez pas supprimer votre propre compte.')
+  const removed = await db.deleteFrom('users').where('id', '=', id).returning('id').executeTakeFirst()
+  if (!removed) throw userNotFound()
+  forgetUser(db, removed.id)
+  return { message: 'Utilisateur supprimé.' }
 }

@@ -1,3 +1,5 @@
+import type { Api, Body, Params, Query, Reply } from '../../contract/api.ts'
+import { calls, fillPath, type CallName } from '../../contract/calls.ts'
 import { readStoredUser } from '../session/storage.ts'
 
 /** The one error type of every failed call: the HTTP status and the server's French `message`. */
@@ -137,3 +139,40 @@ export const apiGet = <T>(
   query?: RequestOptions['query'],
   options?: Pick<RequestOptions, 'shownByCaller'>,
 ) => apiRequest<T>(path, { ...options, query })
+
+/** What a call of the API table takes: its path parameters (ids as numbers or as read from an address), its query, its body. */
+export type CallInput<Name extends CallName> = (Params<Name> extends undefined
+  ? unknown
+  : { params: { [Key in keyof Params<Name>]: string | number } }) &
+  (Query<Name> extends undefined ? unknown : { query: Query<Name> }) &
+  (Api[Name] extends { upload: true }
+    ? { body: FormData }
+    : Body<Name> extends undefined
+      ? unknown
+      : { body: Body<Name> })
+
+type CallOptions = Pick<RequestOptions, 'signal' | 'silent' | 'shownByCaller'>
+
+/** Whether a call needs an input at all: `callApi('listCities')` then reads as it should. */
+type CallArgs<Name extends CallName> =
+  Partial<CallInput<Name>> extends CallInput<Name>
+    ? [input?: CallInput<Name>, options?: CallOptions]
+    : [input: CallInput<Name>, options?: CallOptions]
+
+/**
+ * Makes one call of the API table (contract/api.ts): method and path from the table, request and answer types
+ * from its schemas, so a call and its answer cannot drift from what the server and the mocks speak.
+ */
+export function callApi<Name extends CallName>(
+  name: Name,
+  ...[input, options]: CallArgs<Name>
+): Promise<Reply<Name>> {
+  const { method, path } = calls[name]
+  const given = (input ?? {}) as { params?: Record<string, string | number>; query?: object; body?: unknown }
+  return apiRequest<Reply<Name>>(fillPath(path, given.params), {
+    ...options,
+    method,
+    query: given.query as RequestOptions['query'],
+    body: given.body,
+  })
+}

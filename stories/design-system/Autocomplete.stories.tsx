@@ -1,8 +1,12 @@
 import { mdiBasketball, mdiPalette, mdiShopping, mdiSilverwareForkKnife, mdiSpa, mdiStar } from '@mdi/js'
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent, within } from 'storybook/test'
-import { Autocomplete, CategoryIcon, type AutocompleteProps } from '../../src/design-system/index.ts'
+import { expect, fn, screen, userEvent, within } from 'storybook/test'
+import {
+  CategoryIcon,
+  SearchCombobox,
+  type MultipleSearchComboboxProps,
+} from '../../src/design-system/index.ts'
 
 interface Category {
   id?: number
@@ -19,13 +23,14 @@ const categories: Category[] = [
   { id: 5, label: 'Shopping', icon: 'shopping', iconPath: mdiShopping },
 ]
 
-type Props = AutocompleteProps<Category>
+type Props = Omit<MultipleSearchComboboxProps<Category>, 'multiple'>
 
 function Demo(args: Props) {
   const [value, setValue] = useState(args.value)
   return (
-    <Autocomplete
+    <SearchCombobox
       {...args}
+      multiple
       value={value}
       onChange={(next) => {
         setValue(next)
@@ -68,7 +73,7 @@ export const PickWithKeyboard: Story = {
     const input = canvas.getByRole('combobox', { name: 'Catégories' })
     await userEvent.click(input)
     await expect(input).toHaveAttribute('aria-expanded', 'true')
-    const list = canvas.getByRole('listbox')
+    const list = screen.getByRole('listbox')
     // The chosen one is not offered again.
     await expect(within(list).getAllByRole('option')).toHaveLength(4)
     await userEvent.keyboard('{ArrowDown}{ArrowDown}')
@@ -82,7 +87,7 @@ export const PickWithKeyboard: Story = {
 export const FilterAndClick: Story = {
   play: async ({ args, canvas }) => {
     await userEvent.type(canvas.getByRole('combobox'), 'bien')
-    const options = within(canvas.getByRole('listbox')).getAllByRole('option')
+    const options = within(screen.getByRole('listbox')).getAllByRole('option')
     await expect(options[0]).toHaveTextContent('Bien-être')
     await userEvent.click(options[0])
     await expect(args.onChange).toHaveBeenLastCalledWith([categories[0], categories[1]])
@@ -102,7 +107,7 @@ export const TypedTextBecomesNewChip: Story = {
 export const CreateOptionShown: Story = {
   play: async ({ args, canvas }) => {
     await userEvent.type(canvas.getByRole('combobox'), 'Cult')
-    const options = within(canvas.getByRole('listbox')).getAllByRole('option')
+    const options = within(screen.getByRole('listbox')).getAllByRole('option')
     await expect(options.map((o) => o.textContent)).toEqual(['Culture', 'Créer « Cult »'])
     await userEvent.click(options[1])
     await expect(args.onCreate).toHaveBeenCalledWith('Cult')
@@ -127,9 +132,9 @@ export const EscapeCloses: Story = {
   play: async ({ canvas }) => {
     const input = canvas.getByRole('combobox')
     await userEvent.click(input)
-    await expect(canvas.getByRole('listbox')).toBeVisible()
+    await expect(screen.getByRole('listbox')).toBeVisible()
     await userEvent.keyboard('{Escape}')
-    await expect(canvas.queryByRole('listbox')).toBeNull()
+    await expect(screen.queryByRole('listbox')).toBeNull()
     await expect(input).toHaveAttribute('aria-expanded', 'false')
   },
 }
@@ -138,7 +143,7 @@ export const WithoutCreate: Story = {
   args: { onCreate: undefined },
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('combobox'), 'Boulangerie{Enter}')
-    await expect(canvas.getByText('Aucune option')).toBeVisible()
+    await expect(screen.getByText('Aucune option')).toBeVisible()
     await expect(canvas.queryByRole('button', { name: 'Retirer Boulangerie' })).toBeNull()
   },
 }

@@ -1,13 +1,11 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { ArticleBody, IdRef } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import type { ArticleBody } from '../../../contract/schemas.ts'
+import { callApi } from '../client.ts'
 import { refreshArticles } from './refreshArticles.ts'
 
-/** POST /api/articles; the answer carries articleId. */
-export const createArticle = (body: ArticleBody) =>
-  apiRequest<{ articleId: IdRef }>(apiPaths.articles(), { method: 'POST', body })
+/** POST /api/articles; answers the new article. */
+export const createArticle = (body: ArticleBody) => callApi('createArticle', { body })
 
 export function useCreateArticle() {
   const { mutate } = useSWRConfig()

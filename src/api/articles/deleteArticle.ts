@@ -1,11 +1,10 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 import { refreshArticles } from './refreshArticles.ts'
 
 /** DELETE /api/articles/{id}. */
-export const deleteArticle = (id: number) => apiRequest<void>(apiPaths.article(id), { method: 'DELETE' })
+export const deleteArticle = (id: number) => callApi('deleteArticle', { params: { id } })
 
 export function useDeleteArticle() {
   const { mutate } = useSWRConfig()

@@ -1,10 +1,8 @@
-import type { Image } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** POST /api/articles/image, multipart with the field `file`; the answer becomes the article's image. */
 export function uploadArticleImage(file: File) {
   const body = new FormData()
   body.append('file', file)
-  return apiRequest<Image>(apiPaths.articleImage(), { method: 'POST', body })
+  return callApi('uploadArticleImage', { body })
 }

@@ -1,11 +1,10 @@
-import type { ForgotPasswordBody, ResetPasswordBody } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import type { ForgotPasswordBody, MessageBody, ResetPasswordBody } from '../../../contract/schemas.ts'
+import { callApi } from '../client.ts'
 
-export function requestPasswordReset(body: ForgotPasswordBody): Promise<void> {
-  return apiRequest<void>(apiPaths.forgotPassword(), { method: 'POST', body, silent: true })
+export function requestPasswordReset(body: ForgotPasswordBody): Promise<MessageBody> {
+  return callApi('forgotPassword', { body }, { silent: true })
 }
 
-export function resetPassword(body: ResetPasswordBody): Promise<void> {
-  return apiRequest<void>(apiPaths.resetPassword(), { method: 'POST', body, silent: true })
+export function resetPassword(body: ResetPasswordBody): Promise<MessageBody> {
+  return callApi('resetPassword', { body }, { silent: true })
 }

@@ -1,12 +1,12 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { DiscountOffer, OfferBody } from '../../../contract/schemas.ts'
+import type { OfferBody } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** POST /api/partners/{id}/offer-discount; answers the new offer (its `id` is the spec's id object). */
 export const createOffer = (partnerId: number, body: OfferBody) =>
-  apiRequest<DiscountOffer>(apiPaths.partnerOffers(partnerId), { method: 'POST', body })
+  callApi('createOffer', { params: { id: partnerId }, body })
 
 /** Creates, then refetches the partner (its coupons) and the list. */
 export function useCreateOffer(partnerId: number) {

@@ -1,12 +1,11 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { IdRef, PartnerBody } from '../../../contract/schemas.ts'
+import type { PartnerBody } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 
-/** POST /api/partners; the answer carries partnerId.id, used to open the new partner's page. */
-export const createPartner = (body: PartnerBody) =>
-  apiRequest<{ partnerId: IdRef }>(apiPaths.partners(), { method: 'POST', body })
+/** POST /api/partners; answers the new partner (its partnerId.id opens its page). */
+export const createPartner = (body: PartnerBody) => callApi('createPartner', { body })
 
 /** Creates, then refreshes the partner list and the categories (the body may have added some). */
 export function useCreatePartner() {

@@ -2,11 +2,11 @@ import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { Partner } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** DELETE /api/partners/{id}/image/{imageId}. */
 export const deletePartnerImage = (partnerId: number, imageId: string) =>
-  apiRequest<void>(apiPaths.partnerImage(partnerId, imageId), { method: 'DELETE' })
+  callApi('deletePartnerImage', { params: { id: partnerId, imageId } })
 
 /** Deletes, then drops the image from the cached partner. */
 export function useDeletePartnerImage(partnerId: number) {

@@ -1,10 +1,9 @@
 import useSWR from 'swr'
-import type { Category } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiGet } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** GET /api/partners/categories (id, label, icon). */
-export const getCategories = () => apiGet<Category[]>(apiPaths.categories())
+export const getCategories = () => callApi('listCategories')
 
 export function useCategories() {
   return useSWR(apiPaths.categories(), getCategories, { revalidateOnFocus: false })

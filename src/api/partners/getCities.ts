@@ -1,9 +1,9 @@
 import useSWR from 'swr'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiGet } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** GET /api/partners/cities: the plain list of city names. */
-export const getCities = () => apiGet<string[]>(apiPaths.cities())
+export const getCities = () => callApi('listCities')
 
 export function useCities() {
   return useSWR(apiPaths.cities(), getCities, { revalidateOnFocus: false })

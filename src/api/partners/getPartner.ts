@@ -1,10 +1,9 @@
 import useSWR from 'swr'
-import type { Partner } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiGet } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** GET /api/partners/{id}. */
-export const getPartner = (id: number | string) => apiGet<Partner>(apiPaths.partner(id))
+export const getPartner = (id: number | string) => callApi('getPartner', { params: { id } })
 
 /** A null id (e.g. the create form) fetches nothing. */
 export function usePartner(id: number | string | null | undefined) {

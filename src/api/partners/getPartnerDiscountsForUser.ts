@@ -1,14 +1,14 @@
 import useSWR from 'swr'
 import type { Partner } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiGet, apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** GET /api/partners/{id}/discounts-user/{userId}: the partner with its offers, used ones DISABLED for this user. */
 export function getPartnerDiscountsForUser(
   partnerId: number | string,
   userId: number | string,
 ): Promise<Partner> {
-  return apiGet<Partner>(apiPaths.partnerDiscountsUser(partnerId, userId))
+  return callApi('getPartnerForUser', { params: { id: partnerId, userId } })
 }
 
 /** A partner that does not exist, is not active or has an impossible id: the page shows 'not found' itself. */
@@ -21,10 +21,12 @@ export function usePartnerDiscountsForUser(
 ) {
   return useSWR(
     partnerId != null && userId != null ? apiPaths.partnerDiscountsUser(partnerId, userId) : null,
-    (path: string) =>
-      apiRequest<Partner>(path, {
-        shownByCaller: notFoundShownByCaller ? PARTNER_NOT_FOUND_STATUSES : undefined,
-      }),
+    () =>
+      callApi(
+        'getPartnerForUser',
+        { params: { id: partnerId!, userId: userId! } },
+        { shownByCaller: notFoundShownByCaller ? PARTNER_NOT_FOUND_STATUSES : undefined },
+      ),
     { revalidateOnFocus: false },
   )
 }

@@ -2,7 +2,7 @@ import useSWR from 'swr'
 import useSWRInfinite from 'swr/infinite'
 import type { PartnerSearchQuery, PartnerSearchResult } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiGet, type RequestOptions } from '../client.ts'
+import { callApi, type RequestOptions } from '../client.ts'
 
 /** Spec section 9: search pages hold 50 partners. */
 export const SEARCH_PAGE_SIZE = 50
@@ -14,11 +14,7 @@ export function searchPartners(
   criteria: PartnerSearchQuery,
   options?: Pick<RequestOptions, 'shownByCaller'>,
 ): Promise<PartnerSearchResult[]> {
-  return apiGet<PartnerSearchResult[]>(
-    apiPaths.partnerSearch(),
-    { pageSize: SEARCH_PAGE_SIZE, ...criteria },
-    options,
-  )
+  return callApi('searchPartners', { query: { pageSize: SEARCH_PAGE_SIZE, ...criteria } }, options)
 }
 
 // The lists show a failed search in place, with their own 'Réessayer'; the map has no such place.

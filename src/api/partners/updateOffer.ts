@@ -1,12 +1,12 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { DiscountOffer, OfferUpdateBody } from '../../../contract/schemas.ts'
+import type { OfferUpdateBody } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** PUT /api/partners/{id}/offer-discount with the offer plus its id. */
 export const updateOffer = (partnerId: number, body: OfferUpdateBody) =>
-  apiRequest<DiscountOffer>(apiPaths.partnerOffers(partnerId), { method: 'PUT', body })
+  callApi('updateOffer', { params: { id: partnerId }, body })
 
 /** Updates, then refetches the partner (its coupons) and the list. */
 export function useUpdateOffer(partnerId: number) {

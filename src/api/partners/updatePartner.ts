@@ -1,12 +1,12 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { Partner, PartnerUpdateBody } from '../../../contract/schemas.ts'
+import type { PartnerUpdateBody } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** PUT /api/partners/{id} with the partner plus partnerId. */
 export const updatePartner = (body: PartnerUpdateBody) =>
-  apiRequest<Partner>(apiPaths.partner(body.partnerId.id), { method: 'PUT', body })
+  callApi('updatePartner', { params: { id: body.partnerId.id }, body })
 
 /** Updates, then refreshes the list, that partner and the categories. */
 export function useUpdatePartner() {

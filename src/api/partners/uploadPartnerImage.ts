@@ -1,14 +1,14 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { Image, Partner } from '../../../contract/schemas.ts'
+import type { Partner } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** POST /api/partners/{id}/image, multipart with the field `file`; answers the stored image. */
 export function uploadPartnerImage(partnerId: number, file: File) {
   const body = new FormData()
   body.append('file', file)
-  return apiRequest<Image>(apiPaths.partnerImages(partnerId), { method: 'POST', body })
+  return callApi('uploadPartnerImage', { params: { id: partnerId }, body })
 }
 
 /** Uploads, then adds the image to the cached partner without refetching it. */

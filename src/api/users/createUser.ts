@@ -1,12 +1,11 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { IdRef, UserBody } from '../../../contract/schemas.ts'
+import type { UserBody } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 
-/** POST /api/users; the answer carries userId. */
-export const createUser = (body: UserBody) =>
-  apiRequest<{ userId: IdRef }>(apiPaths.users(), { method: 'POST', body })
+/** POST /api/users; answers the new user (its userId opens its page). */
+export const createUser = (body: UserBody) => callApi('createUser', { body })
 
 export function useCreateUser() {
   const { mutate } = useSWRConfig()

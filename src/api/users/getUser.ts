@@ -1,10 +1,9 @@
 import useSWR from 'swr'
-import type { User } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiGet } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** GET /api/users/{id}. */
-export const getUser = (id: number | string) => apiGet<User>(apiPaths.user(id))
+export const getUser = (id: number | string) => callApi('getUser', { params: { id } })
 
 /** A null id (e.g. the create form) fetches nothing. */
 export function useUser(id: number | string | null | undefined) {

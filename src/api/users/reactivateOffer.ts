@@ -1,12 +1,12 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { DisabledCouponsBody, User } from '../../../contract/schemas.ts'
+import type { User } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** PUT /api/users/reactivate-discountoffer/user/{userId}/offer/{offerId}; answers the user's remaining used coupons. */
 export const reactivateOffer = (userId: number, offerId: number) =>
-  apiRequest<DisabledCouponsBody>(apiPaths.reactivateOffer(userId, offerId), { method: 'PUT' })
+  callApi('reactivateOffer', { params: { userId, offerId } })
 
 /** Reactivates, then writes the server's disabledCoupons into the cached user (the spec: the list comes from the answer). */
 export function useReactivateOffer(userId: number) {

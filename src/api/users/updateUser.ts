@@ -2,11 +2,11 @@ import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { UserUpdateBody } from '../../../contract/schemas.ts'
 import { apiPaths } from '../../../contract/paths.ts'
-import { apiRequest } from '../client.ts'
+import { callApi } from '../client.ts'
 
 /** PUT /api/users/{id} with the user plus userId. */
 export const updateUser = (body: UserUpdateBody) =>
-  apiRequest<unknown>(apiPaths.user(body.userId.id), { method: 'PUT', body })
+  callApi('updateUser', { params: { id: body.userId.id }, body })
 
 export function useUpdateUser() {
   const { mutate } = useSWRConfig()

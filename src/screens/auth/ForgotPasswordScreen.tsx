@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { Field, Form } from 'react-final-form'
+import { Form } from 'react-final-form'
 import { Link } from 'react-router'
 import { requestPasswordReset } from '../../api/auth/passwordReset.ts'
-import { Alert, Button, TextField, mdiEmail } from '../../design-system/index.ts'
+import { Alert, Button, mdiEmail } from '../../design-system/index.ts'
 import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
 import { usePageTitle } from '../../pageTitle/index.ts'
+import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
 export const FORGOT_SUCCESS_MESSAGE = 'Un e-mail de réinitialisation a été envoyé.'
 export const FORGOT_FAILURE_MESSAGE = "Erreur lors de l'envoi de l'e-mail."
@@ -35,19 +36,15 @@ export function ForgotPasswordScreen() {
         {({ handleSubmit, submitting }) => (
           <AuthForm onSubmit={handleSubmit} aria-label="Mot de passe oublié">
             {outcome ? <Alert severity={outcome.severity}>{outcome.message}</Alert> : null}
-            <Field<string> name="email">
-              {({ input }) => (
-                <TextField
-                  {...input}
-                  type="email"
-                  label="Email"
-                  autoComplete="email"
-                  inputMode="email"
-                  leadingIcon={mdiEmail}
-                  required
-                />
-              )}
-            </Field>
+            <FormTextField
+              name="email"
+              type="email"
+              label="Email"
+              autoComplete="email"
+              inputMode="email"
+              leadingIcon={mdiEmail}
+              required
+            />
             <Button type="submit" size="large" fullWidth loading={submitting}>
               Envoyer le lien de réinitialisation
             </Button>

@@ -1,13 +1,14 @@
 import { useState } from 'react'
-import { Form, Field } from 'react-final-form'
+import { Form } from 'react-final-form'
 import { Link, useLocation, useNavigate } from 'react-router'
 import type { Location } from 'react-router'
 import { ApiError } from '../../api/client.ts'
 import { authenticate } from '../../api/auth/authenticate.ts'
-import { Alert, Button, PasswordField, TextField, mdiEmail } from '../../design-system/index.ts'
+import { Alert, Button, mdiEmail } from '../../design-system/index.ts'
 import { useSession } from '../../session/index.ts'
 import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
 import { usePageTitle } from '../../pageTitle/index.ts'
+import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Email ou mot de passe incorrect'
 
@@ -50,31 +51,24 @@ export function LoginScreen() {
         {({ handleSubmit, submitting }) => (
           <AuthForm onSubmit={handleSubmit} noValidate={false} aria-label="Connexion">
             {error ? <Alert severity="error">{error}</Alert> : null}
-            <Field<string> name="email">
-              {({ input }) => (
-                <TextField
-                  {...input}
-                  type="email"
-                  label="Email"
-                  autoComplete="username"
-                  inputMode="email"
-                  leadingIcon={mdiEmail}
-                  required
-                  fullWidth
-                />
-              )}
-            </Field>
-            <Field<string> name="password">
-              {({ input }) => (
-                <PasswordField
-                  {...input}
-                  label="Mot de passe"
-                  autoComplete="current-password"
-                  required
-                  fullWidth
-                />
-              )}
-            </Field>
+            <FormTextField
+              name="email"
+              type="email"
+              label="Email"
+              autoComplete="username"
+              inputMode="email"
+              leadingIcon={mdiEmail}
+              required
+              fullWidth
+            />
+            <FormTextField
+              name="password"
+              password
+              label="Mot de passe"
+              autoComplete="current-password"
+              required
+              fullWidth
+            />
             <AuthLinks style={{ textAlign: 'right', marginTop: 0 }}>
               <Link to="/forgot-password">Mot de passe oublié?</Link>
             </AuthLinks>

@@ -4,10 +4,11 @@ import { Link, useNavigate } from 'react-router'
 import { register } from '../../api/auth/register.ts'
 import { useClientConfig } from '../../api/config.ts'
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/client.ts'
-import { Alert, Button, Checkbox, PasswordField, TextField, mdiEmail } from '../../design-system/index.ts'
+import { Alert, Button, Checkbox, mdiEmail } from '../../design-system/index.ts'
 import { useSession } from '../../session/index.ts'
 import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
 import { usePageTitle } from '../../pageTitle/index.ts'
+import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
 /** Used until the server's configuration arrives (the same files the server serves by default). */
 export const DEFAULT_TERMS_URL = '/docs/conditions-generales-utilisation.pdf'
@@ -67,41 +68,26 @@ export function RegisterScreen() {
         {({ handleSubmit, submitting, values }) => (
           <AuthForm onSubmit={handleSubmit} aria-label="Inscription">
             {error ? <Alert severity="error">{error}</Alert> : null}
-            <Field<string> name="firstname">
-              {({ input }) => (
-                <TextField {...input} label="Prénom" autoComplete="given-name" required fullWidth />
-              )}
-            </Field>
-            <Field<string> name="lastname">
-              {({ input }) => (
-                <TextField {...input} label="Nom" autoComplete="family-name" required fullWidth />
-              )}
-            </Field>
-            <Field<string> name="email">
-              {({ input }) => (
-                <TextField
-                  {...input}
-                  type="email"
-                  label="Email"
-                  autoComplete="email"
-                  inputMode="email"
-                  leadingIcon={mdiEmail}
-                  required
-                  fullWidth
-                />
-              )}
-            </Field>
-            <Field<string> name="password">
-              {({ input }) => (
-                <PasswordField
-                  {...input}
-                  label="Mot de passe"
-                  autoComplete="new-password"
-                  required
-                  fullWidth
-                />
-              )}
-            </Field>
+            <FormTextField name="firstname" label="Prénom" autoComplete="given-name" required fullWidth />
+            <FormTextField name="lastname" label="Nom" autoComplete="family-name" required fullWidth />
+            <FormTextField
+              name="email"
+              type="email"
+              label="Email"
+              autoComplete="email"
+              inputMode="email"
+              leadingIcon={mdiEmail}
+              required
+              fullWidth
+            />
+            <FormTextField
+              name="password"
+              password
+              label="Mot de passe"
+              autoComplete="new-password"
+              required
+              fullWidth
+            />
             <Field<boolean> name="acceptTerms" type="checkbox">
               {({ input }) => (
                 <Checkbox

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client.ts'
 import { Alert, Button, PasswordField } from '../../design-system/index.ts'
 import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
 import { usePageTitle } from '../../pageTitle/index.ts'
+import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
 export const PASSWORD_MISMATCH_MESSAGE = 'Les mots de passe ne correspondent pas.'
 export const RESET_SUCCESS_MESSAGE = 'Mot de passe réinitialisé avec succès.'
@@ -79,11 +80,13 @@ export function ResetPasswordScreen() {
                 ) : null}
               </Alert>
             ) : null}
-            <Field<string> name="newPassword">
-              {({ input }) => (
-                <PasswordField {...input} label="Nouveau mot de passe" autoComplete="new-password" required />
-              )}
-            </Field>
+            <FormTextField
+              name="newPassword"
+              password
+              label="Nouveau mot de passe"
+              autoComplete="new-password"
+              required
+            />
             <Field<string> name="confirmPassword">
               {({ input, meta }) => (
                 <PasswordField

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import type { PartnerBody } from '../../../contract/schemas.ts'
 import { apiPaths, routePatterns } from '../../../contract/paths.ts'
 import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
@@ -39,7 +39,7 @@ const editRouter = {
 async function pickCategory(canvasElement: HTMLElement, typed: string, option: string) {
   const canvas = within(canvasElement)
   await userEvent.type(canvas.getByRole('combobox', { name: 'Catégories' }), typed)
-  await userEvent.click(await canvas.findByRole('option', { name: option }))
+  await userEvent.click(await screen.findByRole('option', { name: option }))
 }
 
 /** Every required field, by hand (no place search). */
@@ -111,13 +111,30 @@ export const NewCategory: Story = {
   },
 }
 
+/** Enter picks the highlighted first match ('Rest' -> Restaurants); a new category is its own explicit option. */
+export const CategoryEnterPicksMatch: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const categories = canvas.getByRole('combobox', { name: 'Catégories' })
+    await userEvent.type(categories, 'Rest')
+    // The known categories may still be on their way.
+    await screen.findByRole('option', { name: 'Restaurants' })
+    const options = within(screen.getByRole('listbox', { name: 'Catégories' })).getAllByRole('option')
+    await expect(options.map((option) => option.textContent)).toEqual(['Restaurants', 'Créer « Rest »'])
+    await userEvent.keyboard('{Enter}')
+    await expect(canvas.getByRole('button', { name: 'Retirer Restaurants' })).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Retirer Rest' })).toBeNull()
+    await expect(portals().queryByRole('dialog')).toBeNull()
+  },
+}
+
 export const PlaceSearchPrefills: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const search = canvas.getByRole('combobox', { name: 'Rechercher un partenaire sur google' })
     await waitFor(() => expect(search).toBeEnabled())
     await userEvent.type(search, 'bar de la')
-    await userEvent.click(await canvas.findByRole('option', { name: /Bar de la Marine/ }))
+    await userEvent.click(await screen.findByRole('option', { name: /Bar de la Marine/ }))
     await waitFor(() => expect(canvas.getByLabelText('Dénomination')).toHaveValue('Bar de la Marine'))
     await expect(canvas.getByLabelText('Adresse')).toHaveValue('15 Quai de Rive Neuve')
     await expect(canvas.getByLabelText('Ville')).toHaveValue('Marseille')

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import { MapScreen } from '../../../src/screens/public/map/MapScreen.tsx'
 import { signedInUser } from '../../../mocks/fixtures/session.ts'
 import {
@@ -99,7 +99,7 @@ export const CityPicked: Story = {
     await WithoutSelection.play!(context)
     const canvas = within(context.canvasElement)
     await userEvent.type(canvas.getByRole('combobox', { name: 'Rechercher une ville' }), 'toul')
-    await userEvent.click(await canvas.findByRole('option', { name: /Toulon/ }))
+    await userEvent.click(await screen.findByRole('option', { name: /Toulon/ }))
     await expect(canvas.getByRole('combobox', { name: 'Rechercher une ville' })).toHaveValue('Toulon')
     // The search follows the new area by itself: no partner around Toulon.
     const map = within(canvas.getByRole('region', { name: 'Carte' }))

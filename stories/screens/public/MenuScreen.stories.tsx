@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { apiPaths } from '../../../contract/paths.ts'
 import { MenuScreen } from '../../../src/screens/public/menu/MenuScreen.tsx'
 import { signedInAdmin, signedInUser } from '../../../mocks/fixtures/session.ts'
+import { LOGGED_OUT } from '../../../mocks/handlers/auth.ts'
+import { mockApi } from '../../../mocks/handlers/mockApi.ts'
 
 const loggedOut = fn()
 
@@ -15,9 +16,9 @@ const meta = {
     session: { user: signedInUser },
     router: { path: '/menu', initialEntries: ['/menu'] },
     msw: [
-      http.post(apiPaths.logout(), ({ request }) => {
+      mockApi('logout', ({ request }) => {
         loggedOut(request.headers.get('Authorization'))
-        return new HttpResponse(null, { status: 204 })
+        return HttpResponse.json(LOGGED_OUT)
       }),
     ],
   },

@@ -1,18 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { http, HttpResponse } from 'msw'
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
-import { routePatterns } from '../../../contract/paths.ts'
 import { PartnerDetailsScreen } from '../../../src/screens/public/partner/PartnerDetailsScreen.tsx'
 import { signedInUser } from '../../../mocks/fixtures/session.ts'
-import { deactivateOfferHandlers, partnerForUserHandlers } from '../../../mocks/handlers/public.ts'
+import { mockApi } from '../../../mocks/handlers/mockApi.ts'
+import {
+  deactivateOfferHandlers,
+  partnerForUserHandlers,
+  usedCouponReply,
+} from '../../../mocks/handlers/public.ts'
 import { swipe } from './gestures.ts'
 import { vieuxPortLocation, withUserLocation } from './decorators.tsx'
 
 /** Records every deactivation the screen asks for: user, partner and offer ids from the path. */
 const deactivated = fn()
-const recordDeactivation = http.put(routePatterns.deactivateOffer, ({ params }) => {
+const recordDeactivation = mockApi('deactivateOffer', ({ params }) => {
   deactivated(params)
-  return new HttpResponse(null, { status: 204 })
+  return usedCouponReply(params)
 })
 
 const meta = {

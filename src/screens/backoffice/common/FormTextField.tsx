@@ -1,17 +1,24 @@
 import { Field } from 'react-final-form'
-import { TextField, type TextFieldProps } from '../../../design-system/components/TextField/index.ts'
+import { PasswordField } from '@/src/design-system/components/PasswordField/index.ts'
+import { TextField, type TextFieldProps } from '@/src/design-system/components/TextField/index.ts'
 
 interface FormTextFieldProps extends Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> {
   name: string
+  /** A PasswordField (hidden text with its 'show' toggle) instead of a TextField. */
+  password?: boolean
 }
 
 /** A TextField bound to react-final-form: the error shows once the field was touched or a submit was tried. */
-export function FormTextField({ name, type, ...rest }: FormTextFieldProps) {
+export function FormTextField({ name, type, password = false, ...rest }: FormTextFieldProps) {
   return (
     <Field<string> name={name} type={type}>
-      {({ input, meta }) => (
-        <TextField {...rest} {...input} value={input.value ?? ''} error={fieldError(meta)} />
-      )}
+      {({ input, meta }) =>
+        password ? (
+          <PasswordField {...rest} {...input} value={input.value ?? ''} error={fieldError(meta)} />
+        ) : (
+          <TextField {...rest} {...input} value={input.value ?? ''} error={fieldError(meta)} />
+        )
+      }
     </Field>
   )
 }

@@ -15,6 +15,7 @@ import { useNotification } from '../../../notifications/index.ts'
 import { FieldStack, FormGrid } from '../common/FormGrid.tsx'
 import { FormSelect } from '../common/FormSelect.tsx'
 import { FormTextField, fieldError } from '../common/FormTextField.tsx'
+import { useStatusOptions } from '../common/useStatusOptions.ts'
 import {
   articleToValues,
   emptyArticleValues,
@@ -100,10 +101,7 @@ export function ArticleDialog({ article, open, onOpenChange, nextPosition }: Art
   const createArticle = useCreateArticle()
   const updateArticle = useUpdateArticle()
   const { notify } = useNotification()
-  const statusOptions = useMemo(
-    () => (statuses ?? []).map((status) => ({ value: status.code, label: status.label })),
-    [statuses],
-  )
+  const statusOptions = useStatusOptions(statuses)
   const initialValues = useMemo(
     () => (article ? articleToValues(article) : { ...emptyArticleValues, position: String(nextPosition) }),
     [article, nextPosition],

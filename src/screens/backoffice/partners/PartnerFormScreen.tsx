@@ -8,7 +8,7 @@ import { useCategories } from '../../../api/partners/getCategories.ts'
 import { usePartner } from '../../../api/partners/getPartner.ts'
 import { usePartnerStatuses } from '../../../api/partners/getPartnerStatuses.ts'
 import { useUpdatePartner } from '../../../api/partners/updatePartner.ts'
-import { Autocomplete } from '../../../design-system/components/Autocomplete/index.ts'
+import { SearchCombobox } from '../../../design-system/components/SearchCombobox/index.ts'
 import { Button } from '../../../design-system/components/Button/index.ts'
 import { useMdiIconPath } from '../../../api/icons/index.ts'
 import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
@@ -32,6 +32,7 @@ import {
 } from './partnerForm.ts'
 import { PlaceSearch } from './PlaceSearch.tsx'
 import { backofficeTitle, usePageTitle } from '../../../pageTitle/index.ts'
+import { useStatusOptions } from '../common/useStatusOptions.ts'
 
 const categoryLabel = (category: CategoryInput) => category.label
 const categoryKey = (category: CategoryInput) => category.label.toLocaleLowerCase('fr')
@@ -78,10 +79,7 @@ export function PartnerFormScreen() {
   })
   // Stable objects: react-final-form would otherwise reset the form on every render.
   const initialValues = useMemo(() => (partner ? partnerToValues(partner) : emptyPartnerValues), [partner])
-  const statusOptions = useMemo(
-    () => (statuses ?? []).map((status) => ({ value: status.code, label: status.label })),
-    [statuses],
-  )
+  const statusOptions = useStatusOptions(statuses)
   const categoryOptions = useMemo<CategoryInput[]>(() => categories ?? [], [categories])
   const title = isEdit ? 'Edition' : 'Nouveau Partenaire'
 
@@ -156,7 +154,8 @@ export function PartnerFormScreen() {
                 <div data-span="full">
                   <Field<CategoryInput[]> name="categories">
                     {({ input, meta }) => (
-                      <Autocomplete<CategoryInput>
+                      <SearchCombobox<CategoryInput>
+                        multiple
                         label="Catégories"
                         options={categoryOptions}
                         value={input.value || []}

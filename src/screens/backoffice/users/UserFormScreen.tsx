@@ -24,6 +24,7 @@ import {
   type UserFormValues,
 } from './userForm.ts'
 import { backofficeTitle, usePageTitle } from '../../../pageTitle/index.ts'
+import { useStatusOptions } from '../common/useStatusOptions.ts'
 
 /** 'Nouvel Utilisateur' (/bo/utilisateurs/nouveau) and 'Edition' (/bo/utilisateurs/edit/:id). */
 export function UserFormScreen() {
@@ -56,10 +57,7 @@ export function UserFormScreen() {
   })
   // A stable object: react-final-form would otherwise reset the form on every render.
   const initialValues = useMemo(() => (user ? userToValues(user) : emptyUserValues), [user])
-  const statusOptions = useMemo(
-    () => (statuses ?? []).map((status) => ({ value: status.code, label: status.label })),
-    [statuses],
-  )
+  const statusOptions = useStatusOptions(statuses)
   const title = isEdit ? 'Edition' : 'Nouvel Utilisateur'
 
   // The edited item's name once loaded (null until then: nothing announced yet).

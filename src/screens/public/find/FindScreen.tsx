@@ -22,6 +22,7 @@ import {
   mdiMapMarker,
   mdiShapeOutline,
 } from '../../../design-system/icons/index.ts'
+import { VisuallyHidden } from '../../../design-system/components/VisuallyHidden/index.ts'
 import { useUserLocation } from '../../../location/index.ts'
 import { useGoBack } from '../../../navigation/index.ts'
 import { useSession } from '../../../session/index.ts'
@@ -66,14 +67,6 @@ const Filter = styled.span`
   align-items: center;
   flex: none;
   gap: 2px;
-`
-
-const Title = styled.h1`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
 `
 
 const Main = styled.main`
@@ -206,7 +199,7 @@ export function FindScreen() {
 
   return (
     <Main>
-      <Title>Rechercher un partenaire</Title>
+      <VisuallyHidden as="h1">Rechercher un partenaire</VisuallyHidden>
       <Header>
         <SearchRow>
           <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={goBack} />

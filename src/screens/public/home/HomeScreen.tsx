@@ -10,8 +10,10 @@ import { CategoryIcon } from '../../../design-system/components/CategoryIcon/ind
 import { Chip } from '../../../design-system/components/Chip/index.ts'
 import { EmptyState, ErrorState } from '../../../design-system/components/EmptyState/index.ts'
 import { mdiImage } from '../../../design-system/icons/index.ts'
+import { VisuallyHidden } from '../../../design-system/components/VisuallyHidden/index.ts'
 import { useSession } from '../../../session/index.ts'
 import { ArticleSlide } from './ArticleSlide.tsx'
+import { ChipsPlaceholder } from './ChipsPlaceholder.tsx'
 import { InstallBanner } from './InstallBanner.tsx'
 import { usePageTitle } from '../../../pageTitle/index.ts'
 
@@ -34,14 +36,6 @@ const Main = styled.main`
   }
 `
 
-const Title = styled.h1`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-`
-
 const Chips = styled.ul`
   flex: none;
   display: flex;
@@ -54,27 +48,6 @@ const Chips = styled.ul`
   background: ${({ theme }) => theme.colors.surface};
   & > li {
     flex: none;
-  }
-`
-
-/** The chips row's height (12 px padding, 32 px chips), kept while the categories load so nothing shifts. */
-const CHIPS_ROW_HEIGHT = 56
-
-const ChipsPlaceholder = styled.div`
-  flex: none;
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  height: ${CHIPS_ROW_HEIGHT}px;
-  padding: 0 16px;
-  overflow: hidden;
-  background: ${({ theme }) => theme.colors.surface};
-  & > span {
-    flex: none;
-    width: 112px;
-    height: 32px;
-    border-radius: ${({ theme }) => theme.radii.pill};
-    background: ${({ theme }) => theme.colors.skeleton};
   }
 `
 
@@ -139,15 +112,10 @@ export function HomeScreen({ carouselInterval }: HomeScreenProps) {
 
   return (
     <Main>
-      <Title>Accueil</Title>
+      <VisuallyHidden as="h1">Accueil</VisuallyHidden>
       <InstallBanner />
       {!categories.data && !categories.error ? (
-        <ChipsPlaceholder aria-hidden>
-          <span />
-          <span />
-          <span />
-          <span />
-        </ChipsPlaceholder>
+        <ChipsPlaceholder />
       ) : categories.data && categories.data.length > 0 ? (
         <Chips aria-label="Catégories">
           {categories.data.map((category) => (

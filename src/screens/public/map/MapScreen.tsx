@@ -11,6 +11,7 @@ import { Chip } from '../../../design-system/components/Chip/index.ts'
 import { LoadingBar } from '../../../design-system/components/LoadingBar/index.ts'
 import { Spinner } from '../../../design-system/components/Spinner/index.ts'
 import { Icon, mdiMap, mdiRefresh } from '../../../design-system/icons/index.ts'
+import { VisuallyHidden } from '../../../design-system/components/VisuallyHidden/index.ts'
 import {
   MAP_DEFAULTS,
   boundsToQuery,
@@ -37,14 +38,6 @@ const Main = styled.main`
   height: calc(100dvh - var(--bottom-nav-height, 0px));
   overflow: hidden;
   background: ${({ theme }) => theme.colors.surfaceMuted};
-`
-
-const Title = styled.h1`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
 `
 
 const Canvas = styled.div`
@@ -137,7 +130,7 @@ export function MapScreen() {
   const maps = useMaps()
   return (
     <Main>
-      <Title>Carte des partenaires</Title>
+      <VisuallyHidden as="h1">Carte des partenaires</VisuallyHidden>
       {maps.status === 'ready' ? (
         <PartnersMap service={maps.service} />
       ) : maps.status === 'loading' ? (

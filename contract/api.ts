@@ -1,0 +1,357 @@
+/**
+ * The API table: for every call of `calls.ts`, who may make it, its parameters, query, body and its answers per
+ * status. The Fastify routes register their schemas from here (server/routes/route.ts), the client's fetchers
+ * type their requests and answers from it (src/api/client.ts, `callApi`), and the msw handlers their replies
+ * (mocks/handlers/mockApi.ts): a server, client or mock that disagrees on a shape fails `npm run typecheck`
+ * (contract/api.typetest.ts shows it).
+ */
+import Type, { type Static, type TSchema } from 'typebox'
+import { calls, type CallName, type HttpMethod } from './calls.ts'
+import { ICON_NAME_MAX_LENGTH, ICON_NAME_PATTERN } from './icons.ts'
+import {
+  Article,
+  ArticleBody,
+  ArticleUpdateBody,
+  AuthUser,
+  Category,
+  ClientConfig,
+  Credentials,
+  DisabledCouponsBody,
+  DiscountOffer,
+  ErrorBody,
+  ForgotPasswordBody,
+  Health,
+  IconPath,
+  Image,
+  Liveness,
+  MessageBody,
+  OfferBody,
+  OfferUpdateBody,
+  Partner,
+  PartnerBody,
+  PartnerSearchQuery,
+  PartnerSearchResult,
+  PartnerUpdateBody,
+  Readiness,
+  RegisterBody,
+  ResetPasswordBody,
+  StatusOption,
+  User,
+  UserBody,
+  UserUpdateBody,
+} from './schemas.ts'
+
+/** The largest id a PostgreSQL integer column holds: a larger one in a path is a 400, never a database error. */
+export const MAX_ID = 2147483647
+const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID })
+const IdParams = Type.Object({ id: Id() })
+
+/** Who may make a call: anyone, a signed-in user (Bearer token), or an administrator. */
+export type Access = 'public' | 'user' | 'admin'
+
+/** The statuses of the `{ message }` error answers, with what each one means. */
+export const errorDescriptions = {
+  400: 'Requête invalide (le message indique le champ et le problème)',
+  401: 'Non authentifié ou jeton invalide / expiré / révoqué',
+  403: 'Droits insuffisants',
+  404: 'Introuvable',
+  409: 'Conflit avec l’état actuel',
+  413: 'Fichier ou corps trop volumineux',
+  415: 'Type de contenu non pris en charge',
+  429: 'Trop de requêtes (voir Retry-After)',
+  503: 'Base de données injoignable',
+} as const
+export type ErrorStatus = keyof typeof errorDescriptions
+
+export interface Endpoint {
+  method: HttpMethod
+  path: string
+  access: Access
+  params?: TSchema
+  querystring?: TSchema
+  body?: TSchema
+  /** `multipart/form-data` with one `file` field instead of a JSON body. */
+  upload?: true
+  /** The answers a caller uses, per status (2xx, and the health checks' 503). */
+  response: Partial<Record<200 | 201 | 503, TSchema>>
+  /** The statuses answered with `ErrorBody`. */
+  errors: readonly ErrorStatus[]
+}
+
+export const api = {
+  getConfig: { ...calls.getConfig, access: 'public', response: { 200: ClientConfig }, errors: [] },
+  getHealth: { ...calls.getHealth, access: 'public', response: { 200: Health, 503: Health }, errors: [] },
+  getLiveness: { ...calls.getLiveness, access: 'public', response: { 200: Liveness }, errors: [] },
+  getReadiness: {
+    ...calls.getReadiness,
+    access: 'public',
+    response: { 200: Readiness, 503: Readiness },
+    errors: [],
+  },
+  getIcon: {
+    ...calls.getIcon,
+    access: 'public',
+    params: Type.Object({
+      name: Type.String({ pattern: ICON_NAME_PATTERN, maxLength: ICON_NAME_MAX_LENGTH }),
+    }),
+    response: { 200: IconPath },
+    errors: [400, 404],
+  },
+
+  authenticate: {
+    ...calls.authenticate,
+    access: 'public',
+    body: Credentials,
+    response: { 200: AuthUser },
+    errors: [400, 401, 403, 429],
+  },
+  register: {
+    ...calls.register,
+    access: 'public',
+    body: RegisterBody,
+    response: { 201: AuthUser },
+    errors: [400, 409, 429],
+  },
+  forgotPassword: {
+    ...calls.forgotPassword,
+    access: 'public',
+    body: ForgotPasswordBody,
+    response: { 200: MessageBody },
+    errors: [400, 429],
+  },
+  resetPassword: {
+    ...calls.resetPassword,
+    access: 'public',
+    body: ResetPasswordBody,
+    response: { 200: MessageBody },
+    errors: [400, 429],
+  },
+  logout: { ...calls.logout, access: 'user', response: { 200: MessageBody }, errors: [401] },
+
+  listArticles: {
+    ...calls.listArticles,
+    access: 'admin',
+    response: { 200: Type.Array(Article) },
+    errors: [401, 403],
+  },
+  listPublishedArticles: {
+    ...calls.listPublishedArticles,
+    access: 'user',
+    response: { 200: Type.Array(Article) },
+    errors: [401],
+  },
+  listArticleStatuses: {
+    ...calls.listArticleStatuses,
+    access: 'user',
+    response: { 200: Type.Array(StatusOption) },
+    errors: [401],
+  },
+  getArticle: {
+    ...calls.getArticle,
+    access: 'user',
+    params: IdParams,
+    response: { 200: Article },
+    errors: [400, 401, 404],
+  },
+  uploadArticleImage: {
+    ...calls.uploadArticleImage,
+    access: 'admin',
+    upload: true,
+    response: { 201: Image },
+    errors: [400, 401, 403, 413, 415],
+  },
+  createArticle: {
+    ...calls.createArticle,
+    access: 'admin',
+    body: ArticleBody,
+    response: { 201: Article },
+    errors: [400, 401, 403],
+  },
+  updateArticle: {
+    ...calls.updateArticle,
+    access: 'admin',
+    params: IdParams,
+    body: ArticleUpdateBody,
+    response: { 200: Article },
+    errors: [400, 401, 403, 404],
+  },
+  deleteArticle: {
+    ...calls.deleteArticle,
+    access: 'admin',
+    params: IdParams,
+    response: { 200: MessageBody },
+    errors: [400, 401, 403, 404],
+  },
+
+  listPartners: {
+    ...calls.listPartners,
+    access: 'admin',
+    response: { 200: Type.Array(Partner) },
+    errors: [401, 403],
+  },
+  listPartnerStatuses: {
+    ...calls.listPartnerStatuses,
+    access: 'user',
+    response: { 200: Type.Array(StatusOption) },
+    errors: [401],
+  },
+  listCategories: {
+    ...calls.listCategories,
+    access: 'user',
+    response: { 200: Type.Array(Category) },
+    errors: [401],
+  },
+  listCities: {
+    ...calls.listCities,
+    access: 'user',
+    response: { 200: Type.Array(Type.String()) },
+    errors: [401],
+  },
+  searchPartners: {
+    ...calls.searchPartners,
+    access: 'user',
+    querystring: PartnerSearchQuery,
+    response: { 200: Type.Array(PartnerSearchResult) },
+    errors: [400, 401, 403],
+  },
+  getPartner: {
+    ...calls.getPartner,
+    access: 'user',
+    params: IdParams,
+    response: { 200: Partner },
+    errors: [400, 401, 404],
+  },
+  listUsableOffers: {
+    ...calls.listUsableOffers,
+    access: 'user',
+    params: IdParams,
+    response: { 200: Type.Array(DiscountOffer) },
+    errors: [400, 401, 404],
+  },
+  getPartnerForUser: {
+    ...calls.getPartnerForUser,
+    access: 'user',
+    params: Type.Object({ id: Id(), userId: Id() }),
+    response: { 200: Partner },
+    errors: [400, 401, 403, 404],
+  },
+  createPartner: {
+    ...calls.createPartner,
+    access: 'admin',
+    body: PartnerBody,
+    response: { 201: Partner },
+    errors: [400, 401, 403],
+  },
+  updatePartner: {
+    ...calls.updatePartner,
+    access: 'admin',
+    params: IdParams,
+    body: PartnerUpdateBody,
+    response: { 200: Partner },
+    errors: [400, 401, 403, 404],
+  },
+  uploadPartnerImage: {
+    ...calls.uploadPartnerImage,
+    access: 'admin',
+    params: IdParams,
+    upload: true,
+    response: { 201: Image },
+    errors: [400, 401, 403, 404, 413, 415],
+  },
+  deletePartnerImage: {
+    ...calls.deletePartnerImage,
+    access: 'admin',
+    params: Type.Object({ id: Id(), imageId: Type.String({ maxLength: 100 }) }),
+    response: { 200: MessageBody },
+    errors: [400, 401, 403, 404],
+  },
+  createOffer: {
+    ...calls.createOffer,
+    access: 'admin',
+    params: IdParams,
+    body: OfferBody,
+    response: { 201: DiscountOffer },
+    errors: [400, 401, 403, 404],
+  },
+  updateOffer: {
+    ...calls.updateOffer,
+    access: 'admin',
+    params: IdParams,
+    body: OfferUpdateBody,
+    response: { 200: DiscountOffer },
+    errors: [400, 401, 403, 404],
+  },
+
+  listUsers: { ...calls.listUsers, access: 'admin', response: { 200: Type.Array(User) }, errors: [401, 403] },
+  listUserStatuses: {
+    ...calls.listUserStatuses,
+    access: 'user',
+    response: { 200: Type.Array(StatusOption) },
+    errors: [401],
+  },
+  getUser: {
+    ...calls.getUser,
+    access: 'user',
+    params: IdParams,
+    response: { 200: User },
+    errors: [400, 401, 403, 404],
+  },
+  createUser: {
+    ...calls.createUser,
+    access: 'admin',
+    body: UserBody,
+    response: { 201: User },
+    errors: [400, 401, 403, 409],
+  },
+  updateUser: {
+    ...calls.updateUser,
+    access: 'admin',
+    params: IdParams,
+    body: UserUpdateBody,
+    response: { 200: User },
+    errors: [400, 401, 403, 404, 409],
+  },
+  deleteUser: {
+    ...calls.deleteUser,
+    access: 'admin',
+    params: IdParams,
+    response: { 200: MessageBody },
+    errors: [400, 401, 403, 404, 409],
+  },
+  deactivateOffer: {
+    ...calls.deactivateOffer,
+    access: 'user',
+    params: Type.Object({ userId: Id(), partnerId: Id(), offerId: Id() }),
+    response: { 200: DiscountOffer },
+    errors: [400, 401, 403, 404, 409],
+  },
+  reactivateOffer: {
+    ...calls.reactivateOffer,
+    access: 'admin',
+    params: Type.Object({ userId: Id(), offerId: Id() }),
+    response: { 200: DisabledCouponsBody },
+    errors: [400, 401, 403, 404],
+  },
+} as const satisfies { readonly [Name in CallName]: Endpoint }
+
+export type Api = typeof api
+
+type StaticOf<T> = T extends TSchema ? Static<T> : undefined
+
+/** A call's successful answer (its 2xx body). */
+export type Reply<Name extends CallName> = {
+  [Status in keyof Api[Name]['response'] & (200 | 201)]: StaticOf<Api[Name]['response'][Status]>
+}[keyof Api[Name]['response'] & (200 | 201)]
+
+/** Every answer a call may get that has a body: its successes, and ErrorBody for its errors. */
+export type AnyReply<Name extends CallName> =
+  | {
+      [Status in keyof Api[Name]['response']]: StaticOf<Api[Name]['response'][Status]>
+    }[keyof Api[Name]['response']]
+  | ErrorBody
+
+export type Params<Name extends CallName> = StaticOf<Api[Name] extends { params: infer P } ? P : undefined>
+export type Query<Name extends CallName> = StaticOf<
+  Api[Name] extends { querystring: infer Q } ? Q : undefined
+>
+export type Body<Name extends CallName> = StaticOf<Api[Name] extends { body: infer B } ? B : undefined>

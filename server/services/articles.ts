@@ -1,0 +1,198 @@
+/**
+ * Articles (the home page's carousel): admins list, create, change and delete them; users read the published
+ * ones. An article's image is uploaded first (images.ts) and deleted with the last article using it.
+ */
+import type {
+  Article,
+  ArticleBody,
+  ArticleUpdateBody,
+  Image,
+  Link,
+  MessageBody,
+  StatusOption,
+} from '../../contract/schemas.ts'
+import type { CurrentUser } from '../context.ts'
+import type { Db } from '../db/index.ts'
+import { badRequest, notFound } from '../errors.ts'
+import { intInRange, linkUrl, requiredText } from '../validation.ts'
+import { storeImage, toWireImage } from './images.ts'
+
+export const articleStatuses: StatusOption[] = [
+  { code: 'PUBLISHED', label: 'Publié' },
+  { code: 'DRAFT', label: 'Brouillon' },
+]
+
+type ArticleRow = {
+  id: number
+  title: string
+  status: string
+  position: number
+  image_id: string | null
+  image_type: string | null
+  image_file: string | null
+  image_width: number | null
+  image_height: number | null
+  image_variant_widths: number[] | null
+  link_text: string | null
+  link_url: string | null
+  link_target: string | null
+}
+
+function toArticle(row: ArticleRow): Article {
+  return {
+    articleId: { id: row.id },
+    status: row.status as Article['status'],
+    title: row.title,
+    position: row.position,
+    image:
+      row.image_id && row.image_file
+        ? toWireImage({
+            id: row.image_id,
+            type: row.image_type ?? 'image/webp',
+            file_name: row.image_file,
+            width: row.image_width,
+            height: row.image_height,
+            variant_widths: row.image_variant_widths,
+          })
+        : null,
+    link:
+      row.link_url !== null && row.link_text !== null
+        ? { text: row.link_text, url: row.link_url, target: (row.link_target ?? '') as Link['target'] }
+        : null,
+  }
+}
+
+function selectArticles(db: Db) {
+  return db
+    .selectFrom('articles as a')
+    .leftJoin('images as i', 'i.id', 'a.image_id')
+    .select([
+      'a.id',
+      'a.title',
+      'a.status',
+      'a.position',
+      'a.image_id',
+      'i.type as image_type',
+      'i.file_name as image_file',
+      'i.width as image_width',
+      'i.height as image_height',
+      'i.variant_widths as image_variant_widths',
+      'a.link_text',
+      'a.link_url',
+      'a.link_target',
+    ])
+    .orderBy('a.position')
+    .orderBy('a.id')
+}
+
+const articleNotFound = () => notFound('Article introuvable.')
+
+async function cleanBody(db: Db, body: ArticleBody) {
+  const title = requiredText(body.title, 'title', 'Titre', { max: 200 })
+  const position = intInRange(body.position, 'position', 'Position', -1_000_000, 1_000_000)
+  let imageId: string | null = null
+  if (body.image) {
+    const image = await db
+      .selectFrom('images')
+      .select('id')
+      .where('id', '=', body.image.id.slice(0, 100))
+      .where('partner_id', 'is', null)
+      .executeTakeFirst()
+    if (!image)
+      throw badRequest('Image inconnue : envoyez d’abord le fichier sur /api/articles/image.', 'image.id')
+    imageId = image.id
+  }
+  let link: { text: string; url: string; target: string } | null = null
+  if (body.link) {
+    const text = body.link.text.trim()
+    const url = body.link.url.trim()
+    if (text === '' && url === '') link = null
+    else if (text === '')
+      throw badRequest('Le texte du lien est obligatoire quand une adresse est donnée.', 'link.text')
+    else {
+      link = {
+        text: requiredText(text, 'link.text', 'Texte du lien', { max: 200 }),
+        url: linkUrl(url, 'link.url'),
+        target: body.link.target,
+      }
+    }
+  }
+  return {
+    title,
+    status: body.status,
+    position,
+    image_id: imageId,
+    link_text: link?.text ?? null,
+    link_url: link?.url ?? null,
+    link_target: link?.target ?? null,
+  }
+}
+
+/** Deletes an article image (its row holds the bytes) once no article uses it any more. */
+async function dropImageIfUnused(db: Db, imageId: string | null): Promise<void> {
+  if (!imageId) return
+  const used = await db.selectFrom('articles').select('id').where('image_id', '=', imageId).executeTakeFirst()
+  if (used) return
+  await db.deleteFrom('images').where('id', '=', imageId).where('partner_id', 'is', null).execute()
+}
+
+async function loadArticle(db: Db, id: number): Promise<Article> {
+  const row = await selectArticles(db).where('a.id', '=', id).executeTakeFirst()
+  if (!row) throw articleNotFound()
+  return toArticle(row)
+}
+
+/** Every article, drafts included, by position. */
+export async function listArticles(db: Db): Promise<Article[]> {
+  return (await selectArticles(db).execute()).map(toArticle)
+}
+
+export async function listPublishedArticles(db: Db): Promise<Article[]> {
+  return (await selectArticles(db).where('a.status', '=', 'PUBLISHED').execute()).map(toArticle)
+}
+
+/** Drafts are seen by admins only. */
+export async function articleFor(db: Db, viewer: CurrentUser | null, id: number): Promise<Article> {
+  const row = await selectArticles(db).where('a.id', '=', id).executeTakeFirst()
+  if (!row || (row.status !== 'PUBLISHED' && !viewer?.isAdmin)) throw articleNotFound()
+  return toArticle(row)
+}
+
+/** Stores an article image; its answer goes into an article's `image` field. */
+export async function addArticleImage(db: Db, upload: Buffer): Promise<Image> {
+  const { fileName: _serverSide, ...image } = await storeImage(db, upload, null)
+  return image
+}
+
+export async function createArticle(db: Db, body: ArticleBody): Promise<Article> {
+  const values = await cleanBody(db, body)
+  const { id } = await db.insertInto('articles').values(values).returning('id').executeTakeFirstOrThrow()
+  return loadArticle(db, id)
+}
+
+/** Changes article `id` (the body names the same article); an image it no longer uses is deleted. */
+export async function updateArticle(db: Db, id: number, body: ArticleUpdateBody): Promise<Article> {
+  if (body.articleId.id !== id)
+    throw badRequest('articleId.id ne correspond pas à l’article de l’adresse.', 'articleId.id')
+  const before = await db
+    .selectFrom('articles')
+    .select(['id', 'image_id'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!before) throw articleNotFound()
+  const values = await cleanBody(db, body)
+  await db.updateTable('articles').set(values).where('id', '=', id).execute()
+  if (before.image_id !== values.image_id) await dropImageIfUnused(db, before.image_id)
+  return loadArticle(db, id)
+}
+
+export async function deleteArticle(db: Db, id: number): Promise<MessageBody> {
+  const removed = await db
+    .deleteFrom('articles')
+    .where('id', '=', id)
+    .returning('image_id')
+    .executeTakeFirst()
+  if (!removed) throw articleNotFound()
+  await dropImageIfUnused(db, removed.image_id)
+  return { message: 'Article supprimé.' }
+}

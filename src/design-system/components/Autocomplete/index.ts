@@ -1,1 +1,0 @@
-export { Autocomplete, type AutocompleteProps } from './Autocomplete.tsx'

@@ -1,0 +1,6 @@
+export {
+  SearchCombobox,
+  type SearchComboboxProps,
+  type SingleSearchComboboxProps,
+  type MultipleSearchComboboxProps,
+} from './SearchCombobox.tsx'

@@ -1,0 +1,176 @@
+import { useState } from 'react'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, screen, userEvent, within } from 'storybook/test'
+import { mdiMagnify, SearchCombobox, type SingleSearchComboboxProps } from '../../src/design-system/index.ts'
+
+interface City {
+  id: string
+  name: string
+  region: string
+}
+
+const cities: City[] = [
+  { id: 'tln', name: 'Toulon', region: 'Var, France' },
+  { id: 'tls', name: 'Toulouse', region: 'Haute-Garonne, France' },
+  { id: 'mrs', name: 'Marseille', region: 'Bouches-du-Rhône, France' },
+  { id: 'nce', name: 'Nice', region: 'Alpes-Maritimes, France' },
+]
+
+/** A search that answers after `delay` ms, as a maps service does. */
+const searchCities = (delay: number) => (query: string) =>
+  new Promise<City[]>((resolve) =>
+    setTimeout(
+      () => resolve(cities.filter((city) => city.name.toLowerCase().startsWith(query.toLowerCase()))),
+      delay,
+    ),
+  )
+
+const quickSearch = searchCities(50)
+/** Never answers: the list stays 'Recherche…'. */
+const endlessSearch = () => new Promise<City[]>(() => {})
+
+/** The single field's props; `multiple` turns it into the chips field (its single-only props then unused). */
+type DemoProps = Omit<SingleSearchComboboxProps<City>, 'onChange' | 'multiple'> & {
+  multiple?: boolean
+  onChange: (value: City | City[]) => void
+}
+
+/** The field with its value kept, as a form does. */
+function Demo({ multiple, onChange, leadingIcon, shape, type, ...args }: DemoProps) {
+  const [value, setValue] = useState<City[]>([])
+  return (
+    <>
+      {multiple ? (
+        <SearchCombobox<City>
+          {...args}
+          multiple
+          value={value}
+          onChange={(next) => {
+            setValue(next)
+            onChange(next)
+          }}
+        />
+      ) : (
+        <SearchCombobox<City>
+          {...args}
+          leadingIcon={leadingIcon}
+          shape={shape}
+          type={type}
+          onChange={onChange}
+        />
+      )}
+      <output data-testid="picked">{value.map((city) => city.name).join(', ')}</output>
+    </>
+  )
+}
+
+const meta = {
+  title: 'Design system/Inputs/SearchCombobox',
+  component: Demo,
+  args: {
+    label: 'Ville',
+    getOptionLabel: (city: City) => city.name,
+    getOptionKey: (city: City) => city.id,
+    onChange: fn(),
+  },
+  decorators: [(Story) => <div style={{ width: 400, minHeight: 320 }}>{Story()}</div>],
+} satisfies Meta<typeof Demo>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Known options filtered as one types: the first match is highlighted, so Enter picks it. */
+export const Single: Story = {
+  args: { options: cities, placeholder: 'Choisir une ville' },
+  play: async ({ args, canvas }) => {
+    const input = canvas.getByRole('combobox', { name: 'Ville' })
+    await userEvent.type(input, 'toul')
+    const options = within(screen.getByRole('listbox', { name: 'Ville' })).getAllByRole('option')
+    await expect(options.map((option) => option.textContent)).toEqual(['Toulon', 'Toulouse'])
+    await expect(input).toHaveAttribute('aria-activedescendant', options[0].id)
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    await expect(args.onChange).toHaveBeenCalledWith(cities[1])
+    await expect(input).toHaveValue('Toulouse')
+    await expect(input).toHaveAttribute('aria-expanded', 'false')
+  },
+}
+
+/** Chosen items become chips; the list stays open for the next one and no longer offers them. */
+export const Multiple: Story = {
+  args: { multiple: true, options: cities, placeholder: 'Ajouter une ville' },
+  play: async ({ args, canvas }) => {
+    const input = canvas.getByRole('combobox', { name: 'Ville' })
+    await userEvent.type(input, 'mars{Enter}')
+    await expect(args.onChange).toHaveBeenLastCalledWith([cities[2]])
+    await expect(input).toHaveValue('')
+    await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Nice' }))
+    await expect(canvas.getByTestId('picked')).toHaveTextContent('Marseille, Nice')
+    await expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(2)
+    await userEvent.keyboard('{Backspace}')
+    await expect(canvas.getByTestId('picked')).toHaveTextContent('Marseille')
+  },
+}
+
+/** Options found by a search: 'Recherche…' while it runs, then the places with their region. */
+export const AsyncLoading: Story = {
+  args: {
+    loadOptions: quickSearch,
+    getOptionDescription: (city: City) => city.region,
+    leadingIcon: mdiMagnify,
+    shape: 'pill',
+    hideLabel: true,
+    placeholder: 'Rechercher une ville',
+  },
+  play: async ({ args, canvas }) => {
+    const input = canvas.getByRole('combobox', { name: 'Ville' })
+    await userEvent.type(input, 'tou')
+    await expect(await screen.findByRole('option', { name: /Toulouse/ })).toHaveTextContent('Haute-Garonne')
+    // Found options are not highlighted by themselves: Enter alone chooses nothing.
+    await expect(input).not.toHaveAttribute('aria-activedescendant')
+    await userEvent.click(screen.getByRole('option', { name: /Toulon/ }))
+    await expect(args.onChange).toHaveBeenCalledWith(cities[0])
+    await expect(input).toHaveValue('Toulon')
+  },
+}
+
+/** While the search has not answered, the list says so (announced politely). */
+export const StillLoading: Story = {
+  args: { loadOptions: endlessSearch, placeholder: 'Rechercher une ville' },
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByRole('combobox', { name: 'Ville' }), 'bor')
+    await expect(await screen.findByText('Recherche…')).toBeVisible()
+  },
+}
+
+/** Nothing found: the message replaces the list, and Enter chooses nothing. */
+export const NoResult: Story = {
+  args: {
+    loadOptions: quickSearch,
+    noOptionsText: 'Aucune ville trouvée',
+    placeholder: 'Rechercher une ville',
+  },
+  play: async ({ args, canvas }) => {
+    const input = canvas.getByRole('combobox', { name: 'Ville' })
+    await userEvent.type(input, 'Brest')
+    await expect(await screen.findByText('Aucune ville trouvée')).toBeVisible()
+    await expect(screen.queryByRole('option')).toBeNull()
+    await userEvent.keyboard('{Enter}')
+    await expect(args.onChange).not.toHaveBeenCalled()
+  },
+}
+
+/** A new item is an explicit last option; Enter still picks the first match, not the typed text. */
+export const CreateIsAnOption: Story = {
+  args: { multiple: true, options: cities, onCreate: fn() },
+  play: async ({ args, canvas }) => {
+    const input = canvas.getByRole('combobox', { name: 'Ville' })
+    await userEvent.type(input, 'Tou')
+    const options = within(screen.getByRole('listbox')).getAllByRole('option')
+    await expect(options.map((option) => option.textContent)).toEqual(['Toulon', 'Toulouse', 'Créer « Tou »'])
+    await userEvent.keyboard('{Enter}')
+    await expect(args.onChange).toHaveBeenLastCalledWith([cities[0]])
+    await expect(args.onCreate).not.toHaveBeenCalled()
+    await userEvent.type(input, 'Brest{Enter}')
+    await expect(args.onCreate).toHaveBeenCalledWith('Brest')
+  },
+}
