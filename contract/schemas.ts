@@ -64,10 +64,32 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBody>
 export const ArticleStatus = Type.Union([Type.Literal('PUBLISHED'), Type.Literal('DRAFT')])
 export type ArticleStatus = Static<typeof ArticleStatus>
 
+/** A smaller copy of an image, for `srcset`: the same picture at `width` pixels wide, in one format. */
+export const ImageVariant = Type.Object({
+  width: Type.Integer({ minimum: 1 }),
+  type: Type.String({ description: 'Type MIME, image/avif ou image/webp' }),
+  url: Type.String(),
+})
+export type ImageVariant = Static<typeof ImageVariant>
+
+/**
+ * width, height and variants are optional so that an Image sent back in a body (an article's image) may
+ * stay as older clients send it; the server always gives them.
+ */
 export const Image = Type.Object({
   id: Type.String(),
   type: Type.String({ description: 'Type MIME du fichier servi, ex. image/webp' }),
   url: Type.String(),
+  width: Type.Optional(
+    Nullable(Type.Integer({ description: 'Largeur de l’original en pixels (null tant qu’inconnue)' })),
+  ),
+  height: Type.Optional(Nullable(Type.Integer({ description: 'Hauteur de l’original en pixels' }))),
+  variants: Type.Optional(
+    Type.Array(ImageVariant, {
+      description:
+        'Copies réduites (320, 640, 1280 px de large au plus, AVIF et WebP) pour srcset ; vide tant qu’elles ne sont pas prêtes',
+    }),
+  ),
 })
 export type Image = Static<typeof Image>
 
@@ -178,6 +200,10 @@ export type Partner = Static<typeof Partner>
 /** A search result: a partner plus its distance to the user's position, in kilometres, when one was given. */
 export const PartnerSearchResult = Type.Object({
   ...Partner.properties,
+  images: Type.Array(Image, {
+    description:
+      'La première photo seulement (une liste n’en montre qu’une) ; toutes dans GET /api/partners/{id}',
+  }),
   distanceToUser: Nullable(Type.Number({ description: 'Distance en kilomètres' })),
 })
 export type PartnerSearchResult = Static<typeof PartnerSearchResult>

@@ -8,7 +8,7 @@ import type { Lifecycle } from './context.ts'
 import { DatabaseUnreachableError, migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts'
 import { seedDemoIfFirstStart } from './seed/index.ts'
 import { acquireDataDir, DataDirBusyError } from './services/datalock.ts'
-import { importLegacyUploads } from './services/images.ts'
+import { backfillImageVariants, importLegacyUploads } from './services/images.ts'
 import { SigningKeyFileError } from './services/secret.ts'
 
 // JSON lines from the first message on, so a supervisor or log collector reads start-up failures too.
@@ -108,3 +108,11 @@ try {
 } catch (error) {
   fail(`Écoute impossible sur ${config.host}:${config.port}`, error)
 }
+
+// Variants of images stored without them (older stores, the demo seed), while already serving: the app
+// shows the originals meanwhile. Stops between two images when the instance drains; closing waits for it.
+app.backgroundWork.track(
+  backfillImageVariants(handle.db, app.log, () => lifecycle.draining).catch((error: unknown) =>
+    app.log.error({ err: error }, 'copies réduites des images interrompues'),
+  ),
+)

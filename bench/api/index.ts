@@ -191,7 +191,7 @@ export async function benchApi(options: ApiOptions): Promise<ApiResult> {
   try {
     const seeded = await next(child, 'seeded')
     log(
-      `  ${store}: seeded ${seeded.seed.partners} partners, ${seeded.seed.offers} offers in ${round(seeded.seed.ms / 1000, 1)} s (RSS ${seeded.rssMb} MB)`,
+      `  ${store}: seeded ${seeded.seed.partners} partners, ${seeded.seed.offers} offers, ${seeded.seed.images} photos in ${round(seeded.seed.ms / 1000, 1)} s (RSS ${seeded.rssMb} MB)`,
     )
     ask({ type: 'raw', seconds, concurrency: connections })
     const raw = (await next(child, 'raw')).result

@@ -93,6 +93,7 @@ const streets = [
 export interface SeedStats {
   partners: number
   offers: number
+  images: number
   categories: number
   ms: number
 }
@@ -101,6 +102,8 @@ export interface SeedStats {
  * 100,000 partners (by default) through the server's own Kysely database: one transaction, multi-row
  * inserts of 1,000 partners, their categories (1-2) and offers (0-3).
  */
+const placeholderBytes = new Uint8Array([0])
+
 export async function seedPartners(
   db: Db,
   count: number,
@@ -115,6 +118,7 @@ export async function seedPartners(
     return cities[0]
   }
   let offers = 0
+  let images = 0
   await db.transaction().execute(async (trx) => {
     const categoryIds: number[] = []
     for (const [label, icon] of categoryLabels) {
@@ -187,12 +191,33 @@ export async function seedPartners(
       })
       offers += offerRows.length
       if (offerRows.length > 0) await trx.insertInto('offers').values(offerRows).execute()
+      // 0-3 photos each, as partners have: rows with their size and variants (what a search answer reads),
+      // one shared placeholder byte as content (the bench never downloads them). Drawn from the id, not
+      // from `random`, so the rest of the directory is the same as before photos were seeded.
+      const imageRows = ids.flatMap((row) =>
+        Array.from({ length: row.id % 4 }, (_, j) => {
+          const id = (row.id * 4 + j).toString(16).padStart(24, '0')
+          return {
+            id,
+            type: 'image/webp',
+            file_name: `${id}.webp`,
+            partner_id: row.id,
+            data: placeholderBytes,
+            width: 800,
+            height: 500,
+            variant_widths: [320, 640, 800],
+          }
+        }),
+      )
+      images += imageRows.length
+      if (imageRows.length > 0) await trx.insertInto('images').values(imageRows).execute()
     }
   })
   await sql`analyze`.execute(db)
   return {
     partners: count,
     offers,
+    images,
     categories: categoryLabels.length,
     ms: Math.round(performance.now() - started),
   }

@@ -74,7 +74,7 @@ const handle = await openDatabase(config)
 await migrateToLatest(handle)
 const seeded =
   reuse || seedMode === 'none'
-    ? { partners: reuse ? partners : 0, offers: 0, categories: 0, ms: 0 }
+    ? { partners: reuse ? partners : 0, offers: 0, images: 0, categories: 0, ms: 0 }
     : await seedPartners(handle.db, partners)
 global.gc?.()
 send({ type: 'seeded', seed: seeded, rssMb: rssMb(), kind })

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AuthUser } from '../../contract/schemas.ts'
+import { apiPaths } from '../../contract/paths.ts'
+import type { Article, AuthUser, PartnerSearchResult } from '../../contract/schemas.ts'
 import { freePort, waitForHttp } from '../lib/proc.ts'
 
 export const benchAdmin = { email: 'admin.bench@exemple.fr', password: 'banc-essai-admin-mot-de-passe' }
@@ -62,9 +63,32 @@ export async function startServer(root: string): Promise<RunningServer> {
     })
     if (!res.ok) throw new Error(`authenticate answered ${res.status}: ${await res.text()}`)
     const user = (await res.json()) as AuthUser
+    await waitForImageVariants(base, user.access_token)
     return { base, user, child, stop }
   } catch (error) {
     await stop()
     throw error
   }
+}
+
+/**
+ * The demo's pictures get their AVIF/WebP copies from the server's start-up backfill: measuring before it
+ * ends would load the originals and share the CPU with the encoder. Waits until every banner and Find photo
+ * lists its variants (2 minutes at most; a slow machine then measures what it has).
+ */
+async function waitForImageVariants(base: string, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` }
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    const articles = (await (
+      await fetch(base + apiPaths.articlesPublished(), { headers })
+    ).json()) as Article[]
+    const found = (await (
+      await fetch(`${base}${apiPaths.partnerSearch()}?pageSize=100`, { headers })
+    ).json()) as PartnerSearchResult[]
+    const images = [...articles.map((a) => a.image), ...found.map((p) => p.images[0])]
+    if (images.every((image) => !image || (image.variants ?? []).length > 0)) return
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+  }
+  console.warn('  images: the demo pictures still had no variants after 2 minutes; measuring anyway')
 }

@@ -380,6 +380,24 @@ export const migrations: Record<string, Migration> = {
         for each row execute function record_offer_use()`.execute(db)
     },
   },
+  '0006_image_variants': {
+    async up(db: Kysely<unknown>) {
+      // The original's size (reserved space, aspect ratio) and the widths whose AVIF and WebP copies exist,
+      // read with the image so the wire format lists them without another query. Null until the variants are
+      // written: at upload, or by the start-up backfill for images stored before this migration.
+      await sql`alter table images add column width integer, add column height integer,
+        add column variant_widths integer[], add column variants_lease timestamptz`.execute(db)
+      await sql`create table image_variants (
+        image_id text not null references images(id) on delete cascade,
+        width integer not null,
+        format text not null check (format in ('avif', 'webp')),
+        data bytea not null,
+        primary key (image_id, width, format))`.execute(db)
+      await sql`create index images_variants_pending_idx on images (id) where variant_widths is null`.execute(
+        db,
+      )
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

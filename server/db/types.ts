@@ -69,6 +69,21 @@ export interface ImagesTable {
   created_at: Timestamp
   /** The WebP bytes; null only while a pre-0003 file waits on disk to be imported at start. */
   data: Uint8Array | null
+  /** The original's size in pixels; null until its variants are written (migration 0005). */
+  width: number | null
+  height: number | null
+  /** Widths present in image_variants in both formats; null until written, [] when none could be made. */
+  variant_widths: number[] | null
+  /** Until when an instance's start-up backfill holds this image (so instances do not encode it twice). */
+  variants_lease: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** Smaller copies of an image for srcset (migration 0005). */
+export interface ImageVariantsTable {
+  image_id: string
+  width: number
+  format: 'avif' | 'webp'
+  data: Uint8Array
 }
 
 export interface ArticlesTable {
@@ -153,6 +168,7 @@ export interface Database {
   partners: PartnersTable
   partner_categories: PartnerCategoriesTable
   images: ImagesTable
+  image_variants: ImageVariantsTable
   articles: ArticlesTable
   offers: OffersTable
   used_coupons: UsedCouponsTable

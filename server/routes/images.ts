@@ -20,7 +20,7 @@ export function imageRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       const image = await readServedImage(ctx.db, request.params.name)
       if (!image) throw notFound('Image introuvable.')
-      const etag = `"${image.id}"`
+      const etag = `"${image.cacheKey}"`
       reply
         .header('cache-control', IMMUTABLE)
         .header('etag', etag)

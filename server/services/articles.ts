@@ -15,7 +15,7 @@ import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { intInRange, linkUrl, requiredText } from '../validation.ts'
-import { imageUrl, storeImage } from './images.ts'
+import { storeImage, toWireImage } from './images.ts'
 
 export const articleStatuses: StatusOption[] = [
   { code: 'PUBLISHED', label: 'Publié' },
@@ -30,6 +30,9 @@ type ArticleRow = {
   image_id: string | null
   image_type: string | null
   image_file: string | null
+  image_width: number | null
+  image_height: number | null
+  image_variant_widths: number[] | null
   link_text: string | null
   link_url: string | null
   link_target: string | null
@@ -43,7 +46,14 @@ function toArticle(row: ArticleRow): Article {
     position: row.position,
     image:
       row.image_id && row.image_file
-        ? { id: row.image_id, type: row.image_type ?? 'image/webp', url: imageUrl(row.image_file) }
+        ? toWireImage({
+            id: row.image_id,
+            type: row.image_type ?? 'image/webp',
+            file_name: row.image_file,
+            width: row.image_width,
+            height: row.image_height,
+            variant_widths: row.image_variant_widths,
+          })
         : null,
     link:
       row.link_url !== null && row.link_text !== null
@@ -64,6 +74,9 @@ function selectArticles(db: Db) {
       'a.image_id',
       'i.type as image_type',
       'i.file_name as image_file',
+      'i.width as image_width',
+      'i.height as image_height',
+      'i.variant_widths as image_variant_widths',
       'a.link_text',
       'a.link_url',
       'a.link_target',
@@ -147,8 +160,8 @@ export async function articleFor(db: Db, viewer: CurrentUser | null, id: number)
 
 /** Stores an article image; its answer goes into an article's `image` field. */
 export async function addArticleImage(db: Db, upload: Buffer): Promise<Image> {
-  const stored = await storeImage(db, upload, null)
-  return { id: stored.id, type: stored.type, url: stored.url }
+  const { fileName: _serverSide, ...image } = await storeImage(db, upload, null)
+  return image
 }
 
 export async function createArticle(db: Db, body: ArticleBody): Promise<Article> {

@@ -21,7 +21,7 @@ export async function listFavorites(db: Executor, userId: number): Promise<Partn
   const rows = await db
     .selectFrom(page.as('pg'))
     .selectAll('pg')
-    .select(relationColumns({ offers: 'usable', viewerId: userId }))
+    .select(relationColumns({ offers: 'usable', viewerId: userId, images: 'first' }))
     .orderBy('pg.favorite_since', 'desc')
     .orderBy('pg.id', 'desc')
     .execute()

@@ -128,8 +128,8 @@ export async function existingPartnerId(db: Db, id: number): Promise<number> {
 }
 
 export async function addPartnerImage(db: Db, id: number, upload: Buffer): Promise<Image> {
-  const stored = await storeImage(db, upload, await existingPartnerId(db, id))
-  return { id: stored.id, type: stored.type, url: stored.url }
+  const { fileName: _serverSide, ...image } = await storeImage(db, upload, await existingPartnerId(db, id))
+  return image
 }
 
 export async function deletePartnerImage(db: Db, id: number, imageId: string): Promise<MessageBody> {

@@ -9,7 +9,7 @@ import type {
 import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
-import { imageUrl } from './images.ts'
+import { toWireImage, type ImageRow } from './images.ts'
 import { coordinate } from './partnerInput.ts'
 import {
   partnerColumns,
@@ -25,7 +25,7 @@ const EARTH_RADIUS_KM = 6371
 /** The partner's relations as the single statement returns them: JSON arrays, decoded once by the driver. */
 interface RelationColumns {
   categories: Omit<Category, 'iconPath'>[]
-  images: { id: string; type: string; file_name: string }[]
+  images: ImageRow[]
   offers: { id: number; libelle: string; status: DiscountOffer['status']; expirationDate: string | null }[]
 }
 
@@ -34,7 +34,7 @@ interface RelationColumns {
  * (soonest expiry first, then id) as JSON, for the rows of `pg`. They run once per row of the page only: the
  * page is a subquery with its own LIMIT, which PostgreSQL never flattens into the outer query.
  */
-export function relationColumns(options: LoadOptions) {
+export function relationColumns(options: LoadOptions & { images: 'all' | 'first' }) {
   const viewerId = options.viewerId ?? null
   // A used coupon is reported DISABLED to its user: the status as they see it.
   const offerStatus =
@@ -48,10 +48,19 @@ export function relationColumns(options: LoadOptions) {
       select json_agg(json_build_object('id', c.id, 'label', c.label, 'icon', c.icon) order by pc.position)
       from partner_categories pc join categories c on c.id = pc.category_id
       where pc.partner_id = pg.id), '[]'::json)`.as('categories'),
-    sql<RelationColumns['images']>`coalesce((
-      select json_agg(json_build_object('id', i.id, 'type', i.type, 'file_name', i.file_name)
+    options.images === 'all'
+      ? sql<RelationColumns['images']>`coalesce((
+      select json_agg(json_build_object('id', i.id, 'type', i.type, 'file_name', i.file_name,
+                        'width', i.width, 'height', i.height, 'variant_widths', i.variant_widths)
                       order by i.created_at, i.id)
-      from images i where i.partner_id = pg.id), '[]'::json)`.as('images'),
+      from images i where i.partner_id = pg.id), '[]'::json)`.as('images')
+      : // A list shows one photo per partner: the oldest, without building the others' JSON.
+        sql<RelationColumns['images']>`coalesce((
+      select json_build_array(json_build_object('id', i.id, 'type', i.type, 'file_name', i.file_name,
+                        'width', i.width, 'height', i.height, 'variant_widths', i.variant_widths))
+      from images i where i.partner_id = pg.id order by i.created_at, i.id limit 1), '[]'::json)`.as(
+          'images',
+        ),
     sql<RelationColumns['offers']>`coalesce((
       select json_agg(json_build_object('id', o.id, 'libelle', o.libelle, 'status', ${offerStatus},
                         'expirationDate', to_char(o.expiration_date, 'YYYY-MM-DD'))
@@ -79,7 +88,7 @@ function toPartner(r: PartnerRow & RelationColumns): Partner {
       status: o.status,
       expirationDate: o.expirationDate,
     })),
-    images: r.images.map((i) => ({ id: i.id, type: i.type, url: imageUrl(i.file_name) })),
+    images: r.images.map(toWireImage),
     rating: r.rating,
     userRatingsTotal: r.user_ratings_total,
   }
@@ -101,7 +110,7 @@ export async function loadAllPartners(db: Executor): Promise<Partner[]> {
         .as('pg'),
     )
     .selectAll('pg')
-    .select(relationColumns({ offers: 'all' }))
+    .select(relationColumns({ offers: 'all', images: 'all' }))
     .orderBy('pg.search_name')
     .orderBy('pg.id')
     .execute()
@@ -113,7 +122,7 @@ export function partnerStatement(db: Executor, id: number, options: LoadOptions)
   return db
     .selectFrom(db.selectFrom('partners as p').select(partnerColumns).where('p.id', '=', id).as('pg'))
     .selectAll('pg')
-    .select(relationColumns(options))
+    .select(relationColumns({ ...options, images: 'all' }))
 }
 
 function parseNumbers(value: string, count: number, field: string, format: string): number[] {
@@ -204,7 +213,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     conditions.push(lat, lng)
   }
   const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
-  const relations = relationColumns({ offers: 'usable', viewerId: q.userId ?? null })
+  const relations = relationColumns({ offers: 'usable', viewerId: q.userId ?? null, images: 'first' })
 
   if (q.userPosition !== undefined) {
     const [lat, lng] = parseNumbers(q.userPosition, 2, 'userPosition', 'lat,lng')

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import styled from 'styled-components'
 import type { PartnerSearchResult } from '../../../../contract/schemas.ts'
 import { Chip } from '../../../design-system/components/Chip/index.ts'
+import { ResponsiveImage } from '../../../design-system/components/ResponsiveImage/index.ts'
 import { StarRating } from '../../../design-system/components/StarRating/index.ts'
 import { Icon, mdiImageOff, mdiMapMarker } from '../../../design-system/icons/index.ts'
 import { theme } from '../../../design-system/theme/index.ts'
@@ -40,7 +41,7 @@ const Thumb = styled.div`
   display: flex;
   align-items: center;
   justify-content: center;
-  & > img {
+  & img {
     width: 100%;
     height: 100%;
     object-fit: cover;
@@ -140,7 +141,8 @@ export const PartnerRow = memo(function PartnerRow({ partner, actionFor }: Partn
     <RowLink to={`/partenaire/${partner.partnerId.id}`} data-testid="partner-row">
       <Thumb>
         {image ? (
-          <img src={image.url} alt="" loading="lazy" decoding="async" />
+          // 72 px wide: the browser takes the 320 px copy, not the photo.
+          <ResponsiveImage image={image} sizes="72px" alt="" />
         ) : (
           <Icon path={mdiImageOff} size={28} title="Pas de photo" />
         )}

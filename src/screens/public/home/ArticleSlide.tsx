@@ -1,7 +1,10 @@
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import type { Article } from '../../../../contract/schemas.ts'
+import { LAPTOP_CONTENT_WIDTH } from '../../../design-system/components/BottomNavigation/index.ts'
+import { ResponsiveImage } from '../../../design-system/components/ResponsiveImage/index.ts'
 import { StatusChip } from '../../../design-system/components/StatusChip/index.ts'
+import { breakpoints } from '../../../design-system/theme/index.ts'
 import { isExternalUrl, isSafeLinkUrl } from '../../../links/articleLinks.ts'
 
 const Slide = styled.article`
@@ -14,7 +17,7 @@ const Slide = styled.article`
   color: #ffffff;
 `
 
-const Picture = styled.img`
+const Picture = styled(ResponsiveImage)`
   position: absolute;
   inset: 0;
   width: 100%;
@@ -71,6 +74,9 @@ const ExternalLink = styled.a`
   ${linkStyle}
 `
 
+/** The banner spans the screen, up to the laptop layout's content column. */
+const BANNER_SIZES = `(min-width: ${breakpoints.lg}px) ${LAPTOP_CONTENT_WIDTH}px, 100vw`
+
 export interface ArticleSlideProps {
   article: Article
   /** The slide shown first: its image loads eagerly with a high fetch priority, the others lazily. */
@@ -82,13 +88,7 @@ export function ArticleSlide({ article, priority = false }: ArticleSlideProps) {
   return (
     <Slide>
       {article.image ? (
-        <Picture
-          src={article.image.url}
-          alt=""
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-          decoding={priority ? 'sync' : 'async'}
-        />
+        <Picture image={article.image} sizes={BANNER_SIZES} alt="" priority={priority} />
       ) : null}
       {article.status === 'DRAFT' ? <DraftMark status="DRAFT" /> : null}
       <Caption>

@@ -2,11 +2,13 @@ import { useRef, useState, type ReactNode } from 'react'
 import { format, parseISO } from 'date-fns'
 import styled from 'styled-components'
 import type { DiscountOffer, Partner } from '../../../../contract/schemas.ts'
+import { LAPTOP_CONTENT_WIDTH } from '../../../design-system/components/BottomNavigation/index.ts'
 import { Button } from '../../../design-system/components/Button/index.ts'
 import { Carousel } from '../../../design-system/components/Carousel/index.ts'
 import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
 import { Chip } from '../../../design-system/components/Chip/index.ts'
 import { Dialog } from '../../../design-system/components/Dialog/index.ts'
+import { ResponsiveImage } from '../../../design-system/components/ResponsiveImage/index.ts'
 import { StarRating } from '../../../design-system/components/StarRating/index.ts'
 import {
   Icon,
@@ -15,6 +17,7 @@ import {
   mdiMapMarker,
   mdiPhone,
 } from '../../../design-system/icons/index.ts'
+import { breakpoints } from '../../../design-system/theme/index.ts'
 import { distanceKm, useUserLocation } from '../../../location/index.ts'
 import { formatDistance } from '../formatDistance.ts'
 import { CouponCard } from './CouponCard.tsx'
@@ -26,12 +29,15 @@ export const NO_OFFERS_MESSAGE = 'De nouvelles offres bientôt disponibles!'
 /** Spec section 9: the details carousel is 200 px high. */
 export const DETAILS_CAROUSEL_HEIGHT = 200
 
+/** The photos span the screen, up to the laptop layout's content column. */
+const PHOTO_SIZES = `(min-width: ${breakpoints.lg}px) ${LAPTOP_CONTENT_WIDTH}px, 100vw`
+
 const Root = styled.div`
   display: flex;
   flex-direction: column;
 `
 
-const Photo = styled.img`
+const Photo = styled(ResponsiveImage)`
   width: 100%;
   height: 100%;
   object-fit: cover;
@@ -180,7 +186,13 @@ export function PartnerDetails({
           height={DETAILS_CAROUSEL_HEIGHT}
           interval={carouselInterval}
           slides={partner.images.map((image, index) => (
-            <Photo key={image.id} src={image.url} alt={`${partner.name}, photo ${index + 1}`} />
+            <Photo
+              key={image.id}
+              image={image}
+              sizes={PHOTO_SIZES}
+              alt={`${partner.name}, photo ${index + 1}`}
+              priority={index === 0}
+            />
           ))}
         />
       ) : (

@@ -1,0 +1,88 @@
+import type { ImgHTMLAttributes } from 'react'
+import styled from 'styled-components'
+
+/** A smaller copy of a picture: the same picture `width` pixels wide, in one format (MIME `type`). */
+export interface ResponsiveImageVariant {
+  width: number
+  type: string
+  url: string
+}
+
+/** What a picture offers: the original, its size when known, and its smaller copies. */
+export interface ResponsiveImageSource {
+  url: string
+  width?: number | null
+  height?: number | null
+  variants?: ResponsiveImageVariant[]
+}
+
+/** Lays out as its <img>: the caller's sizes (100 % of a slide, a flex item) apply to the picture itself. */
+const Picture = styled.picture`
+  display: contents;
+`
+
+// Best first: a browser takes the first <source> whose type it decodes.
+const FORMAT_ORDER = ['image/avif', 'image/webp']
+
+export interface ResponsiveImageProps extends Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'loading' | 'fetchPriority' | 'decoding'
+> {
+  image: ResponsiveImageSource
+  /** How wide the picture is drawn, as the `sizes` attribute says it (e.g. `72px`, `100vw`). */
+  sizes: string
+  alt: string
+  /**
+   * The page's main picture (the first slide of a banner): fetched at once with a high priority and decoded
+   * with the page. Every other picture is lazy.
+   */
+  priority?: boolean
+}
+
+/**
+ * A picture in `<picture>`: AVIF then WebP copies as `srcset` with `sizes`, so a phone downloads the width it
+ * draws (a 72 px thumbnail takes the 320 px copy, not the photo); the original as the `<img>` fallback. The
+ * original's width and height go on the `<img>` so its box is reserved before any byte arrives (CLS 0), and
+ * the caller's CSS sizes it (`width: 100%; height: 100%; object-fit: …`). Style the `<img>` through
+ * `className` / `style`: they go to it, not to the `<picture>` wrapper, which lays out as its content.
+ */
+export function ResponsiveImage({ image, sizes, alt, priority = false, ...imgProps }: ResponsiveImageProps) {
+  const byType = new Map<string, ResponsiveImageVariant[]>()
+  for (const variant of image.variants ?? []) {
+    const list = byType.get(variant.type) ?? []
+    list.push(variant)
+    byType.set(variant.type, list)
+  }
+  const types = [...byType.keys()].sort(
+    (a, b) => rank(FORMAT_ORDER.indexOf(a)) - rank(FORMAT_ORDER.indexOf(b)),
+  )
+  return (
+    <Picture>
+      {types.map((type) => (
+        <source
+          key={type}
+          type={type}
+          sizes={sizes}
+          srcSet={byType
+            .get(type)!
+            .map((v) => `${v.url} ${v.width}w`)
+            .join(', ')}
+        />
+      ))}
+      <img
+        {...imgProps}
+        src={image.url}
+        alt={alt}
+        width={image.width ?? undefined}
+        height={image.height ?? undefined}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding={priority ? 'sync' : 'async'}
+      />
+    </Picture>
+  )
+}
+
+function rank(index: number): number {
+  return index === -1 ? FORMAT_ORDER.length : index
+}

@@ -1,0 +1,6 @@
+export {
+  ResponsiveImage,
+  type ResponsiveImageProps,
+  type ResponsiveImageSource,
+  type ResponsiveImageVariant,
+} from './ResponsiveImage.tsx'
