@@ -240,6 +240,11 @@ export function client(server: Pick<TestServer, 'url'>) {
 
 export type Client = ReturnType<typeof client>
 
+/** The environment of a server process (main.ts) on `dataDir` and a free loopback port; `env` adds to it. */
+export function serverProcessEnv(dataDir: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env }
+}
+
 /** A fresh server, a client on it and the admin signed in: how most API test files begin. */
 export async function startAsAdmin(
   options: StartOptions = {},
