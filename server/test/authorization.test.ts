@@ -162,6 +162,9 @@ describe('another ordinary user', () => {
 })
 
 describe('mass assignment: fields the caller does not own are ignored', () => {
+  /** The users row as stored, to see what the API did not expose. */
+  const storedUser = (id: number) =>
+    server.handle.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   const foreign = {
     roles: ['ROLE_ADMIN'],
     is_admin: true,
@@ -198,11 +201,7 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
     expect(res.status).toBe(201)
     expect(res.body.roles).toEqual(['ROLE_USER'])
     expect(res.body.userId.id).not.toBe(owner.userId.id)
-    const row = await server.handle.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', res.body.userId.id)
-      .executeTakeFirstOrThrow()
+    const row = await storedUser(res.body.userId.id)
     expect(row).toMatchObject({ is_admin: false, token_version: 0, status: 'ACTIF' })
     expect(row.password_hash).toMatch(/^\$argon2id\$/)
     expect(row.password_hash).not.toContain('forged')
@@ -228,11 +227,7 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ roles: ['ROLE_USER'], disabledCoupons: [] })
     expect(res.body.userId.id).not.toBe(owner.userId.id)
-    const row = await server.handle.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', res.body.userId.id)
-      .executeTakeFirstOrThrow()
+    const row = await storedUser(res.body.userId.id)
     expect(row).toMatchObject({ is_admin: false, token_version: 0, password_hash: null })
   })
 
