@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Article, AuthUser, Image } from '../../contract/schemas.ts'
-import { ADMIN, client, fileForm, pngBytes, startServer, type Client, type TestServer } from './helpers.ts'
+import { fileForm, pngBytes, startAsAdmin, type Client, type TestServer } from './helpers.ts'
 
 let server: TestServer
 let api: Client
@@ -28,9 +28,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 })
 
 beforeAll(async () => {
-  server = await startServer()
-  api = client(server)
-  admin = await api.login(ADMIN.email, ADMIN.password)
+  ;({ server, api, admin } = await startAsAdmin())
   user = await api.register()
 })
 afterAll(() => server.close())

@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SMTPServer } from 'smtp-server'
 import type { AuthUser } from '../../contract/schemas.ts'
+import { apiPaths } from '../../contract/paths.ts'
 import { signAccessToken } from '../services/tokens.ts'
 import {
   ADMIN,
@@ -22,6 +23,14 @@ beforeAll(async () => {
   api = client(server)
 })
 afterAll(() => server.close())
+
+/** PUT the user `target` as `caller`, with the rest of the user's fields. */
+const updateUser = (caller: AuthUser, target: AuthUser, fields: Record<string, unknown>) =>
+  api.put(
+    apiPaths.user(target.userId.id),
+    { userId: target.userId, ...fields },
+    { token: caller.access_token },
+  )
 
 describe('register and authenticate', () => {
   it('registers a ROLE_USER, ACTIF, signed in at once', async () => {
@@ -116,17 +125,12 @@ describe('register and authenticate', () => {
   it('refuses a deactivated user with 403 and a clear message, and kills their tokens', async () => {
     const user = await api.register({ email: 'bientot.desactive@test.fr', password: 'encore un mot long' })
     const admin = await api.login(ADMIN.email, ADMIN.password)
-    const upd = await api.put(
-      `/api/users/${user.userId.id}`,
-      {
-        userId: user.userId,
-        firstname: 'X',
-        lastname: 'Y',
-        email: 'bientot.desactive@test.fr',
-        status: 'DESACTIVE',
-      },
-      { token: admin.access_token },
-    )
+    const upd = await updateUser(admin, user, {
+      firstname: 'X',
+      lastname: 'Y',
+      email: 'bientot.desactive@test.fr',
+      status: 'DESACTIVE',
+    })
     expect(upd.status).toBe(200)
     const res = await api.post<{ message: string }>('/api/auth/authenticate', {
       username: 'bientot.desactive@test.fr',
@@ -218,18 +222,13 @@ describe('tokens', () => {
 
   it('an admin cannot lock themselves out', async () => {
     const admin = await api.login(ADMIN.email, ADMIN.password)
-    const res = await api.put(
-      `/api/users/${admin.userId.id}`,
-      {
-        userId: admin.userId,
-        firstname: 'A',
-        lastname: 'B',
-        email: ADMIN.email,
-        status: 'ACTIF',
-        roles: ['ROLE_USER'],
-      },
-      { token: admin.access_token },
-    )
+    const res = await updateUser(admin, admin, {
+      firstname: 'A',
+      lastname: 'B',
+      email: ADMIN.email,
+      status: 'ACTIF',
+      roles: ['ROLE_USER'],
+    })
     expect(res.status).toBe(409)
     expect((await api.del(`/api/users/${admin.userId.id}`, { token: admin.access_token })).status).toBe(409)
   })

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Article, AuthUser, DiscountOffer, Image, Partner, User } from '../../contract/schemas.ts'
 import { apiPaths } from '../../contract/paths.ts'
 import {
-  ADMIN,
-  client,
+  createOffer,
+  createPartner,
   fileForm,
   partnerBody,
   pngBytes,
-  startServer,
+  couponUseStatus,
+  startAsAdmin,
   tokenFromMail,
   type Client,
   type TestServer,
@@ -33,35 +34,15 @@ async function ownerView(): Promise<User> {
 }
 
 beforeAll(async () => {
-  server = await startServer()
-  api = client(server)
-  admin = await api.login(ADMIN.email, ADMIN.password)
+  ;({ server, api, admin } = await startAsAdmin())
   owner = await api.register({ email: 'proprietaire@test.fr', password: PASSWORD })
   other = await api.register({ email: 'autre@test.fr', password: PASSWORD })
-  partner = (await api.post<Partner>('/api/partners', partnerBody(), { token: admin.access_token })).body
-  const offerPath = apiPaths.partnerOffers(partner.partnerId.id)
-  offer = (
-    await api.post<DiscountOffer>(
-      offerPath,
-      { status: 'ENABLED', libelle: 'Un café offert', expirationDate: null },
-      { token: admin.access_token },
-    )
-  ).body
-  secondOffer = (
-    await api.post<DiscountOffer>(
-      offerPath,
-      { status: 'ENABLED', libelle: '10 %', expirationDate: null },
-      { token: admin.access_token },
-    )
-  ).body
+  partner = await createPartner(api, admin)
+  const enabled = (libelle: string) => ({ status: 'ENABLED', libelle, expirationDate: null })
+  offer = await createOffer(api, admin, partner.partnerId.id, enabled('Un café offert'))
+  secondOffer = await createOffer(api, admin, partner.partnerId.id, enabled('10 %'))
   // The owner has used one coupon: the data the other user must neither see nor change.
-  expect(
-    (
-      await api.put(apiPaths.deactivateOffer(owner.userId.id, partner.partnerId.id, offer.id.id), undefined, {
-        token: owner.access_token,
-      })
-    ).status,
-  ).toBe(200)
+  expect(await couponUseStatus(api, owner, owner, partner, offer)).toBe(200)
 })
 afterAll(() => server.close())
 
@@ -176,19 +157,14 @@ describe('another ordinary user', () => {
       ).status,
     ).toBe(200)
     // Even an admin uses coupons only for themselves.
-    expect(
-      (
-        await api.put(
-          apiPaths.deactivateOffer(owner.userId.id, partner.partnerId.id, secondOffer.id.id),
-          undefined,
-          { token: admin.access_token },
-        )
-      ).status,
-    ).toBe(403)
+    expect(await couponUseStatus(api, admin, owner, partner, secondOffer)).toBe(403)
   })
 })
 
 describe('mass assignment: fields the caller does not own are ignored', () => {
+  /** The users row as stored, to see what the API did not expose. */
+  const storedUser = (id: number) =>
+    server.handle.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   const foreign = {
     roles: ['ROLE_ADMIN'],
     is_admin: true,
@@ -225,11 +201,7 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
     expect(res.status).toBe(201)
     expect(res.body.roles).toEqual(['ROLE_USER'])
     expect(res.body.userId.id).not.toBe(owner.userId.id)
-    const row = await server.handle.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', res.body.userId.id)
-      .executeTakeFirstOrThrow()
+    const row = await storedUser(res.body.userId.id)
     expect(row).toMatchObject({ is_admin: false, token_version: 0, status: 'ACTIF' })
     expect(row.password_hash).toMatch(/^\$argon2id\$/)
     expect(row.password_hash).not.toContain('forged')
@@ -255,11 +227,7 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ roles: ['ROLE_USER'], disabledCoupons: [] })
     expect(res.body.userId.id).not.toBe(owner.userId.id)
-    const row = await server.handle.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', res.body.userId.id)
-      .executeTakeFirstOrThrow()
+    const row = await storedUser(res.body.userId.id)
     expect(row).toMatchObject({ is_admin: false, token_version: 0, password_hash: null })
   })
 
@@ -545,6 +513,13 @@ describe('reset and invitation tokens', () => {
 })
 
 describe('article links', () => {
+  const postPublishedArticle = <T>(title: string, link: { text: string; url: string; target: string }) =>
+    api.post<T>(
+      '/api/articles',
+      { title, status: 'PUBLISHED', position: 1, image: null, link },
+      { token: admin.access_token },
+    )
+
   it.each([
     'javascript:alert(1)',
     'JavaScript:alert(document.cookie)',
@@ -561,34 +536,22 @@ describe('article links', () => {
     'java\tscript:alert(1)',
     'evil.example',
   ])('refuses %j: only internal paths ("/x", not "//") or http(s) addresses are stored', async (url) => {
-    const res = await api.post<{ field?: string }>(
-      '/api/articles',
-      {
-        title: 'Lien',
-        status: 'PUBLISHED',
-        position: 1,
-        image: null,
-        link: { text: 'Voir', url, target: '_blank' },
-      },
-      { token: admin.access_token },
-    )
+    const res = await postPublishedArticle<{ field?: string }>('Lien', {
+      text: 'Voir',
+      url,
+      target: '_blank',
+    })
     expect(res.status, res.text).toBe(400)
     expect(res.body.field).toBe('link.url')
   })
 
   it('accepts internal paths and http(s) addresses, and stores markup in titles as plain text', async () => {
     for (const url of ['/rechercher?c=1', 'https://www.exemple.fr/offre', 'http://exemple.fr']) {
-      const res = await api.post<Article>(
-        '/api/articles',
-        {
-          title: '<img src=x onerror=alert(1)>',
-          status: 'PUBLISHED',
-          position: 1,
-          image: null,
-          link: { text: '<b>Voir</b>', url, target: '' },
-        },
-        { token: admin.access_token },
-      )
+      const res = await postPublishedArticle<Article>('<img src=x onerror=alert(1)>', {
+        text: '<b>Voir</b>',
+        url,
+        target: '',
+      })
       expect(res.status, res.text).toBe(201)
       expect(res.body.title).toBe('<img src=x onerror=alert(1)>')
       expect(res.body.link?.url).toBe(url)

@@ -20,7 +20,17 @@ import { apiPaths } from '../../contract/paths.ts'
 import { pgliteVersion } from '../services/backup.ts'
 import { lockFile } from '../services/datalock.ts'
 import pg from 'pg'
-import { ADMIN, capturedLogger, client, fileForm, partnerBody, pngBytes, startServer } from './helpers.ts'
+import {
+  ADMIN,
+  capturedLogger,
+  client,
+  createOffer,
+  fileForm,
+  partnerBody,
+  pngBytes,
+  couponUseStatus,
+  startServer,
+} from './helpers.ts'
 import { legacyStore } from './legacy-store.ts'
 import { createPgCluster, pgClusterUnavailable, type PgCluster } from './pg-cluster.ts'
 
@@ -103,22 +113,12 @@ describe('backup and restore of the embedded store', () => {
         raw: fileForm(await pngBytes(120, 80)),
       })
     ).body
-    const offer = (
-      await api.post<DiscountOffer>(
-        apiPaths.partnerOffers(partner.partnerId.id),
-        { status: 'ENABLED', libelle: 'Un dessert', expirationDate: null },
-        { token: admin.access_token },
-      )
-    ).body
-    expect(
-      (
-        await api.put(
-          apiPaths.deactivateOffer(user.userId.id, partner.partnerId.id, offer.id.id),
-          undefined,
-          { token: user.access_token },
-        )
-      ).status,
-    ).toBe(200)
+    const offer = await createOffer(api, admin, partner.partnerId.id, {
+      status: 'ENABLED',
+      libelle: 'Un dessert',
+      expirationDate: null,
+    })
+    expect(await couponUseStatus(api, user, user, partner, offer)).toBe(200)
     const cover = (
       await api.request<Image>('POST', apiPaths.articleImage(), {
         token: admin.access_token,

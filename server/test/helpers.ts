@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import pg from 'pg'
-import type { AuthUser } from '../../contract/schemas.ts'
+import type { AuthUser, DiscountOffer, Partner } from '../../contract/schemas.ts'
+import { apiPaths } from '../../contract/paths.ts'
 import { buildApp, loggerOptions } from '../app.ts'
 import { ensureAdmin } from '../bootstrap.ts'
 import { loadConfig, type Config } from '../config.ts'
@@ -238,6 +239,57 @@ export function client(server: Pick<TestServer, 'url'>) {
 }
 
 export type Client = ReturnType<typeof client>
+
+/** The environment of a server process (main.ts) on `dataDir` and a free loopback port; `env` adds to it. */
+export function serverProcessEnv(dataDir: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env }
+}
+
+/** A fresh server, a client on it and the admin signed in: how most API test files begin. */
+export async function startAsAdmin(
+  options: StartOptions = {},
+): Promise<{ server: TestServer; api: Client; admin: AuthUser }> {
+  const server = await startServer(options)
+  const api = client(server)
+  return { server, api, admin: await api.login(ADMIN.email, ADMIN.password) }
+}
+
+/** Creates a partner as the admin from partnerBody(overrides); anything but 201 fails the test at once. */
+export async function createPartner(
+  api: Client,
+  admin: AuthUser,
+  overrides: Record<string, unknown> = {},
+): Promise<Partner> {
+  const res = await api.post<Partner>('/api/partners', partnerBody(overrides), { token: admin.access_token })
+  if (res.status !== 201) throw new Error(`${res.status} ${res.text}`)
+  return res.body
+}
+
+/** Adds an offer to a partner as the admin; anything but 201 fails the test at once. */
+export async function createOffer(
+  api: Client,
+  admin: AuthUser,
+  partnerId: number,
+  body: Record<string, unknown>,
+): Promise<DiscountOffer> {
+  const res = await api.post<DiscountOffer>(apiPaths.partnerOffers(partnerId), body, {
+    token: admin.access_token,
+  })
+  if (res.status !== 201) throw new Error(`${res.status} ${res.text}`)
+  return res.body
+}
+
+/** The status `caller` gets for using `owner`'s coupon for `offer` of `partner` (PUT deactivateOffer). */
+export async function couponUseStatus(
+  api: Client,
+  caller: AuthUser,
+  owner: AuthUser,
+  partner: Partner,
+  offer: DiscountOffer,
+): Promise<number> {
+  const path = apiPaths.deactivateOffer(owner.userId.id, partner.partnerId.id, offer.id.id)
+  return (await api.put(path, undefined, { token: caller.access_token })).status
+}
 
 /** A valid partner body to tweak per test. */
 export function partnerBody(overrides: Record<string, unknown> = {}) {

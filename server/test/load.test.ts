@@ -5,7 +5,7 @@ import autocannon, { type Request } from 'autocannon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthUser, Partner } from '../../contract/schemas.ts'
 import { apiPaths } from '../../contract/paths.ts'
-import { ADMIN, client, disposeStore, freshStore } from './helpers.ts'
+import { ADMIN, client, disposeStore, freshStore, serverProcessEnv } from './helpers.ts'
 
 /**
  * Bounded loopback load test: the real entry point (server/main.ts, production settings, demo data) in a
@@ -38,11 +38,7 @@ beforeAll(async () => {
     ['--expose-gc', '--import', 'tsx', '--import', './server/test/memory-probe.ts', 'server/main.ts'],
     {
       cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: store.dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
+      env: serverProcessEnv(store.dataDir, {
         SEED_DEMO: '1',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
@@ -52,7 +48,7 @@ beforeAll(async () => {
         ...(process.env.DATABASE_URL
           ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: store.schema ?? '' }
           : {}),
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     },
   )

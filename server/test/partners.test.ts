@@ -10,12 +10,11 @@ import type {
 } from '../../contract/schemas.ts'
 import { normalizeForSearch } from '../validation.ts'
 import {
-  ADMIN,
-  client,
+  createPartner as createPartnerAs,
   fileForm,
   partnerBody,
   pngBytes,
-  startServer,
+  startAsAdmin,
   type Client,
   type TestServer,
 } from './helpers.ts'
@@ -27,11 +26,7 @@ let user: AuthUser
 const A = () => ({ token: admin.access_token })
 const U = () => ({ token: user.access_token })
 
-async function createPartner(overrides: Record<string, unknown> = {}): Promise<Partner> {
-  const res = await api.post<Partner>('/api/partners', partnerBody(overrides), A())
-  if (res.status !== 201) throw new Error(`${res.status} ${res.text}`)
-  return res.body
-}
+const createPartner = (overrides: Record<string, unknown> = {}) => createPartnerAs(api, admin, overrides)
 
 async function addOffer(partnerId: number, body: Record<string, unknown>): Promise<DiscountOffer> {
   const res = await api.post<DiscountOffer>(`/api/partners/${partnerId}/offer-discount`, body, A())
@@ -43,9 +38,7 @@ const today = new Date().toISOString().slice(0, 10)
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
 
 beforeAll(async () => {
-  server = await startServer()
-  api = client(server)
-  admin = await api.login(ADMIN.email, ADMIN.password)
+  ;({ server, api, admin } = await startAsAdmin())
   user = await api.register()
 })
 afterAll(() => server.close())

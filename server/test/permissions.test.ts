@@ -3,11 +3,13 @@ import type { AuthUser, DiscountOffer, Image, Partner } from '../../contract/sch
 import { apiPaths } from '../../contract/paths.ts'
 import {
   ADMIN,
-  client,
+  createOffer,
+  createPartner,
   fileForm,
   partnerBody,
   pngBytes,
-  startServer,
+  couponUseStatus,
+  startAsAdmin,
   type Client,
   type RequestOptions,
   type TestServer,
@@ -170,19 +172,15 @@ const calls: Call[] = [
 ]
 
 beforeAll(async () => {
-  server = await startServer()
-  api = client(server)
+  ;({ server, api, admin } = await startAsAdmin())
   png = await pngBytes()
-  admin = await api.login(ADMIN.email, ADMIN.password)
   user = await api.register()
-  partner = (await api.post<Partner>('/api/partners', partnerBody(), { token: admin.access_token })).body
-  offer = (
-    await api.post<DiscountOffer>(
-      apiPaths.partnerOffers(partner.partnerId.id),
-      { status: 'ENABLED', libelle: 'x', expirationDate: null },
-      { token: admin.access_token },
-    )
-  ).body
+  partner = await createPartner(api, admin)
+  offer = await createOffer(api, admin, partner.partnerId.id, {
+    status: 'ENABLED',
+    libelle: 'x',
+    expirationDate: null,
+  })
   articleId = (
     await api.post<{ articleId: { id: number } }>(
       '/api/articles',
@@ -246,15 +244,7 @@ describe('permission matrix', () => {
 
   it('a user cannot use or read another user’s coupons', async () => {
     const other = await api.register()
-    expect(
-      (
-        await api.put(
-          apiPaths.deactivateOffer(other.userId.id, partner.partnerId.id, offer.id.id),
-          undefined,
-          { token: user.access_token },
-        )
-      ).status,
-    ).toBe(403)
+    expect(await couponUseStatus(api, user, other, partner, offer)).toBe(403)
     expect(
       (
         await api.get(apiPaths.partnerDiscountsUser(partner.partnerId.id, other.userId.id), {
@@ -263,14 +253,6 @@ describe('permission matrix', () => {
       ).status,
     ).toBe(403)
     expect((await api.get(apiPaths.user(other.userId.id), { token: user.access_token })).status).toBe(403)
-    expect(
-      (
-        await api.put(
-          apiPaths.deactivateOffer(user.userId.id, partner.partnerId.id, offer.id.id),
-          undefined,
-          { token: user.access_token },
-        )
-      ).status,
-    ).toBe(200)
+    expect(await couponUseStatus(api, user, user, partner, offer)).toBe(200)
   })
 })

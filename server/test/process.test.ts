@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Partner } from '../../contract/schemas.ts'
-import { ADMIN, client, disposeStore, freshStore, partnerBody } from './helpers.ts'
+import { ADMIN, client, disposeStore, freshStore, partnerBody, serverProcessEnv } from './helpers.ts'
 
 /** The real entry point (server/main.ts) as a child process: hard kill and graceful stop. */
 const root = resolve(import.meta.dirname, '..', '..')
@@ -113,14 +113,7 @@ async function runToExit(
 ): Promise<{ code: number | null; lines: Record<string, unknown>[]; raw: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: store.dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SEED_DEMO: '0',
-      ...env,
-    },
+    env: serverProcessEnv(store.dataDir, { SEED_DEMO: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let raw = ''

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthUser, DiscountOffer, DisabledCouponsBody, Partner, User } from '../../contract/schemas.ts'
-import { ADMIN, client, partnerBody, startServer, type Client, type TestServer } from './helpers.ts'
+import { apiPaths } from '../../contract/paths.ts'
+import {
+  ADMIN,
+  partnerBody,
+  startAsAdmin,
+  type Client,
+  type RequestOptions,
+  type TestServer,
+} from './helpers.ts'
 
 let server: TestServer
 let api: Client
@@ -22,9 +30,7 @@ const use = (who: AuthUser, userId: number, partnerId: number, offerId: number) 
   )
 
 beforeAll(async () => {
-  server = await startServer()
-  api = client(server)
-  admin = await api.login(ADMIN.email, ADMIN.password)
+  ;({ server, api, admin } = await startAsAdmin())
   alice = await api.register({ firstname: 'Alice', email: 'alice@test.fr' })
   bob = await api.register({ firstname: 'Bob', email: 'bob@test.fr' })
   partner = (await api.post<Partner>('/api/partners', partnerBody({ name: 'Coupons & Cie' }), A())).body
@@ -220,40 +226,16 @@ describe('coupons', () => {
   })
 
   it('admin reactivates a used coupon and gets the updated disabledCoupons; then it can be used again', async () => {
+    const reactivate = (userId: number, offerId: number, options: RequestOptions) =>
+      api.put<DisabledCouponsBody>(apiPaths.reactivateOffer(userId, offerId), undefined, options)
     await use(alice, alice.userId.id, partner.partnerId.id, offers.second.id.id)
-    const res = await api.put<DisabledCouponsBody>(
-      `/api/users/reactivate-discountoffer/user/${alice.userId.id}/offer/${offers.ok.id.id}`,
-      undefined,
-      A(),
-    )
+    const res = await reactivate(alice.userId.id, offers.ok.id.id, A())
     expect(res.status).toBe(200)
     expect(res.body.disabledCoupons.map((c) => c.id)).toEqual([offers.second.id])
+    expect((await reactivate(alice.userId.id, offers.ok.id.id, A())).status).toBe(404)
+    expect((await reactivate(999999, offers.ok.id.id, A())).status).toBe(404)
     expect(
-      (
-        await api.put(
-          `/api/users/reactivate-discountoffer/user/${alice.userId.id}/offer/${offers.ok.id.id}`,
-          undefined,
-          A(),
-        )
-      ).status,
-    ).toBe(404)
-    expect(
-      (
-        await api.put(
-          `/api/users/reactivate-discountoffer/user/999999/offer/${offers.ok.id.id}`,
-          undefined,
-          A(),
-        )
-      ).status,
-    ).toBe(404)
-    expect(
-      (
-        await api.put(
-          `/api/users/reactivate-discountoffer/user/${alice.userId.id}/offer/${offers.second.id.id}`,
-          undefined,
-          { token: alice.access_token },
-        )
-      ).status,
+      (await reactivate(alice.userId.id, offers.second.id.id, { token: alice.access_token })).status,
     ).toBe(403)
     expect((await use(alice, alice.userId.id, partner.partnerId.id, offers.ok.id.id)).status).toBe(200)
   })

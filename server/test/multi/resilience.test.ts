@@ -72,6 +72,20 @@ const fatalLines = () =>
       .map((l) => `${i.name}: ${l.text}`),
   )
 
+/** Stops the loads and checks what both restarts must keep: processes up, nothing fatal, only 200 or a clean 503. */
+async function stopLoadsExpectingNoFailure(loads: ReturnType<typeof searchLoads>) {
+  const A = await loads.A.stop()
+  const B = await loads.B.stop()
+  const viaNginx = await loads.nginx.stop()
+  expect(c.instances.map((i) => i.running)).toEqual([true, true])
+  expect(fatalLines()).toEqual([])
+  const summary = JSON.stringify({ A: summarize(A), B: summarize(B), nginx: summarize(viaNginx) })
+  expect(badAnswers(A), summary).toEqual([])
+  expect(badAnswers(B), summary).toEqual([])
+  expect(badAnswers(viaNginx), summary).toEqual([])
+  return { A, B, viaNginx, summary }
+}
+
 describe('PostgreSQL restarts under load', () => {
   it('pg_ctl restart -m fast: both processes stay up, no reset, no 500, ready again within 2 s', async () => {
     const loads = searchLoads()
@@ -86,16 +100,7 @@ describe('PostgreSQL restarts under load', () => {
       c.instances.map((i) => within(2000, () => isReady(i.url), `${i.name} prête après le redémarrage`)),
     )
     await sleep(1000)
-    const A = await loads.A.stop()
-    const B = await loads.B.stop()
-    const viaNginx = await loads.nginx.stop()
-
-    expect(c.instances.map((i) => i.running)).toEqual([true, true])
-    expect(fatalLines()).toEqual([])
-    const summary = JSON.stringify({ A: summarize(A), B: summarize(B), nginx: summarize(viaNginx) })
-    expect(badAnswers(A), summary).toEqual([])
-    expect(badAnswers(B), summary).toEqual([])
-    expect(badAnswers(viaNginx), summary).toEqual([])
+    const { A, B } = await stopLoadsExpectingNoFailure(loads)
     expect(Math.max(...readyAfter)).toBeLessThan(2000)
     expect(Number(connections.n)).toBeGreaterThan(0)
     expect(Number(connections.n)).toBeLessThanOrEqual(2 * POOL_MAX)
@@ -138,16 +143,7 @@ describe('PostgreSQL restarts under load', () => {
       },
       'recherche à travers nginx après le retour de la base',
     )
-    const A = await loads.A.stop()
-    const B = await loads.B.stop()
-    const viaNginx = await loads.nginx.stop()
-
-    expect(c.instances.map((i) => i.running)).toEqual([true, true])
-    expect(fatalLines()).toEqual([])
-    const summary = JSON.stringify({ A: summarize(A), B: summarize(B), nginx: summarize(viaNginx) })
-    expect(badAnswers(A), summary).toEqual([])
-    expect(badAnswers(B), summary).toEqual([])
-    expect(badAnswers(viaNginx), summary).toEqual([])
+    const { A, B, viaNginx, summary } = await stopLoadsExpectingNoFailure(loads)
     // The outage was real and seen by each instance and through nginx.
     const during = (results: LoadResult[]) => results.filter((r) => r.start > down + 200 && r.end < starting)
     for (const results of [A, B, viaNginx]) {
