@@ -107,6 +107,8 @@ export default defineConfig({
         test: {
           name: 'storybook',
           testTimeout: 30_000,
+          // One more try for a story that failed on a loaded machine; a real regression fails both times.
+          retry: 1,
           // Each story's picture is compared with its baseline once its play function has passed.
           setupFiles: ['.storybook/vitest.setup.ts'],
           browser: {

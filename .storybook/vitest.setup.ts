@@ -107,8 +107,12 @@ function storyRoot() {
 const screenshotStyle =
   '*,*::before,*::after{transition:none!important;caret-color:transparent!important;scrollbar-width:none!important}' +
   '::-webkit-scrollbar{display:none!important}html,body{min-height:100%}'
-/** Screens only: whether a button keeps focus after its loading state ends depends on timing. */
-const screenStyle = ':focus,:focus-visible{outline:none!important}'
+/**
+ * Screens only: whether a button keeps focus after its loading state ends depends on timing, and so does
+ * whether a toast is still up when the second viewport is photographed (its own stories photograph it).
+ */
+const screenStyle =
+  ':focus,:focus-visible{outline:none!important}li[data-swipe-direction]{visibility:hidden!important}'
 
 afterEach(async (context) => {
   const story = (context as { story?: ComposedStoryFn }).story

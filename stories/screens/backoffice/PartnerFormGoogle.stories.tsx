@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
 import { createBackofficeApi } from '../../../mocks/handlers/backoffice.ts'
 import { googleMapsHandlers } from '../../../mocks/handlers/googleMaps.ts'
@@ -47,7 +47,7 @@ export const GooglePlacePrefill: Story = {
     const search = canvas.getByRole('combobox', { name: 'Rechercher un partenaire sur google' })
     await waitFor(() => expect(search).toBeEnabled(), { timeout: 15_000 })
     await userEvent.type(search, 'navettes')
-    const option = await canvas.findByRole('option', { name: /Four des Navettes/ })
+    const option = await screen.findByRole('option', { name: /Four des Navettes/ })
     await expect(option).toHaveTextContent('136 Rue Sainte, 13007 Marseille, France')
     await userEvent.click(option)
     await waitFor(() => expect(canvas.getByLabelText('Dénomination')).toHaveValue('Four des Navettes'))
@@ -68,7 +68,7 @@ export const GooglePlaceWithoutPhoneKeepsTyped: Story = {
     const search = canvas.getByRole('combobox', { name: 'Rechercher un partenaire sur google' })
     await waitFor(() => expect(search).toBeEnabled(), { timeout: 15_000 })
     await userEvent.type(search, 'atelier vélo')
-    await userEvent.click(await canvas.findByRole('option', { name: /Atelier Vélo du Panier/ }))
+    await userEvent.click(await screen.findByRole('option', { name: /Atelier Vélo du Panier/ }))
     await waitFor(() => expect(canvas.getByLabelText('Dénomination')).toHaveValue('Atelier Vélo du Panier'))
     await expect(canvas.getByLabelText('Adresse')).toHaveValue('4 Place de Lenche')
     await expect(canvas.getByLabelText('Tél')).toHaveValue('04 91 00 11 22')

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import { signedInUser } from '../../../mocks/fixtures/session.ts'
 import { googleMapsHandlers, STORY_MAPS_KEY } from '../../../mocks/handlers/googleMaps.ts'
 import { categoriesHandlers, partnerForUserHandlers, searchHandlers } from '../../../mocks/handlers/public.ts'
@@ -97,10 +97,10 @@ export const GoogleCitySearch: Story = {
     const search = canvas.getByRole('combobox', { name: 'Rechercher une ville' })
     await userEvent.type(search, 'Paris')
     // Paris, Texas, is left out by the request's region.
-    await waitFor(() => expect(canvas.getAllByRole('option')).toHaveLength(1))
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1))
     await userEvent.clear(search)
     await userEvent.type(search, 'toul')
-    await userEvent.click(await canvas.findByRole('option', { name: /Toulon/ }))
+    await userEvent.click(await screen.findByRole('option', { name: /Toulon/ }))
     await expect(search).toHaveValue('Toulon')
     const map = within(canvas.getByRole('region', { name: 'Carte' }))
     await waitFor(() => expect(map.queryByRole('button', { name: 'Le Comptoir du Panier' })).toBeNull())
