@@ -29,6 +29,12 @@ const defaultFolders = [
   '.storybook',
 ]
 
+/**
+ * Files Vite's config loads when it bundles itself (vite.config.ts -> scripts/prerender.ts -> these): that bundle
+ * is resolved by Node, before the config's alias exists, so they keep relative imports.
+ */
+const loadedByViteConfig = new Set(['app/prerender/routes.ts'])
+
 /** `from '…'`, `import '…'`, `import('…')`, `vi.mock('…')`: the specifier is the third group. */
 const importPattern =
   /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\(\s*)(['"])(\.\.\/\.\.\/[^'"\n]*)\2/g
@@ -61,6 +67,7 @@ function sourceFiles(paths: string[]): string[] {
   return listed
     .split('\n')
     .filter((path) => /\.(?:ts|tsx|mts|js|jsx|mjs)$/.test(path) && !path.includes('node_modules/'))
+    .filter((path) => !loadedByViteConfig.has(path))
     .map((path) => resolve(root, path))
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AuthUser } from '../../contract/schemas.ts'
+import type { AuthUser } from '@/contract/schemas.ts'
 import { hydratableRoute } from './hydration.ts'
 
 const user = (roles: AuthUser['roles']): AuthUser => ({

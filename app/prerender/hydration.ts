@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../contract/schemas.ts'
+import type { AuthUser } from '@/contract/schemas.ts'
 import { findPrerenderedRoute, type PrerenderedRoute } from './routes.ts'
 
 /** The attribute on #root naming the pattern its HTML was rendered for (the service worker may serve another's). */

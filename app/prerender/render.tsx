@@ -4,7 +4,7 @@ import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { createMemoryRouter } from 'react-router'
 import { ServerStyleSheet } from 'styled-components'
-import type { AuthUser } from '../../contract/schemas.ts'
+import type { AuthUser } from '@/contract/schemas.ts'
 import { prerenderedRoutes } from './routes.ts'
 
 /**

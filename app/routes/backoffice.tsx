@@ -17,44 +17,44 @@ export const backofficeRoutes: RouteObject = {
   ),
   children: [
     {
-      ...screen(() => import('../../src/screens/backoffice/shell/BackofficeShell.tsx')),
+      ...screen(() => import('@/src/screens/backoffice/shell/BackofficeShell.tsx')),
       children: [
         { index: true, element: <Navigate to="/bo/gerer-accueil" replace /> },
         {
           path: 'gerer-accueil',
-          ...screen(() => import('../../src/screens/backoffice/home/ManageHomeScreen.tsx')),
+          ...screen(() => import('@/src/screens/backoffice/home/ManageHomeScreen.tsx')),
         },
         {
           path: 'partenaires',
-          ...screen(() => import('../../src/screens/backoffice/partners/PartnersListScreen.tsx')),
+          ...screen(() => import('@/src/screens/backoffice/partners/PartnersListScreen.tsx')),
         },
         {
           path: 'partenaires/nouveau',
-          ...screen(() => import('../../src/screens/backoffice/partners/PartnerFormScreen.tsx')),
+          ...screen(() => import('@/src/screens/backoffice/partners/PartnerFormScreen.tsx')),
         },
         {
           path: 'partenaires/edit/:id',
-          ...screen(() => import('../../src/screens/backoffice/partners/PartnerFormScreen.tsx')),
+          ...screen(() => import('@/src/screens/backoffice/partners/PartnerFormScreen.tsx')),
         },
         {
           path: 'partenaires/:id',
-          ...screen(() => import('../../src/screens/backoffice/partners/PartnerConsultScreen.tsx')),
+          ...screen(() => import('@/src/screens/backoffice/partners/PartnerConsultScreen.tsx')),
         },
         {
           path: 'utilisateurs',
-          ...screen(() => import('../../src/screens/backoffice/users/UsersListScreen.tsx')),
+          ...screen(() => import('@/src/screens/backoffice/users/UsersListScreen.tsx')),
         },
         {
           path: 'utilisateurs/nouveau',
-          ...screen(() => import('../../src/screens/backoffice/users/UserFormScreen.tsx')),
+          ...screen(() => import('@/src/screens/backoffice/users/UserFormScreen.tsx')),
         },
         {
           path: 'utilisateurs/edit/:id',
-          ...screen(() => import('../../src/screens/backoffice/users/UserFormScreen.tsx')),
+          ...screen(() => import('@/src/screens/backoffice/users/UserFormScreen.tsx')),
         },
         {
           path: 'utilisateurs/:id',
-          ...screen(() => import('../../src/screens/backoffice/users/UserConsultScreen.tsx')),
+          ...screen(() => import('@/src/screens/backoffice/users/UserConsultScreen.tsx')),
         },
       ],
     },

@@ -17,18 +17,18 @@ export const routes: RouteObject[] = [
           </OnlyAnonymous>
         ),
         children: [
-          { path: '/login', lazy: lazyScreen(() => import('../../src/screens/auth/LoginScreen.tsx')) },
+          { path: '/login', lazy: lazyScreen(() => import('@/src/screens/auth/LoginScreen.tsx')) },
           {
             path: '/inscription',
-            lazy: lazyScreen(() => import('../../src/screens/auth/RegisterScreen.tsx')),
+            lazy: lazyScreen(() => import('@/src/screens/auth/RegisterScreen.tsx')),
           },
           {
             path: '/forgot-password',
-            lazy: lazyScreen(() => import('../../src/screens/auth/ForgotPasswordScreen.tsx')),
+            lazy: lazyScreen(() => import('@/src/screens/auth/ForgotPasswordScreen.tsx')),
           },
           {
             path: '/reset-password',
-            lazy: lazyScreen(() => import('../../src/screens/auth/ResetPasswordScreen.tsx')),
+            lazy: lazyScreen(() => import('@/src/screens/auth/ResetPasswordScreen.tsx')),
           },
         ],
       },
@@ -36,9 +36,9 @@ export const routes: RouteObject[] = [
       backofficeRoutes,
       {
         path: '/unauthorized',
-        lazy: lazyScreen(() => import('../../src/screens/errors/AccessDeniedScreen.tsx')),
+        lazy: lazyScreen(() => import('@/src/screens/errors/AccessDeniedScreen.tsx')),
       },
-      { path: '*', lazy: lazyScreen(() => import('../../src/screens/errors/NotFoundScreen.tsx')) },
+      { path: '*', lazy: lazyScreen(() => import('@/src/screens/errors/NotFoundScreen.tsx')) },
     ],
   },
 ]

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { PublicLayout } from '../../src/screens/public/PublicLayout.tsx'
+import { PublicLayout } from '@/src/screens/public/PublicLayout.tsx'
 import { RequireRoles } from '../guards.tsx'
 import { lazyScreen } from './lazyScreen.ts'
 import { FindSkeleton, HomeSkeleton, MapSkeleton, MenuSkeleton, PartnerSkeleton } from './ScreenSkeletons.tsx'
@@ -20,37 +20,37 @@ export const publicRoutes: RouteObject = {
     {
       index: true,
       HydrateFallback: HomeSkeleton,
-      lazy: lazyScreen(() => import('../../src/screens/public/home/HomeScreen.tsx')),
+      lazy: lazyScreen(() => import('@/src/screens/public/home/HomeScreen.tsx')),
     },
     {
       path: 'rechercher',
       HydrateFallback: FindSkeleton,
-      lazy: lazyScreen(() => import('../../src/screens/public/find/FindScreen.tsx')),
+      lazy: lazyScreen(() => import('@/src/screens/public/find/FindScreen.tsx')),
     },
     {
       path: 'partenaire/:id',
       HydrateFallback: PartnerSkeleton,
-      lazy: lazyScreen(() => import('../../src/screens/public/partner/PartnerDetailsScreen.tsx')),
+      lazy: lazyScreen(() => import('@/src/screens/public/partner/PartnerDetailsScreen.tsx')),
     },
     {
       path: 'map',
       HydrateFallback: MapSkeleton,
-      lazy: lazyScreen(() => import('../../src/screens/public/map/MapScreen.tsx')),
+      lazy: lazyScreen(() => import('@/src/screens/public/map/MapScreen.tsx')),
     },
     {
       path: 'menu',
       HydrateFallback: MenuSkeleton,
-      lazy: lazyScreen(() => import('../../src/screens/public/menu/MenuScreen.tsx')),
+      lazy: lazyScreen(() => import('@/src/screens/public/menu/MenuScreen.tsx')),
     },
     {
       path: 'favoris',
       HydrateFallback: FindSkeleton,
-      lazy: lazyScreen(() => import('../../src/screens/public/favorites/FavoritesScreen.tsx')),
+      lazy: lazyScreen(() => import('@/src/screens/public/favorites/FavoritesScreen.tsx')),
     },
     {
       path: 'mes-coupons',
       HydrateFallback: MenuSkeleton,
-      lazy: lazyScreen(() => import('../../src/screens/public/usedOffers/UsedOffersScreen.tsx')),
+      lazy: lazyScreen(() => import('@/src/screens/public/usedOffers/UsedOffersScreen.tsx')),
     },
   ],
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import type { Db } from '../../server/db/index.ts'
-import { normalizeForSearch } from '../../server/validation.ts'
+import type { Db } from '@/server/db/index.ts'
+import { normalizeForSearch } from '@/server/validation.ts'
 import { categoryLabels, cities, partnerNameSuffixes } from './seed.ts'
 
 export interface GrowStats {

@@ -1,4 +1,4 @@
-import type { PartnerSearchQuery } from '../../contract/schemas.ts'
+import type { PartnerSearchQuery } from '@/contract/schemas.ts'
 
 /** The fixed, rotating set of realistic searches: Find list (position, name, city, category) and map boxes. */
 export const searchQueries: PartnerSearchQuery[] = [

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import type { Db } from '../../server/db/index.ts'
-import { normalizeForSearch } from '../../server/validation.ts'
+import type { Db } from '@/server/db/index.ts'
+import { normalizeForSearch } from '@/server/validation.ts'
 
 /** Deterministic pseudo-random numbers (mulberry32) so every run seeds the same directory. */
 export function rng(seed: number): () => number {

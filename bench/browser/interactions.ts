@@ -1,7 +1,7 @@
 import { chromium, type Page } from 'playwright'
-import { apiPaths } from '../../contract/paths.ts'
-import type { AuthUser, PartnerSearchResult } from '../../contract/schemas.ts'
-import { chromiumArgs } from '../../scripts/chromium.ts'
+import { apiPaths } from '@/contract/paths.ts'
+import type { AuthUser, PartnerSearchResult } from '@/contract/schemas.ts'
+import { chromiumArgs } from '@/scripts/chromium.ts'
 import { budgeted, type Figure } from '../lib/report.ts'
 import { median } from '../lib/stats.ts'
 

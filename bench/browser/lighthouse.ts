@@ -1,8 +1,8 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
-import type { AuthUser } from '../../contract/schemas.ts'
-import { chromiumArgs } from '../../scripts/chromium.ts'
+import type { AuthUser } from '@/contract/schemas.ts'
+import { chromiumArgs } from '@/scripts/chromium.ts'
 import { budgeted, info, type Figure } from '../lib/report.ts'
 import { round } from '../lib/stats.ts'
 

@@ -1,7 +1,7 @@
 import { mdiStar } from '@mdi/js'
 import { chromium, type Page } from 'playwright'
-import type { AuthUser, PartnerSearchResult } from '../../contract/schemas.ts'
-import { chromiumArgs } from '../../scripts/chromium.ts'
+import type { AuthUser, PartnerSearchResult } from '@/contract/schemas.ts'
+import { chromiumArgs } from '@/scripts/chromium.ts'
 import { budgeted, info, type Figure } from '../lib/report.ts'
 import { percentile, round } from '../lib/stats.ts'
 

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { apiPaths } from '../../contract/paths.ts'
-import type { Article, AuthUser, PartnerSearchResult } from '../../contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
+import type { Article, AuthUser, PartnerSearchResult } from '@/contract/schemas.ts'
 import { freePort, waitForHttp } from '../lib/proc.ts'
 
 export const benchAdmin = { email: 'admin.bench@exemple.fr', password: 'banc-essai-admin-mot-de-passe' }

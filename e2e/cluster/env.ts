@@ -1,5 +1,5 @@
 /** What the cluster's global setup (./setup.ts) hands to the journey, through the environment. */
-import type { NginxAccessLine } from '../../scripts/cluster/index.ts'
+import type { NginxAccessLine } from '@/scripts/cluster/index.ts'
 
 export const clusterEnvKeys = {
   /** Temp folder of the run (client build), made by the config, removed by the teardown. */

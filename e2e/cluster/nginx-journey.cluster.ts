@@ -1,6 +1,6 @@
 import { devices, expect, test, type Locator, type Page } from '@playwright/test'
-import type { AuthUser, Image, Partner } from '../../contract/schemas.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import type { AuthUser, Image, Partner } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { pngFile, signInAsAdmin } from '../adminSupport.ts'
 import { clusterAccessLog, clusterInstances, clusterLogs, clusterUrl } from './env.ts'
 

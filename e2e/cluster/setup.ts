@@ -10,8 +10,8 @@ import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
-import { e2eAdmin } from '../../playwright.config.ts'
-import { repoRoot, startCluster } from '../../scripts/cluster/index.ts'
+import { e2eAdmin } from '@/playwright.config.ts'
+import { repoRoot, startCluster } from '@/scripts/cluster/index.ts'
 import { clusterEnvKeys } from './env.ts'
 
 export default async function globalSetup() {

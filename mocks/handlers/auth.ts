@@ -1,5 +1,5 @@
 import { delay, HttpResponse } from 'msw'
-import type { AuthUser, Credentials, RegisterBody } from '../../contract/schemas.ts'
+import type { AuthUser, Credentials, RegisterBody } from '@/contract/schemas.ts'
 import { mockApi } from './mockApi.ts'
 import { signedInUser } from '../fixtures/session.ts'
 

@@ -18,7 +18,7 @@ import type {
   User,
   UserBody,
   UserUpdateBody,
-} from '../../contract/schemas.ts'
+} from '@/contract/schemas.ts'
 import { mockApi } from './mockApi.ts'
 import { articles } from '../fixtures/articles.ts'
 import {

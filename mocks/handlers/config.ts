@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw'
-import type { ClientConfig } from '../../contract/schemas.ts'
+import type { ClientConfig } from '@/contract/schemas.ts'
 import { mockApi } from './mockApi.ts'
 import { iconHandlers } from './icons.ts'
 import { baseFavoritesHandlers } from './me.ts'

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw'
-import { mdiExportName } from '../../contract/icons.ts'
+import { mdiExportName } from '@/contract/icons.ts'
 import { mockApi } from './mockApi.ts'
 
 /**

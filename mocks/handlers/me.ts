@@ -2,7 +2,7 @@
  * msw handlers for the signed-in user's own lists (favourites, used coupons), on the calls of the API table.
  */
 import { delay, HttpResponse } from 'msw'
-import type { ErrorBody, PartnerSearchResult, UsedOffer } from '../../contract/schemas.ts'
+import type { ErrorBody, PartnerSearchResult, UsedOffer } from '@/contract/schemas.ts'
 import { partnerSearchResults } from '../fixtures/partners.ts'
 import { usedOffers } from '../fixtures/usedOffers.ts'
 import { mockApi } from './mockApi.ts'

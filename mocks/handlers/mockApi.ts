@@ -1,6 +1,6 @@
 import { http, type DefaultBodyType, type HttpHandler, type HttpResponseResolver } from 'msw'
-import type { AnyReply, Body, Params } from '../../contract/api.ts'
-import { calls, type CallName } from '../../contract/calls.ts'
+import type { AnyReply, Body, Params } from '@/contract/api.ts'
+import { calls, type CallName } from '@/contract/calls.ts'
 
 type ParamsOf<Name extends CallName> =
   Params<Name> extends undefined ? Record<string, never> : { [Key in keyof Params<Name>]: string }

@@ -10,7 +10,7 @@ import type {
   ErrorBody,
   Partner,
   PartnerSearchResult,
-} from '../../contract/schemas.ts'
+} from '@/contract/schemas.ts'
 import { mockApi } from './mockApi.ts'
 import { articles, publishedArticles } from '../fixtures/articles.ts'
 import { categories } from '../fixtures/categories.ts'

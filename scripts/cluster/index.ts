@@ -18,7 +18,7 @@ import { createConnection, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, join, resolve } from 'node:path'
 import pg from 'pg'
-import { createPgCluster, pgClusterUnavailable, type PgCluster } from '../../server/test/pg-cluster.ts'
+import { createPgCluster, pgClusterUnavailable, type PgCluster } from '@/server/test/pg-cluster.ts'
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..')
 export const nginxConfSource = join(repoRoot, 'deploy', 'nginx', 'partenaires.conf')

@@ -1,6 +1,6 @@
-import { api, errorDescriptions, type Api, type Endpoint } from '../../contract/api.ts'
-import type { CallName } from '../../contract/calls.ts'
-import { ErrorBody } from '../../contract/schemas.ts'
+import { api, errorDescriptions, type Api, type Endpoint } from '@/contract/api.ts'
+import type { CallName } from '@/contract/calls.ts'
+import { ErrorBody } from '@/contract/schemas.ts'
 import type { AuthGuards } from '../auth.ts'
 
 /** What the OpenAPI document says of a route beyond its contract entry. */

@@ -10,7 +10,7 @@ import type {
   Link,
   MessageBody,
   StatusOption,
-} from '../../contract/schemas.ts'
+} from '@/contract/schemas.ts'
 import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import { badRequest, notFound } from '../errors.ts'

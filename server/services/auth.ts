@@ -11,7 +11,7 @@ import type {
   MessageBody,
   RegisterBody,
   ResetPasswordBody,
-} from '../../contract/schemas.ts'
+} from '@/contract/schemas.ts'
 import { forgetUser, rolesOf } from '../auth.ts'
 import type { AppContext } from '../context.ts'
 import { badRequest, conflict, HttpError, isUniqueViolation } from '../errors.ts'

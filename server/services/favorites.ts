@@ -1,4 +1,4 @@
-import type { PartnerSearchResult } from '../../contract/schemas.ts'
+import type { PartnerSearchResult } from '@/contract/schemas.ts'
 import { notFound } from '../errors.ts'
 import { partnerColumns, type Executor } from './partnerRows.ts'
 import { relationColumns, toResult } from './search.ts'

@@ -1,4 +1,4 @@
-import type { UsedOffer } from '../../contract/schemas.ts'
+import type { UsedOffer } from '@/contract/schemas.ts'
 import type { Executor } from './partnerRows.ts'
 
 /**

@@ -3,13 +3,8 @@
  * an admin gives a used one back (spec: "reactivate").
  */
 import { sql } from 'kysely'
-import { MAX_ID } from '../../contract/api.ts'
-import type {
-  DisabledCouponsBody,
-  DiscountOffer,
-  OfferBody,
-  OfferUpdateBody,
-} from '../../contract/schemas.ts'
+import { MAX_ID } from '@/contract/api.ts'
+import type { DisabledCouponsBody, DiscountOffer, OfferBody, OfferUpdateBody } from '@/contract/schemas.ts'
 import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import { conflict, forbidden, notFound } from '../errors.ts'

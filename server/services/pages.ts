@@ -6,7 +6,7 @@ import {
   PRERENDERED_INDEX,
   withoutTrailingSlash,
   type PrerenderIndex,
-} from '../../contract/prerender.ts'
+} from '@/contract/prerender.ts'
 
 export interface PageToServe {
   /** Relative to the client build folder. */

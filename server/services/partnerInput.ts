@@ -1,5 +1,5 @@
-import { isIconName } from '../../contract/icons.ts'
-import type { CategoryInput, OfferBody, Partner, PartnerBody } from '../../contract/schemas.ts'
+import { isIconName } from '@/contract/icons.ts'
+import type { CategoryInput, OfferBody, Partner, PartnerBody } from '@/contract/schemas.ts'
 import type { PartnersTable } from '../db/types.ts'
 import { badRequest } from '../errors.ts'
 import { email, numberInRange, optionalIsoDate, optionalText, requiredText } from '../validation.ts'

@@ -1,5 +1,5 @@
 import { sql, type Selectable, type Transaction } from 'kysely'
-import type { DiscountOffer } from '../../contract/schemas.ts'
+import type { DiscountOffer } from '@/contract/schemas.ts'
 import type { Db } from '../db/index.ts'
 import type { Database, PartnersTable } from '../db/types.ts'
 

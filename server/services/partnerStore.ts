@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { CategoryInput } from '../../contract/schemas.ts'
+import type { CategoryInput } from '@/contract/schemas.ts'
 import { badRequest } from '../errors.ts'
 import { normalizeForSearch } from '../validation.ts'
 import type { CleanPartner } from './partnerInput.ts'

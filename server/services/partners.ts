@@ -14,8 +14,8 @@ import type {
   PartnerSearchResult,
   PartnerUpdateBody,
   StatusOption,
-} from '../../contract/schemas.ts'
-import { MAX_ID } from '../../contract/api.ts'
+} from '@/contract/schemas.ts'
+import { MAX_ID } from '@/contract/api.ts'
 import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import { badRequest, forbidden, notFound } from '../errors.ts'

@@ -5,7 +5,7 @@ import type {
   Partner,
   PartnerSearchQuery,
   PartnerSearchResult,
-} from '../../contract/schemas.ts'
+} from '@/contract/schemas.ts'
 import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'

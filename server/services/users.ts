@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'kysely'
-import type { DisabledCoupon, MessageBody, User, UserBody, UserUpdateBody } from '../../contract/schemas.ts'
+import type { DisabledCoupon, MessageBody, User, UserBody, UserUpdateBody } from '@/contract/schemas.ts'
 import { forgetUser, rolesOf } from '../auth.ts'
 import type { AppContext, CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'

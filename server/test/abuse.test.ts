@@ -5,8 +5,8 @@
  */
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { User } from '../../contract/schemas.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import type { User } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { parseSecurityContact, type Config } from '../config.ts'
 import { ADMIN, client, startServer, tokenFromMail, type TestServer } from './helpers.ts'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Article, AuthUser, Image } from '../../contract/schemas.ts'
+import type { Article, AuthUser, Image } from '@/contract/schemas.ts'
 import { fileForm, pngBytes, startAsAdmin, type Client, type TestServer } from './helpers.ts'
 
 let server: TestServer

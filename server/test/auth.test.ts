@@ -1,8 +1,8 @@
 import { once } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SMTPServer } from 'smtp-server'
-import type { AuthUser } from '../../contract/schemas.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import type { AuthUser } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { signAccessToken } from '../services/tokens.ts'
 import {
   ADMIN,

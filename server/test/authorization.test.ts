@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Article, AuthUser, DiscountOffer, Image, Partner, User } from '../../contract/schemas.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import type { Article, AuthUser, DiscountOffer, Image, Partner, User } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import {
   createOffer,
   createPartner,

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthUser } from '../../contract/schemas.ts'
+import type { AuthUser } from '@/contract/schemas.ts'
 import { COMPRESS_FROM_BYTES } from '../compression.ts'
 import { ADMIN, client, partnerBody, startServer, type TestServer } from './helpers.ts'
 

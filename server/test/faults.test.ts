@@ -7,8 +7,8 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import type { Image, Partner } from '../../contract/schemas.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import type { Image, Partner } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import type { Db } from '../db/index.ts'
 import {
   ADMIN,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthUser, Partner, PartnerSearchResult } from '../../contract/schemas.ts'
+import type { AuthUser, Partner, PartnerSearchResult } from '@/contract/schemas.ts'
 import { ADMIN, client, partnerBody, pngBytes, startServer, type Client, type TestServer } from './helpers.ts'
 
 /** One deterministic test per problem fuzz.test.ts found, over real HTTP. */

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthUser, Partner } from '../../contract/schemas.ts'
+import type { AuthUser, Partner } from '@/contract/schemas.ts'
 import { loggerOptions } from '../app.ts'
 import {
   ADMIN,

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import autocannon, { type Request } from 'autocannon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthUser, Partner } from '../../contract/schemas.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import type { AuthUser, Partner } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { ADMIN, client, disposeStore, freshStore, serverProcessEnv } from './helpers.ts'
 
 /**

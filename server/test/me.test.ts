@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type {
-  AuthUser,
-  DiscountOffer,
-  Partner,
-  PartnerSearchResult,
-  UsedOffer,
-} from '../../contract/schemas.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import type { AuthUser, DiscountOffer, Partner, PartnerSearchResult, UsedOffer } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { ADMIN, client, partnerBody, startServer, type Client, type TestServer } from './helpers.ts'
 
 let server: TestServer

@@ -7,7 +7,7 @@ import type {
   Image,
   Partner,
   PartnerSearchResult,
-} from '../../contract/schemas.ts'
+} from '@/contract/schemas.ts'
 import { normalizeForSearch } from '../validation.ts'
 import {
   createPartner as createPartnerAs,

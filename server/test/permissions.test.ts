@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthUser, DiscountOffer, Image, Partner } from '../../contract/schemas.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import type { AuthUser, DiscountOffer, Image, Partner } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import {
   ADMIN,
   createOffer,

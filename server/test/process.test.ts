@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Partner } from '../../contract/schemas.ts'
+import type { Partner } from '@/contract/schemas.ts'
 import { ADMIN, client, disposeStore, freshStore, partnerBody, serverProcessEnv } from './helpers.ts'
 
 /** The real entry point (server/main.ts) as a child process: hard kill and graceful stop. */

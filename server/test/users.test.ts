@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthUser, DiscountOffer, DisabledCouponsBody, Partner, User } from '../../contract/schemas.ts'
-import { apiPaths } from '../../contract/paths.ts'
+import type { AuthUser, DiscountOffer, DisabledCouponsBody, Partner, User } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import {
   ADMIN,
   partnerBody,

@@ -1,6 +1,6 @@
-import type { Api, Body, Params, Query, Reply } from '../../contract/api.ts'
-import { calls, fillPath, type CallName } from '../../contract/calls.ts'
-import { OFFLINE_WALLET_HEADER } from '../../contract/offlineWallet.ts'
+import type { Api, Body, Params, Query, Reply } from '@/contract/api.ts'
+import { calls, fillPath, type CallName } from '@/contract/calls.ts'
+import { OFFLINE_WALLET_HEADER } from '@/contract/offlineWallet.ts'
 import { readStoredUser } from '../session/storage.ts'
 
 /** The one error type of every failed call: the HTTP status and the server's French `message`. */

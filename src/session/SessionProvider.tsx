@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
-import type { AuthUser, Role } from '../../contract/schemas.ts'
+import type { AuthUser, Role } from '@/contract/schemas.ts'
 import { clearOfflineWallet } from './offlineWallet.ts'
 import { readStoredUser, writeStoredUser } from './storage.ts'
 

@@ -1,4 +1,4 @@
-import { OFFLINE_WALLET_CACHE } from '../../contract/offlineWallet.ts'
+import { OFFLINE_WALLET_CACHE } from '@/contract/offlineWallet.ts'
 
 /**
  * Empties the installed app's offline wallet (the user's favourites, used coupons and partner pages that the

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../contract/schemas.ts'
+import type { AuthUser } from '@/contract/schemas.ts'
 
 /** The spec keeps the signed-in user in localStorage under the key `user`, as JSON. */
 export const SESSION_STORAGE_KEY = 'user'

@@ -2,11 +2,7 @@ import { mdiBasketball, mdiPalette, mdiShopping, mdiSilverwareForkKnife, mdiSpa,
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, within } from 'storybook/test'
-import {
-  CategoryIcon,
-  SearchCombobox,
-  type MultipleSearchComboboxProps,
-} from '../../src/design-system/index.ts'
+import { CategoryIcon, SearchCombobox, type MultipleSearchComboboxProps } from '@/src/design-system/index.ts'
 
 interface Category {
   id?: number

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { Badge, IconButton } from '../../src/design-system/index.ts'
-import { mdiMenu } from '../../src/design-system/icons/index.ts'
+import { Badge, IconButton } from '@/src/design-system/index.ts'
+import { mdiMenu } from '@/src/design-system/icons/index.ts'
 
 const meta = {
   title: 'Design system/Data display/Badge',

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'
-import { BottomNavigation, type BottomNavItem } from '../../src/design-system/index.ts'
-import { mdiHome, mdiMagnify, mdiMap, mdiMenu } from '../../src/design-system/icons/index.ts'
+import { BottomNavigation, type BottomNavItem } from '@/src/design-system/index.ts'
+import { mdiHome, mdiMagnify, mdiMap, mdiMenu } from '@/src/design-system/icons/index.ts'
 
 const items: BottomNavItem[] = [
   { to: '/', label: 'Accueil', icon: mdiHome, end: true },

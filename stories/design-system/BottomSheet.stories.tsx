@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useLocation, useNavigate } from 'react-router'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
-import { BottomSheet, Button } from '../../src/design-system/index.ts'
+import { BottomSheet, Button } from '@/src/design-system/index.ts'
 
 const meta = {
   title: 'Design system/Layout/BottomSheet',

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
-import { BottomSheetPicker } from '../../src/design-system/index.ts'
-import { mdiMapMarker, mdiShapeOutline } from '../../src/design-system/icons/index.ts'
+import { BottomSheetPicker } from '@/src/design-system/index.ts'
+import { mdiMapMarker, mdiShapeOutline } from '@/src/design-system/icons/index.ts'
 
 const cities = ['Aix-en-Provence', 'Aubagne', 'Cassis', 'La Ciotat', 'Marseille'].map((c) => ({
   value: c,

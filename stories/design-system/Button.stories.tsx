@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Link } from 'react-router'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { Button } from '../../src/design-system/index.ts'
-import { Icon, mdiDirections, mdiPlus } from '../../src/design-system/icons/index.ts'
+import { Button } from '@/src/design-system/index.ts'
+import { Icon, mdiDirections, mdiPlus } from '@/src/design-system/icons/index.ts'
 
 const meta = {
   title: 'Design system/Inputs/Button',

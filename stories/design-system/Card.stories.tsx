@@ -8,8 +8,8 @@ import {
   CardMedia,
   CardTitle,
   IconButton,
-} from '../../src/design-system/index.ts'
-import { mdiDelete, mdiPencil } from '../../src/design-system/icons/index.ts'
+} from '@/src/design-system/index.ts'
+import { mdiDelete, mdiPencil } from '@/src/design-system/icons/index.ts'
 import { placeholderImage } from './fixtures.ts'
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor } from 'storybook/test'
-import { Carousel } from '../../src/design-system/index.ts'
+import { Carousel } from '@/src/design-system/index.ts'
 import { placeholderImage } from './fixtures.ts'
 
 const colors = ['#1565c0', '#2e7d32', '#b45309', '#6a1b9a']

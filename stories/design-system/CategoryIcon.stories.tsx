@@ -1,8 +1,8 @@
 import * as mdi from '@mdi/js'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { mdiExportName } from '../../src/api/icons/index.ts'
-import { CategoryIcon } from '../../src/design-system/index.ts'
+import { mdiExportName } from '@/src/api/icons/index.ts'
+import { CategoryIcon } from '@/src/design-system/index.ts'
 
 const paths = mdi as unknown as Record<string, string>
 

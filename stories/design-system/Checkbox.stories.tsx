@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
-import { Checkbox } from '../../src/design-system/index.ts'
+import { Checkbox } from '@/src/design-system/index.ts'
 
 const termsLabel = (
   <>

@@ -2,9 +2,9 @@ import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Link } from 'react-router'
 import { expect, fn, userEvent } from 'storybook/test'
-import { CategoryIcon, Chip } from '../../src/design-system/index.ts'
+import { CategoryIcon, Chip } from '@/src/design-system/index.ts'
 import { mdiSilverwareForkKnife } from '@mdi/js'
-import { mdiStar } from '../../src/design-system/icons/index.ts'
+import { mdiStar } from '@/src/design-system/icons/index.ts'
 
 const meta = {
   title: 'Design system/Inputs/Chip',

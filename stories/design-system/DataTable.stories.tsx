@@ -7,9 +7,9 @@ import {
   StatusChip,
   Tooltip,
   type DataTableColumn,
-} from '../../src/design-system/index.ts'
-import { mdiPlus } from '../../src/design-system/icons/index.ts'
-import { Icon } from '../../src/design-system/icons/index.ts'
+} from '@/src/design-system/index.ts'
+import { mdiPlus } from '@/src/design-system/icons/index.ts'
+import { Icon } from '@/src/design-system/icons/index.ts'
 
 interface Row {
   id: string

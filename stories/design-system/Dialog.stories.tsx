@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
-import { Button, Dialog, TextField } from '../../src/design-system/index.ts'
+import { Button, Dialog, TextField } from '@/src/design-system/index.ts'
 
 const meta = {
   title: 'Design system/Feedback/Dialog',

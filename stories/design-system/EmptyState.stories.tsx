@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
-import { Button, EmptyState } from '../../src/design-system/index.ts'
-import { Icon, mdiFilterRemove, mdiImageOff } from '../../src/design-system/icons/index.ts'
+import { Button, EmptyState } from '@/src/design-system/index.ts'
+import { Icon, mdiFilterRemove, mdiImageOff } from '@/src/design-system/icons/index.ts'
 
 /** What a list shows when it has nothing to show: a message, an icon, sometimes a way out. */
 const meta = {

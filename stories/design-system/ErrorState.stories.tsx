@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
-import { EmptyState, ErrorState } from '../../src/design-system/index.ts'
+import { EmptyState, ErrorState } from '@/src/design-system/index.ts'
 
 /** Error and empty states shown by lists. */
 const meta = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, userEvent } from 'storybook/test'
-import { FavoriteToggle } from '../../src/design-system/index.ts'
+import { FavoriteToggle } from '@/src/design-system/index.ts'
 
 const meta = {
   title: 'Design system/Inputs/FavoriteToggle',

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
-import { FileUploadButton } from '../../src/design-system/index.ts'
+import { FileUploadButton } from '@/src/design-system/index.ts'
 
 const meta = {
   title: 'Design system/Inputs/FileUploadButton',

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Link } from 'react-router'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
-import { AppBar, IconButton } from '../../src/design-system/index.ts'
-import { mdiDelete, mdiHome, mdiLogout } from '../../src/design-system/icons/index.ts'
+import { AppBar, IconButton } from '@/src/design-system/index.ts'
+import { mdiDelete, mdiHome, mdiLogout } from '@/src/design-system/icons/index.ts'
 
 const meta = {
   title: 'Design system/Inputs/IconButton',

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { LoadingBar } from '../../src/design-system/index.ts'
+import { LoadingBar } from '@/src/design-system/index.ts'
 
 const meta = {
   title: 'Design system/Feedback/LoadingBar',

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useNavigate } from 'react-router'
 import { expect, screen, userEvent, waitFor } from 'storybook/test'
-import { Button } from '../../src/design-system/index.ts'
-import { NotificationToast, useNotification, type NotificationType } from '../../src/notifications/index.ts'
+import { Button } from '@/src/design-system/index.ts'
+import { NotificationToast, useNotification, type NotificationType } from '@/src/notifications/index.ts'
 
 function Demo({ duration, type, message }: { duration?: number; type: NotificationType; message: string }) {
   const { notify, notification } = useNotification()

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { AppBar, Button, IconButton, PageHeader, TextField } from '../../src/design-system/index.ts'
-import { mdiArrowLeft, mdiMagnify } from '../../src/design-system/icons/index.ts'
+import { AppBar, Button, IconButton, PageHeader, TextField } from '@/src/design-system/index.ts'
+import { mdiArrowLeft, mdiMagnify } from '@/src/design-system/icons/index.ts'
 
 const meta = {
   title: 'Design system/Navigation/PageHeader',

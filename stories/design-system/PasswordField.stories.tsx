@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'
-import { PasswordField } from '../../src/design-system/index.ts'
-import { mdiLock } from '../../src/design-system/icons/index.ts'
+import { PasswordField } from '@/src/design-system/index.ts'
+import { mdiLock } from '@/src/design-system/icons/index.ts'
 
 const meta = {
   title: 'Design system/Inputs/PasswordField',

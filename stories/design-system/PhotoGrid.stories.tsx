@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
-import { PhotoGrid } from '../../src/design-system/index.ts'
+import { PhotoGrid } from '@/src/design-system/index.ts'
 import { placeholderImage } from './fixtures.ts'
 
 const photos = ['#1565c0', '#2e7d32', '#b45309'].map((color, i) => ({

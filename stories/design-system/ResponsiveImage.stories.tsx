@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { http, HttpResponse } from 'msw'
 import { expect, waitFor } from 'storybook/test'
-import { ResponsiveImage, type ResponsiveImageSource } from '../../src/design-system/index.ts'
+import { ResponsiveImage, type ResponsiveImageSource } from '@/src/design-system/index.ts'
 import { placeholderImage } from './fixtures.ts'
 
 // Each copy says which it is, so the picture shows which one the browser chose. Served over HTTP (msw):

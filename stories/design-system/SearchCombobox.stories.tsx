@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, within } from 'storybook/test'
-import { mdiMagnify, SearchCombobox, type SingleSearchComboboxProps } from '../../src/design-system/index.ts'
+import { mdiMagnify, SearchCombobox, type SingleSearchComboboxProps } from '@/src/design-system/index.ts'
 
 interface City {
   id: string

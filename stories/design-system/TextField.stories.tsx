@@ -2,8 +2,8 @@ import { useRef } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Field, Form } from 'react-final-form'
 import { expect, fn, userEvent, waitFor } from 'storybook/test'
-import { Button, TextField } from '../../src/design-system/index.ts'
-import { mdiEmail, mdiMagnify } from '../../src/design-system/icons/index.ts'
+import { Button, TextField } from '@/src/design-system/index.ts'
+import { mdiEmail, mdiMagnify } from '@/src/design-system/icons/index.ts'
 
 const meta = {
   title: 'Design system/Inputs/TextField',

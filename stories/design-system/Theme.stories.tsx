@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import styled from 'styled-components'
-import { theme } from '../../src/design-system/theme/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Grid = styled.div`
   display: grid;

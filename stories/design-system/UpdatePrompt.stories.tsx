@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent } from 'storybook/test'
-import { UpdatePrompt } from '../../src/design-system/index.ts'
+import { UpdatePrompt } from '@/src/design-system/index.ts'
 
 const meta = {
   title: 'Design system/Feedback/UpdatePrompt',

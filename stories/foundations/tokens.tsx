@@ -1,5 +1,5 @@
 import { ColorItem, ColorPalette, Typeset } from '@storybook/addon-docs/blocks'
-import { theme } from '../../src/design-system/theme/theme.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 /**
  * The token pages' content, read from the theme itself (src/design-system/theme/theme.ts): a token added or

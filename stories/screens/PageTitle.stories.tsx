@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Link, Route, Routes } from 'react-router'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { PageTitleAnnouncer, usePageTitle } from '../../src/pageTitle/index.ts'
-import { AccessDeniedScreen } from '../../src/screens/errors/AccessDeniedScreen.tsx'
+import { PageTitleAnnouncer, usePageTitle } from '@/src/pageTitle/index.ts'
+import { AccessDeniedScreen } from '@/src/screens/errors/AccessDeniedScreen.tsx'
 
 function Home() {
   usePageTitle('Accueil')

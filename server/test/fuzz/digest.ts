@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from '../../db/index.ts'
+import type { Db } from '@/server/db/index.ts'
 
 /**
  * Tables a rejected request may legitimately change, left out of the digest:

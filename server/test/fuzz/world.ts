@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { forgetUser } from '../../auth.ts'
-import type { Db } from '../../db/index.ts'
+import { forgetUser } from '@/server/auth.ts'
+import type { Db } from '@/server/db/index.ts'
 import { ADMIN } from '../helpers.ts'
 import { Ref, type EmailVariant } from './values.ts'
 

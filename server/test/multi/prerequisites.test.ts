@@ -3,7 +3,7 @@
  * machine without nginx or PostgreSQL must not pass this suite quietly.
  */
 import { expect, it } from 'vitest'
-import { clusterUnavailable } from '../../../scripts/cluster/index.ts'
+import { clusterUnavailable } from '@/scripts/cluster/index.ts'
 
 it('nginx and the PostgreSQL binaries are installed', () => {
   expect(clusterUnavailable()).toBeNull()

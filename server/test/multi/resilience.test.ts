@@ -3,9 +3,9 @@
  * one instance drains on SIGTERM.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Cluster } from '../../../scripts/cluster/index.ts'
-import { startLoad, summarize, type Load, type LoadResult } from '../../../scripts/cluster/load.ts'
-import type { AuthUser } from '../../../contract/schemas.ts'
+import type { Cluster } from '@/scripts/cluster/index.ts'
+import { startLoad, summarize, type Load, type LoadResult } from '@/scripts/cluster/load.ts'
+import type { AuthUser } from '@/contract/schemas.ts'
 import { client, partnerBody } from '../helpers.ts'
 import { ADMIN, adminEnv, cluster, createUser, FRENCH, isReady, sleep, within } from './support.ts'
 

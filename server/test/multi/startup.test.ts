@@ -2,8 +2,8 @@
  * Starting several instances at once on an empty PostgreSQL, and starting while PostgreSQL is down.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startCluster, type Cluster, type LogLine } from '../../../scripts/cluster/index.ts'
-import { articles, categories, partners } from '../../seed/data.ts'
+import { startCluster, type Cluster, type LogLine } from '@/scripts/cluster/index.ts'
+import { articles, categories, partners } from '@/server/seed/data.ts'
 import { adminEnv, ADMIN, cluster, FRENCH, isWarnOrWorse } from './support.ts'
 
 /** PostgreSQL only (no instance): each trial below gets a fresh database in it. */

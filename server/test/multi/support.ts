@@ -10,7 +10,7 @@ import {
   type Cluster,
   type ClusterOptions,
   type LogLine,
-} from '../../../scripts/cluster/index.ts'
+} from '@/scripts/cluster/index.ts'
 
 export const ADMIN = { email: 'admin@multi.fr', password: 'admin-multi-instances-42' }
 export const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }

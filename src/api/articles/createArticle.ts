@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { ArticleBody } from '../../../contract/schemas.ts'
+import type { ArticleBody } from '@/contract/schemas.ts'
 import { callApi } from '../client.ts'
 import { refreshArticles } from './refreshArticles.ts'
 

@@ -1,5 +1,5 @@
 import useSWR from 'swr'
-import { apiPaths } from '../../../contract/paths.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
 
 /** GET /api/articles: every article, drafts included (admins); Home and its management show a failure in place. */

@@ -1,5 +1,5 @@
 import type { ScopedMutator } from 'swr'
-import { apiPaths } from '../../../contract/paths.ts'
+import { apiPaths } from '@/contract/paths.ts'
 
 /** After any article change both lists are stale: the admin's (all) and the carousel's (published). */
 export function refreshArticles(mutate: ScopedMutator): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { ArticleUpdateBody } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
+import type { ArticleUpdateBody } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
 import { refreshArticles } from './refreshArticles.ts'
 

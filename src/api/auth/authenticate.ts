@@ -1,4 +1,4 @@
-import type { AuthUser, Credentials } from '../../../contract/schemas.ts'
+import type { AuthUser, Credentials } from '@/contract/schemas.ts'
 import { callApi } from '../client.ts'
 
 /** POST /api/auth/authenticate: the screen shows its own alert, so the global error toast stays quiet. */

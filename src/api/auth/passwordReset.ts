@@ -1,4 +1,4 @@
-import type { ForgotPasswordBody, MessageBody, ResetPasswordBody } from '../../../contract/schemas.ts'
+import type { ForgotPasswordBody, MessageBody, ResetPasswordBody } from '@/contract/schemas.ts'
 import { callApi } from '../client.ts'
 
 export function requestPasswordReset(body: ForgotPasswordBody): Promise<MessageBody> {

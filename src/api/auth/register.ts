@@ -1,4 +1,4 @@
-import type { AuthUser, RegisterBody } from '../../../contract/schemas.ts'
+import type { AuthUser, RegisterBody } from '@/contract/schemas.ts'
 import { callApi } from '../client.ts'
 
 /** POST /api/auth/register: the new user is signed in with the returned user object. */

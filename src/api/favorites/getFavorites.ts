@@ -1,5 +1,5 @@
 import useSWR from 'swr'
-import { apiPaths } from '../../../contract/paths.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { callApi, type RequestOptions } from '../client.ts'
 
 /** GET /api/users/me/favorites: the signed-in user's favourite partners, newest first. */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { Partner, PartnerSearchResult } from '../../../contract/schemas.ts'
+import type { Partner, PartnerSearchResult } from '@/contract/schemas.ts'
 import { callApi } from '../client.ts'
 import { favoritesKey } from './getFavorites.ts'
 

@@ -1,6 +1,6 @@
-import type { IconPath } from '../../../contract/schemas.ts'
-import { isIconName, mdiExportName as exportNameOf } from '../../../contract/icons.ts'
-import { apiPaths } from '../../../contract/paths.ts'
+import type { IconPath } from '@/contract/schemas.ts'
+import { isIconName, mdiExportName as exportNameOf } from '@/contract/icons.ts'
+import { apiPaths } from '@/contract/paths.ts'
 
 const resolved = new Map<string, string | null>()
 const pending = new Map<string, Promise<string | null>>()

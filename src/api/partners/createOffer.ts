@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { OfferBody } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
+import type { OfferBody } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
 
 /** POST /api/partners/{id}/offer-discount; answers the new offer (its `id` is the spec's id object). */

@@ -1,6 +1,6 @@
 import useSWR from 'swr'
-import type { Partner } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
+import type { Partner } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
 
 /** GET /api/partners/{id}/discounts-user/{userId}: the partner with its offers, used ones DISABLED for this user. */

@@ -1,7 +1,7 @@
 import useSWR from 'swr'
 import useSWRInfinite from 'swr/infinite'
-import type { PartnerSearchQuery, PartnerSearchResult } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
+import type { PartnerSearchQuery, PartnerSearchResult } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { callApi, type RequestOptions } from '../client.ts'
 
 /** Spec section 9: search pages hold 50 partners. */

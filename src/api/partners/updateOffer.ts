@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { OfferUpdateBody } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
+import type { OfferUpdateBody } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
 
 /** PUT /api/partners/{id}/offer-discount with the offer plus its id. */

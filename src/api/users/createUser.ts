@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { UserBody } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
+import type { UserBody } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
 
 /** POST /api/users; answers the new user (its userId opens its page). */

@@ -1,4 +1,4 @@
-import type { DiscountOffer } from '../../../contract/schemas.ts'
+import type { DiscountOffer } from '@/contract/schemas.ts'
 import { callApi } from '../client.ts'
 
 /**

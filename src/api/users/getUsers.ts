@@ -1,5 +1,5 @@
 import useSWR from 'swr'
-import { apiPaths } from '../../../contract/paths.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
 
 /** GET /api/users (the users list shows a failure in place). */

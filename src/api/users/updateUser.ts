@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { UserUpdateBody } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
+import type { UserUpdateBody } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
 
 /** PUT /api/users/{id} with the user plus userId. */

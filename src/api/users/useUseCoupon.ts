@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import type { OfferStatus, Partner } from '../../../contract/schemas.ts'
-import { apiPaths } from '../../../contract/paths.ts'
+import type { OfferStatus, Partner } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { deactivateOffer } from './deactivateOffer.ts'
 
 const withOfferStatus = (partner: Partner | undefined, offerId: number, status: OfferStatus) =>

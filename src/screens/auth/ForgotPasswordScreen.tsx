@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { Form } from 'react-final-form'
 import { Link } from 'react-router'
-import { requestPasswordReset } from '../../api/auth/passwordReset.ts'
-import { Alert, Button, mdiEmail } from '../../design-system/index.ts'
+import { requestPasswordReset } from '@/src/api/auth/passwordReset.ts'
+import { Alert, Button, mdiEmail } from '@/src/design-system/index.ts'
 import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
-import { usePageTitle } from '../../pageTitle/index.ts'
+import { usePageTitle } from '@/src/pageTitle/index.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
 export const FORGOT_SUCCESS_MESSAGE = 'Un e-mail de réinitialisation a été envoyé.'

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import styled from 'styled-components'
-import { Button } from '../../design-system/index.ts'
+import { Button } from '@/src/design-system/index.ts'
 
 const Page = styled.main`
   min-height: 100%;

@@ -1,5 +1,5 @@
 import { ErrorPage } from './ErrorPage.tsx'
-import { usePageTitle } from '../../pageTitle/index.ts'
+import { usePageTitle } from '@/src/pageTitle/index.ts'
 
 export function NotFoundScreen() {
   usePageTitle('Page non trouvée')

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import styled from 'styled-components'
-import { isServerUnreachable, subscribeToReachability } from '../../api/client.ts'
+import { isServerUnreachable, subscribeToReachability } from '@/src/api/client.ts'
 
 const Banner = styled.p`
   margin: 0;

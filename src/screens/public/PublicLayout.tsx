@@ -5,12 +5,12 @@ import {
   BOTTOM_NAV_HEIGHT,
   LAPTOP_CONTENT_WIDTH,
   type BottomNavItem,
-} from '../../design-system/components/BottomNavigation/index.ts'
-import { mdiHome, mdiMagnify, mdiMap, mdiMenu } from '../../design-system/icons/index.ts'
-import { UserLocationProvider } from '../../location/index.ts'
-import { MapsProvider, type MapsService } from '../../maps/index.ts'
-import { useOfflineWalletFilling } from '../../api/offlineWallet/fillOfflineWallet.ts'
-import { useSession } from '../../session/index.ts'
+} from '@/src/design-system/components/BottomNavigation/index.ts'
+import { mdiHome, mdiMagnify, mdiMap, mdiMenu } from '@/src/design-system/icons/index.ts'
+import { UserLocationProvider } from '@/src/location/index.ts'
+import { MapsProvider, type MapsService } from '@/src/maps/index.ts'
+import { useOfflineWalletFilling } from '@/src/api/offlineWallet/fillOfflineWallet.ts'
+import { useSession } from '@/src/session/index.ts'
 import { OfflineBanner } from './OfflineBanner.tsx'
 
 /** Spec: Accueil, Rechercher, Carte and the menu button. */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { ForgotPasswordScreen } from '../../../src/screens/auth/ForgotPasswordScreen.tsx'
-import { passwordHandlers } from '../../../mocks/handlers/public.ts'
+import { ForgotPasswordScreen } from '@/src/screens/auth/ForgotPasswordScreen.tsx'
+import { passwordHandlers } from '@/mocks/handlers/public.ts'
 
 const meta = {
   title: 'Écrans/Authentification/Mot de passe oublié',

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { LoginScreen } from '../../../src/screens/auth/LoginScreen.tsx'
-import { authHandlers } from '../../../mocks/handlers/auth.ts'
-import { signedInUser } from '../../../mocks/fixtures/session.ts'
+import { LoginScreen } from '@/src/screens/auth/LoginScreen.tsx'
+import { authHandlers } from '@/mocks/handlers/auth.ts'
+import { signedInUser } from '@/mocks/fixtures/session.ts'
 
 const meta = {
   title: 'Écrans/Authentification/Connexion',

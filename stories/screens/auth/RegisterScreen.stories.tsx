@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
-import { RegisterScreen } from '../../../src/screens/auth/RegisterScreen.tsx'
-import { authHandlers } from '../../../mocks/handlers/auth.ts'
-import { demoClientConfig } from '../../../mocks/handlers/config.ts'
+import { RegisterScreen } from '@/src/screens/auth/RegisterScreen.tsx'
+import { authHandlers } from '@/mocks/handlers/auth.ts'
+import { demoClientConfig } from '@/mocks/handlers/config.ts'
 
 const meta = {
   title: 'Écrans/Authentification/Inscription',

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { ResetPasswordScreen } from '../../../src/screens/auth/ResetPasswordScreen.tsx'
-import { passwordHandlers } from '../../../mocks/handlers/public.ts'
+import { ResetPasswordScreen } from '@/src/screens/auth/ResetPasswordScreen.tsx'
+import { passwordHandlers } from '@/mocks/handlers/public.ts'
 
 const meta = {
   title: 'Écrans/Authentification/Réinitialiser le mot de passe',

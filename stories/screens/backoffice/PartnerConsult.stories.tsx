@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { apiPaths, routePatterns } from '../../../contract/paths.ts'
-import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
-import { createBackofficeApi, failing, pending } from '../../../mocks/handlers/backoffice.ts'
-import { PartnerConsultScreen } from '../../../src/screens/backoffice/partners/PartnerConsultScreen.tsx'
+import { apiPaths, routePatterns } from '@/contract/paths.ts'
+import { signedInAdmin } from '@/mocks/fixtures/session.ts'
+import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
+import { PartnerConsultScreen } from '@/src/screens/backoffice/partners/PartnerConsultScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
 

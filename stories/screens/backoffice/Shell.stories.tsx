@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { BackofficeShell } from '../../../src/screens/backoffice/shell/BackofficeShell.tsx'
-import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
-import { createBackofficeApi } from '../../../mocks/handlers/backoffice.ts'
-import { readStoredUser } from '../../../src/session/index.ts'
+import { BackofficeShell } from '@/src/screens/backoffice/shell/BackofficeShell.tsx'
+import { signedInAdmin } from '@/mocks/fixtures/session.ts'
+import { createBackofficeApi } from '@/mocks/handlers/backoffice.ts'
+import { readStoredUser } from '@/src/session/index.ts'
 
 const api = createBackofficeApi()
 

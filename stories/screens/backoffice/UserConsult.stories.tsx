@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { routePatterns } from '../../../contract/paths.ts'
-import { signedInAdmin } from '../../../mocks/fixtures/session.ts'
-import { createBackofficeApi, failing, pending } from '../../../mocks/handlers/backoffice.ts'
-import { UserConsultScreen } from '../../../src/screens/backoffice/users/UserConsultScreen.tsx'
+import { routePatterns } from '@/contract/paths.ts'
+import { signedInAdmin } from '@/mocks/fixtures/session.ts'
+import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
+import { UserConsultScreen } from '@/src/screens/backoffice/users/UserConsultScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { expectToast, findDialog, portals } from './helpers.ts'
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import type { Decorator } from '@storybook/react-vite'
-import { subscribeToApiErrors } from '../../../src/api/client.ts'
-import { useNotification } from '../../../src/notifications/index.ts'
-import { MapsProvider } from '../../../src/maps/index.ts'
-import { createFakeMapsService } from '../../../src/maps/fakeMapsService.ts'
+import { subscribeToApiErrors } from '@/src/api/client.ts'
+import { useNotification } from '@/src/notifications/index.ts'
+import { MapsProvider } from '@/src/maps/index.ts'
+import { createFakeMapsService } from '@/src/maps/fakeMapsService.ts'
 
 /**
  * The app's error bridge, reduced to the toast: a failed call shows the server's message, as in the app, unless

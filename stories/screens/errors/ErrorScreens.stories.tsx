@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { AccessDeniedScreen } from '../../../src/screens/errors/AccessDeniedScreen.tsx'
-import { NotFoundScreen } from '../../../src/screens/errors/NotFoundScreen.tsx'
+import { AccessDeniedScreen } from '@/src/screens/errors/AccessDeniedScreen.tsx'
+import { NotFoundScreen } from '@/src/screens/errors/NotFoundScreen.tsx'
 
 const meta = {
   title: 'Écrans/Erreurs',

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { addDays, format } from 'date-fns'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { CouponCard } from '../../../src/screens/public/partner/CouponCard.tsx'
-import { offers } from '../../../mocks/fixtures/offers.ts'
+import { CouponCard } from '@/src/screens/public/partner/CouponCard.tsx'
+import { offers } from '@/mocks/fixtures/offers.ts'
 import { swipe } from './gestures.ts'
 
 /** yyyy-MM-dd, `days` after today (the visual run freezes today, so the picture stays the same). */

@@ -1,18 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { FindScreen } from '../../../src/screens/public/find/FindScreen.tsx'
-import { MapScreen } from '../../../src/screens/public/map/MapScreen.tsx'
-import { PartnerDetailsScreen } from '../../../src/screens/public/partner/PartnerDetailsScreen.tsx'
-import { signedInUser } from '../../../mocks/fixtures/session.ts'
-import { favoritesHandlers } from '../../../mocks/handlers/me.ts'
+import { FindScreen } from '@/src/screens/public/find/FindScreen.tsx'
+import { MapScreen } from '@/src/screens/public/map/MapScreen.tsx'
+import { PartnerDetailsScreen } from '@/src/screens/public/partner/PartnerDetailsScreen.tsx'
+import { signedInUser } from '@/mocks/fixtures/session.ts'
+import { favoritesHandlers } from '@/mocks/handlers/me.ts'
 import { http, HttpResponse } from 'msw'
-import { routePatterns } from '../../../contract/paths.ts'
+import { routePatterns } from '@/contract/paths.ts'
 import {
   categoriesHandlers,
   citiesHandlers,
   partnerForUserHandlers,
   searchHandlers,
-} from '../../../mocks/handlers/public.ts'
+} from '@/mocks/handlers/public.ts'
 import { withFakeMaps } from './mapsDecorators.tsx'
 import { withUserLocation } from './decorators.tsx'
 import { withToast } from '../backoffice/decorators.tsx'

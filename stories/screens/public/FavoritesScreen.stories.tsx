@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { FavoritesScreen } from '../../../src/screens/public/favorites/FavoritesScreen.tsx'
-import { signedInUser } from '../../../mocks/fixtures/session.ts'
-import { favoritesHandlers } from '../../../mocks/handlers/me.ts'
+import { FavoritesScreen } from '@/src/screens/public/favorites/FavoritesScreen.tsx'
+import { signedInUser } from '@/mocks/fixtures/session.ts'
+import { favoritesHandlers } from '@/mocks/handlers/me.ts'
 import { vieuxPortLocation, withUserLocation } from './decorators.tsx'
 
 const meta = {

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { FindScreen } from '../../../src/screens/public/find/FindScreen.tsx'
-import { signedInUser } from '../../../mocks/fixtures/session.ts'
-import { categoriesHandlers, citiesHandlers, searchHandlers } from '../../../mocks/handlers/public.ts'
+import { FindScreen } from '@/src/screens/public/find/FindScreen.tsx'
+import { signedInUser } from '@/mocks/fixtures/session.ts'
+import { categoriesHandlers, citiesHandlers, searchHandlers } from '@/mocks/handlers/public.ts'
 import { stubGeolocation, vieuxPortLocation, withLiveLocation, withUserLocation } from './decorators.tsx'
 import { withFakeMaps } from './mapsDecorators.tsx'
 

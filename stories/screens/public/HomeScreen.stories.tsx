@@ -1,9 +1,9 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
-import { INSTALL_DISMISSED_KEY } from '../../../src/screens/public/home/installPrompt.ts'
+import { INSTALL_DISMISSED_KEY } from '@/src/screens/public/home/installPrompt.ts'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { HomeScreen } from '../../../src/screens/public/home/HomeScreen.tsx'
-import { signedInAdmin, signedInUser } from '../../../mocks/fixtures/session.ts'
-import { articlesHandlers, categoriesHandlers } from '../../../mocks/handlers/public.ts'
+import { HomeScreen } from '@/src/screens/public/home/HomeScreen.tsx'
+import { signedInAdmin, signedInUser } from '@/mocks/fixtures/session.ts'
+import { articlesHandlers, categoriesHandlers } from '@/mocks/handlers/public.ts'
 
 /** Home fills the screen above the bottom navigation; here, the whole story frame. */
 const fullHeight: Decorator = (Story) => (

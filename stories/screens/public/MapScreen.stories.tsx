@@ -1,21 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
-import { MapScreen } from '../../../src/screens/public/map/MapScreen.tsx'
-import { signedInUser } from '../../../mocks/fixtures/session.ts'
+import { MapScreen } from '@/src/screens/public/map/MapScreen.tsx'
+import { signedInUser } from '@/mocks/fixtures/session.ts'
 import {
   categoriesHandlers,
   deactivateOfferHandlers,
   partnerForUserHandlers,
   searchHandlers,
-} from '../../../mocks/handlers/public.ts'
+} from '@/mocks/handlers/public.ts'
 import { withFakeMaps, withGoogleMaps } from './mapsDecorators.tsx'
 import { unknownLocation, vieuxPortLocation, withUserLocation } from './decorators.tsx'
-import { NO_KEY_MESSAGE } from '../../../src/screens/public/map/MapScreen.tsx'
+import { NO_KEY_MESSAGE } from '@/src/screens/public/map/MapScreen.tsx'
 import {
   NEAREST_TITLE,
   NO_POSITION_MESSAGE,
   SEARCH_LINK_LABEL,
-} from '../../../src/screens/public/map/NearbyPartners.tsx'
+} from '@/src/screens/public/map/NearbyPartners.tsx'
 
 const meta = {
   title: 'Écrans/Public/Carte',

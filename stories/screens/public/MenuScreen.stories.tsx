@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { HttpResponse } from 'msw'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { MenuScreen } from '../../../src/screens/public/menu/MenuScreen.tsx'
-import { signedInAdmin, signedInUser } from '../../../mocks/fixtures/session.ts'
-import { LOGGED_OUT } from '../../../mocks/handlers/auth.ts'
-import { mockApi } from '../../../mocks/handlers/mockApi.ts'
+import { MenuScreen } from '@/src/screens/public/menu/MenuScreen.tsx'
+import { signedInAdmin, signedInUser } from '@/mocks/fixtures/session.ts'
+import { LOGGED_OUT } from '@/mocks/handlers/auth.ts'
+import { mockApi } from '@/mocks/handlers/mockApi.ts'
 
 const loggedOut = fn()
 

@@ -1,13 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
-import { PartnerDetailsScreen } from '../../../src/screens/public/partner/PartnerDetailsScreen.tsx'
-import { signedInUser } from '../../../mocks/fixtures/session.ts'
-import { mockApi } from '../../../mocks/handlers/mockApi.ts'
-import {
-  deactivateOfferHandlers,
-  partnerForUserHandlers,
-  usedCouponReply,
-} from '../../../mocks/handlers/public.ts'
+import { PartnerDetailsScreen } from '@/src/screens/public/partner/PartnerDetailsScreen.tsx'
+import { signedInUser } from '@/mocks/fixtures/session.ts'
+import { mockApi } from '@/mocks/handlers/mockApi.ts'
+import { deactivateOfferHandlers, partnerForUserHandlers, usedCouponReply } from '@/mocks/handlers/public.ts'
 import { swipe } from './gestures.ts'
 import { vieuxPortLocation, withUserLocation } from './decorators.tsx'
 

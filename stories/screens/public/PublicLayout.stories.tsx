@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Route, Routes } from 'react-router'
 import { expect, userEvent, within } from 'storybook/test'
-import { PublicLayout } from '../../../src/screens/public/PublicLayout.tsx'
-import { createFakeMapsService } from '../../../src/maps/fakeMapsService.ts'
-import { signedInUser } from '../../../mocks/fixtures/session.ts'
+import { PublicLayout } from '@/src/screens/public/PublicLayout.tsx'
+import { createFakeMapsService } from '@/src/maps/fakeMapsService.ts'
+import { signedInUser } from '@/mocks/fixtures/session.ts'
 
 const page = (name: string) => <h1 style={{ margin: 16 }}>{name}</h1>
 

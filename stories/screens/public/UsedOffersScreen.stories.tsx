@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { UsedOffersScreen } from '../../../src/screens/public/usedOffers/UsedOffersScreen.tsx'
-import { signedInUser } from '../../../mocks/fixtures/session.ts'
-import { usedOffersHandlers } from '../../../mocks/handlers/me.ts'
+import { UsedOffersScreen } from '@/src/screens/public/usedOffers/UsedOffersScreen.tsx'
+import { signedInUser } from '@/mocks/fixtures/session.ts'
+import { usedOffersHandlers } from '@/mocks/handlers/me.ts'
 
 const meta = {
   title: 'Écrans/Public/Mes coupons utilisés',

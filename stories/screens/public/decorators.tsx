@@ -1,5 +1,5 @@
 import type { Decorator } from '@storybook/react-vite'
-import { UserLocationProvider, type UserLocation } from '../../../src/location/index.ts'
+import { UserLocationProvider, type UserLocation } from '@/src/location/index.ts'
 
 /** Near the Vieux-Port, with its city already known: no geolocation prompt, no geocoding in stories. */
 export const vieuxPortLocation: UserLocation = {

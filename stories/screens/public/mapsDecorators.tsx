@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { Decorator } from '@storybook/react-vite'
-import { createFakeMapsService, type FakeMapsOptions } from '../../../src/maps/fakeMapsService.ts'
-import { MapsProvider } from '../../../src/maps/index.ts'
+import { createFakeMapsService, type FakeMapsOptions } from '@/src/maps/fakeMapsService.ts'
+import { MapsProvider } from '@/src/maps/index.ts'
 
 function FakeMaps({ options, children }: { options: FakeMapsOptions; children: React.ReactNode }) {
   // One fake per story render: its map, markers and events belong to this story only.

@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
-import { Icon, mdiAlert, mdiAlertCircle, mdiCheckCircle, mdiInformation } from '../../icons/index.ts'
+import {
+  Icon,
+  mdiAlert,
+  mdiAlertCircle,
+  mdiCheckCircle,
+  mdiInformation,
+} from '@/src/design-system/icons/index.ts'
 
 export type Severity = 'info' | 'success' | 'warning' | 'error'
 

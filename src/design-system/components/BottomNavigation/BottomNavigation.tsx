@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import styled from 'styled-components'
-import { Icon } from '../../icons/index.ts'
+import { Icon } from '@/src/design-system/icons/index.ts'
 
 export interface BottomNavItem {
   /** Route of the item, e.g. '/rechercher'. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Dialog, VisuallyHidden } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
-import { Icon, mdiClose } from '../../icons/index.ts'
+import { Icon, mdiClose } from '@/src/design-system/icons/index.ts'
 import { useReturnFocus } from './useReturnFocus.ts'
 import { useBackToClose } from './useBackToClose.ts'
 

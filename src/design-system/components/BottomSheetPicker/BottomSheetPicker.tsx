@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react'
 import styled from 'styled-components'
-import { Icon, mdiCheck, mdiMenuDown } from '../../icons/index.ts'
+import { Icon, mdiCheck, mdiMenuDown } from '@/src/design-system/icons/index.ts'
 import { BottomSheet, BottomSheetClose } from '../BottomSheet/index.ts'
 
 export interface PickerOption {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useDrag } from '@use-gesture/react'
 import styled from 'styled-components'
-import { Icon, mdiChevronLeft, mdiChevronRight, mdiPause, mdiPlay } from '../../icons/index.ts'
+import { Icon, mdiChevronLeft, mdiChevronRight, mdiPause, mdiPlay } from '@/src/design-system/icons/index.ts'
 
 /** Spec section 9: the home carousel changes slide every 6000 ms by default. */
 export const CAROUSEL_INTERVAL = 6000

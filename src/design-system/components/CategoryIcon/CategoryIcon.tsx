@@ -1,4 +1,4 @@
-import { Icon, mdiShapeOutline } from '../../icons/index.ts'
+import { Icon, mdiShapeOutline } from '@/src/design-system/icons/index.ts'
 
 export interface CategoryIconProps {
   /**

@@ -1,7 +1,7 @@
 import { useId, type FocusEventHandler, type ReactNode, type Ref } from 'react'
 import { Checkbox as RadixCheckbox } from 'radix-ui'
 import styled from 'styled-components'
-import { Icon, mdiCheck } from '../../icons/index.ts'
+import { Icon, mdiCheck } from '@/src/design-system/icons/index.ts'
 import { HelperText } from '../TextField/index.ts'
 
 const Row = styled.div`

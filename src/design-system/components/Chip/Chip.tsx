@@ -1,8 +1,8 @@
 import type { MouseEventHandler, ReactNode } from 'react'
 import { Slot } from 'radix-ui'
 import styled from 'styled-components'
-import { Icon, mdiCloseCircle } from '../../icons/index.ts'
-import { theme } from '../../theme/index.ts'
+import { Icon, mdiCloseCircle } from '@/src/design-system/icons/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 // Tokens read from the theme module, not from props: static CSS is hashed once, not on every render of every
 // chip (they are repeated in list rows and table cells).

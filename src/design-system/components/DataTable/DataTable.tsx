@@ -1,7 +1,7 @@
 import { memo, useMemo, useState, type ComponentProps, type ReactNode } from 'react'
 import { TableVirtuoso, type TableComponents } from 'react-virtuoso'
 import styled from 'styled-components'
-import { mdiChevronLeft, mdiChevronRight, mdiMagnify } from '../../icons/index.ts'
+import { mdiChevronLeft, mdiChevronRight, mdiMagnify } from '@/src/design-system/icons/index.ts'
 import { EmptyState } from '../EmptyState/index.ts'
 import { IconButton } from '../IconButton/index.ts'
 import { Select } from '../Select/index.ts'

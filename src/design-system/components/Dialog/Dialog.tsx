@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Dialog as RadixDialog, VisuallyHidden } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
-import { Icon, mdiClose } from '../../icons/index.ts'
+import { Icon, mdiClose } from '@/src/design-system/icons/index.ts'
 import { useReturnFocus } from '../BottomSheet/useReturnFocus.ts'
 import { Button, type ButtonColor } from '../Button/index.ts'
 

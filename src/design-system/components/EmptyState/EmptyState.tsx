@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
-import { Icon, mdiAlertCircle, mdiMagnify, mdiRefresh } from '../../icons/index.ts'
+import { Icon, mdiAlertCircle, mdiMagnify, mdiRefresh } from '@/src/design-system/icons/index.ts'
 import { Button } from '../Button/index.ts'
 
 const Root = styled.div`

@@ -1,5 +1,5 @@
 import { IconButton } from '../IconButton/index.ts'
-import { mdiHeart, mdiHeartOutline } from '../../icons/index.ts'
+import { mdiHeart, mdiHeartOutline } from '@/src/design-system/icons/index.ts'
 
 export const ADD_FAVORITE_LABEL = 'Ajouter aux favoris'
 export const REMOVE_FAVORITE_LABEL = 'Retirer des favoris'

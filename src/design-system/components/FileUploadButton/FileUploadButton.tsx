@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import styled from 'styled-components'
-import { Icon, mdiUpload } from '../../icons/index.ts'
+import { Icon, mdiUpload } from '@/src/design-system/icons/index.ts'
 import { Button, type ButtonProps } from '../Button/index.ts'
 
 // Visually hidden rather than display:none, so tests (and some browsers) can still drive it.

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react'
 import { Slot } from 'radix-ui'
 import styled from 'styled-components'
-import { Icon } from '../../icons/index.ts'
+import { Icon } from '@/src/design-system/icons/index.ts'
 import { Tooltip } from '../Tooltip/index.ts'
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import styled from 'styled-components'
-import { Icon, mdiEye, mdiEyeOff } from '../../icons/index.ts'
+import { Icon, mdiEye, mdiEyeOff } from '@/src/design-system/icons/index.ts'
 import { TextField, type TextFieldProps } from '../TextField/index.ts'
 
 const Toggle = styled.button`

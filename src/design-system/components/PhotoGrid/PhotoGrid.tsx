@@ -1,6 +1,12 @@
 import { useState } from 'react'
 import styled from 'styled-components'
-import { Icon, mdiChevronLeft, mdiChevronRight, mdiDelete, mdiImage } from '../../icons/index.ts'
+import {
+  Icon,
+  mdiChevronLeft,
+  mdiChevronRight,
+  mdiDelete,
+  mdiImage,
+} from '@/src/design-system/icons/index.ts'
 import { Dialog } from '../Dialog/index.ts'
 import { Spinner } from '../Spinner/index.ts'
 

@@ -7,7 +7,7 @@ import {
   type UseComboboxStateChangeOptions,
 } from 'downshift'
 import styled from 'styled-components'
-import { Icon, mdiClose, mdiPlus } from '../../icons/index.ts'
+import { Icon, mdiClose, mdiPlus } from '@/src/design-system/icons/index.ts'
 import { Chip } from '../Chip/index.ts'
 import { normalizeSearch } from '../DataTable/DataTable.tsx'
 import { Spinner } from '../Spinner/index.ts'

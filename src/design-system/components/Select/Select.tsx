@@ -1,7 +1,7 @@
 import { useId, type FocusEventHandler, type ReactNode, type Ref } from 'react'
 import { Select as RadixSelect } from 'radix-ui'
 import styled from 'styled-components'
-import { Icon, mdiCheck, mdiChevronDown } from '../../icons/index.ts'
+import { Icon, mdiCheck, mdiChevronDown } from '@/src/design-system/icons/index.ts'
 import { FieldLabel, FieldRoot, HelperText } from '../TextField/index.ts'
 
 export interface SelectOption {

@@ -1,6 +1,6 @@
 import styled from 'styled-components'
-import { Icon, mdiStar, mdiStarHalfFull, mdiStarOutline } from '../../icons/index.ts'
-import { theme } from '../../theme/index.ts'
+import { Icon, mdiStar, mdiStarHalfFull, mdiStarOutline } from '@/src/design-system/icons/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 // Static CSS (tokens from the theme module): the stars repeat in every search result row.
 const Root = styled.span`

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { theme } from '../../theme/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /** French labels of the server's status codes. */
 export const statusLabels: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
-import { Icon } from '../../icons/index.ts'
+import { Icon } from '@/src/design-system/icons/index.ts'
 import { BareInput, FieldLabel, FieldRoot, HelperText, InputBox } from './fieldParts.tsx'
 
 export interface TextFieldProps extends Omit<

@@ -8,7 +8,7 @@ import {
   mdiCheckCircle,
   mdiClose,
   mdiInformation,
-} from '../../icons/index.ts'
+} from '@/src/design-system/icons/index.ts'
 import type { Severity } from '../Alert/index.ts'
 import { BOTTOM_NAV_HEIGHT } from '../BottomNavigation/index.ts'
 

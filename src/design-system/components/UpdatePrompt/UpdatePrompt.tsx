@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { Icon, mdiRefresh } from '../../icons/index.ts'
+import { Icon, mdiRefresh } from '@/src/design-system/icons/index.ts'
 import { Button } from '../Button/index.ts'
 
 /** Height of the fixed BottomNavigation on phones and tablets: the prompt sits just above it. */

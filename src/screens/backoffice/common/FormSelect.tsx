@@ -1,5 +1,5 @@
 import { Field } from 'react-final-form'
-import { Select, type SelectOption } from '../../../design-system/components/Select/index.ts'
+import { Select, type SelectOption } from '@/src/design-system/components/Select/index.ts'
 import { fieldError } from './FormTextField.tsx'
 
 interface FormSelectProps {

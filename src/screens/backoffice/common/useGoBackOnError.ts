@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useGoBack } from '../../../navigation/index.ts'
+import { useGoBack } from '@/src/navigation/index.ts'
 
 /**
  * Spec section 8: when a detail or edit page cannot load its item, go back one page (the toast says why), or to

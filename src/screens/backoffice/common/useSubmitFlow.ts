@@ -1,9 +1,9 @@
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { useGoBack } from '../../../navigation/index.ts'
+import { useGoBack } from '@/src/navigation/index.ts'
 import { setIn, type SubmissionErrors } from 'final-form'
-import { ApiError } from '../../../api/client.ts'
-import { useNotification } from '../../../notifications/index.ts'
+import { ApiError } from '@/src/api/client.ts'
+import { useNotification } from '@/src/notifications/index.ts'
 
 interface SubmitFlow<Values, Result> {
   /** True when editing an existing item (success goes back one step). */

@@ -1,30 +1,30 @@
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import styled from 'styled-components'
-import type { Article } from '../../../../contract/schemas.ts'
-import { ApiError } from '../../../api/client.ts'
-import { useDeleteArticle } from '../../../api/articles/deleteArticle.ts'
-import { useArticles } from '../../../api/articles/getArticles.ts'
-import { Badge } from '../../../design-system/components/Badge/index.ts'
-import { Button } from '../../../design-system/components/Button/index.ts'
+import type { Article } from '@/contract/schemas.ts'
+import { ApiError } from '@/src/api/client.ts'
+import { useDeleteArticle } from '@/src/api/articles/deleteArticle.ts'
+import { useArticles } from '@/src/api/articles/getArticles.ts'
+import { Badge } from '@/src/design-system/components/Badge/index.ts'
+import { Button } from '@/src/design-system/components/Button/index.ts'
 import {
   Card,
   CardActions,
   CardContent,
   CardMedia,
   CardTitle,
-} from '../../../design-system/components/Card/index.ts'
-import { Dialog } from '../../../design-system/components/Dialog/index.ts'
-import { EmptyState, ErrorState } from '../../../design-system/components/EmptyState/index.ts'
-import { IconButton } from '../../../design-system/components/IconButton/index.ts'
-import { PageHeader } from '../../../design-system/components/PageHeader/index.ts'
-import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
-import { Icon, mdiDelete, mdiImageOff, mdiPencil, mdiPlus } from '../../../design-system/icons/index.ts'
-import { useNotification } from '../../../notifications/index.ts'
+} from '@/src/design-system/components/Card/index.ts'
+import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
+import { EmptyState, ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
+import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
+import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
+import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
+import { Icon, mdiDelete, mdiImageOff, mdiPencil, mdiPlus } from '@/src/design-system/icons/index.ts'
+import { useNotification } from '@/src/notifications/index.ts'
 import { Panel } from '../common/Panel.tsx'
 import { ArticleDialog } from './ArticleDialog.tsx'
-import { isExternalUrl, isSafeLinkUrl } from '../../../links/articleLinks.ts'
-import { backofficeTitle, usePageTitle } from '../../../pageTitle/index.ts'
+import { isExternalUrl, isSafeLinkUrl } from '@/src/links/articleLinks.ts'
+import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 
 const Grid = styled.ul`
   display: grid;

@@ -1,4 +1,4 @@
-import type { Article, ArticleBody, ArticleStatus, Image, LinkTarget } from '../../../../contract/schemas.ts'
+import type { Article, ArticleBody, ArticleStatus, Image, LinkTarget } from '@/contract/schemas.ts'
 import { isBlank, messages } from '../common/validation.ts'
 
 export interface ArticleFormValues {

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import styled from 'styled-components'
-import { useMdiIconPath } from '../../../api/icons/index.ts'
-import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
-import { Dialog } from '../../../design-system/components/Dialog/index.ts'
-import { TextField } from '../../../design-system/components/TextField/index.ts'
+import { useMdiIconPath } from '@/src/api/icons/index.ts'
+import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.ts'
+import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
+import { TextField } from '@/src/design-system/components/TextField/index.ts'
 import { DEFAULT_CATEGORY_ICON } from './partnerForm.ts'
 
 const Preview = styled.div`

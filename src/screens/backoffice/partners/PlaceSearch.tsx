@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
-import { SearchCombobox } from '../../../design-system/components/SearchCombobox/index.ts'
-import { mdiMagnify } from '../../../design-system/icons/index.ts'
-import type { MapsService, PlaceDetails, Suggestion } from '../../../maps/index.ts'
+import { SearchCombobox } from '@/src/design-system/components/SearchCombobox/index.ts'
+import { mdiMagnify } from '@/src/design-system/icons/index.ts'
+import type { MapsService, PlaceDetails, Suggestion } from '@/src/maps/index.ts'
 
 export interface PlaceSearchProps {
   /** The maps service's place search; null while it loads or when it is unavailable (the box is disabled). */

@@ -1,4 +1,4 @@
-import type { DiscountOffer, OfferBody, OfferStatus } from '../../../../contract/schemas.ts'
+import type { DiscountOffer, OfferBody, OfferStatus } from '@/contract/schemas.ts'
 import { emptyToNull, isBlank, isIsoDate, messages } from '../common/validation.ts'
 
 export interface CouponFormValues {

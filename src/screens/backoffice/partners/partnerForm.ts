@@ -1,5 +1,5 @@
-import type { CategoryInput, Partner, PartnerBody, PartnerStatus } from '../../../../contract/schemas.ts'
-import type { PlaceDetails } from '../../../maps/types.ts'
+import type { CategoryInput, Partner, PartnerBody, PartnerStatus } from '@/contract/schemas.ts'
+import type { PlaceDetails } from '@/src/maps/types.ts'
 import { emptyToNull, isBlank, isEmail, isNumber, messages, toNumber } from '../common/validation.ts'
 
 /** The partner form's values: the contract's shape, with coordinates as typed text. */

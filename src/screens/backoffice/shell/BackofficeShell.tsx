@@ -2,11 +2,11 @@ import type { ReactNode } from 'react'
 import { Link, NavLink, Outlet, useNavigate } from 'react-router'
 import styled from 'styled-components'
 import { mdiAccountGroup, mdiHomeEdit, mdiShieldAccount, mdiStorefront, mdiWeb } from '@mdi/js'
-import { logout } from '../../../api/auth/logout.ts'
-import { IconButton } from '../../../design-system/components/IconButton/index.ts'
-import { Icon, mdiLogout } from '../../../design-system/icons/index.ts'
-import { MapsProvider } from '../../../maps/index.ts'
-import { useSession } from '../../../session/index.ts'
+import { logout } from '@/src/api/auth/logout.ts'
+import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
+import { Icon, mdiLogout } from '@/src/design-system/icons/index.ts'
+import { MapsProvider } from '@/src/maps/index.ts'
+import { useSession } from '@/src/session/index.ts'
 
 const Layout = styled.div`
   display: grid;

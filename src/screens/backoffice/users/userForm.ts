@@ -1,4 +1,4 @@
-import type { User, UserBody, UserStatus } from '../../../../contract/schemas.ts'
+import type { User, UserBody, UserStatus } from '@/contract/schemas.ts'
 import { isBlank, isEmail, messages } from '../common/validation.ts'
 
 export interface UserFormValues {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
-import { IconButton } from '../../../design-system/components/IconButton/index.ts'
-import { mdiArrowLeft } from '../../../design-system/icons/index.ts'
-import { useGoBack } from '../../../navigation/index.ts'
+import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
+import { mdiArrowLeft } from '@/src/design-system/icons/index.ts'
+import { useGoBack } from '@/src/navigation/index.ts'
 
 const Main = styled.main`
   min-height: calc(100dvh - var(--bottom-nav-height, 0px));

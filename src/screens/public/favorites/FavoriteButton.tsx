@@ -1,8 +1,8 @@
-import type { Partner, PartnerSearchResult } from '../../../../contract/schemas.ts'
-import { useFavorites } from '../../../api/favorites/getFavorites.ts'
-import { useSetFavorite } from '../../../api/favorites/setFavorite.ts'
-import { FavoriteToggle } from '../../../design-system/components/FavoriteToggle/index.ts'
-import { useSession } from '../../../session/index.ts'
+import type { Partner, PartnerSearchResult } from '@/contract/schemas.ts'
+import { useFavorites } from '@/src/api/favorites/getFavorites.ts'
+import { useSetFavorite } from '@/src/api/favorites/setFavorite.ts'
+import { FavoriteToggle } from '@/src/design-system/components/FavoriteToggle/index.ts'
+import { useSession } from '@/src/session/index.ts'
 
 /**
  * The heart of a partner for the signed-in user (details, Find rows, the map's sheet, /favoris): pressed when

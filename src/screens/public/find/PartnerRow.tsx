@@ -1,12 +1,12 @@
 import { memo, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import styled from 'styled-components'
-import type { PartnerSearchResult } from '../../../../contract/schemas.ts'
-import { Chip } from '../../../design-system/components/Chip/index.ts'
-import { ResponsiveImage } from '../../../design-system/components/ResponsiveImage/index.ts'
-import { StarRating } from '../../../design-system/components/StarRating/index.ts'
-import { Icon, mdiImageOff, mdiMapMarker } from '../../../design-system/icons/index.ts'
-import { theme } from '../../../design-system/theme/index.ts'
+import type { PartnerSearchResult } from '@/contract/schemas.ts'
+import { Chip } from '@/src/design-system/components/Chip/index.ts'
+import { ResponsiveImage } from '@/src/design-system/components/ResponsiveImage/index.ts'
+import { StarRating } from '@/src/design-system/components/StarRating/index.ts'
+import { Icon, mdiImageOff, mdiMapMarker } from '@/src/design-system/icons/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 import { formatDistance } from '../formatDistance.ts'
 
 // Static styles only: hundreds of rows mount while scrolling, and styled-components re-evaluates and re-hashes

@@ -1,11 +1,11 @@
 import { Link } from 'react-router'
 import styled from 'styled-components'
-import type { Article } from '../../../../contract/schemas.ts'
-import { LAPTOP_CONTENT_WIDTH } from '../../../design-system/components/BottomNavigation/index.ts'
-import { ResponsiveImage } from '../../../design-system/components/ResponsiveImage/index.ts'
-import { StatusChip } from '../../../design-system/components/StatusChip/index.ts'
-import { breakpoints } from '../../../design-system/theme/index.ts'
-import { isExternalUrl, isSafeLinkUrl } from '../../../links/articleLinks.ts'
+import type { Article } from '@/contract/schemas.ts'
+import { LAPTOP_CONTENT_WIDTH } from '@/src/design-system/components/BottomNavigation/index.ts'
+import { ResponsiveImage } from '@/src/design-system/components/ResponsiveImage/index.ts'
+import { StatusChip } from '@/src/design-system/components/StatusChip/index.ts'
+import { breakpoints } from '@/src/design-system/theme/index.ts'
+import { isExternalUrl, isSafeLinkUrl } from '@/src/links/articleLinks.ts'
 
 const Slide = styled.article`
   position: relative;

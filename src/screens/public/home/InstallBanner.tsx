@@ -1,6 +1,6 @@
 import styled from 'styled-components'
-import { Button } from '../../../design-system/components/Button/index.ts'
-import { Icon, mdiPlus } from '../../../design-system/icons/index.ts'
+import { Button } from '@/src/design-system/components/Button/index.ts'
+import { Icon, mdiPlus } from '@/src/design-system/icons/index.ts'
 import { dismissInstallBanner, promptInstall, useInstallAvailable } from './installPrompt.ts'
 
 const Banner = styled.aside`

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
-import { SearchCombobox } from '../../../design-system/components/SearchCombobox/index.ts'
-import { mdiMagnify } from '../../../design-system/icons/index.ts'
-import type { CityPlace, MapsService, Suggestion } from '../../../maps/index.ts'
+import { SearchCombobox } from '@/src/design-system/components/SearchCombobox/index.ts'
+import { mdiMagnify } from '@/src/design-system/icons/index.ts'
+import type { CityPlace, MapsService, Suggestion } from '@/src/maps/index.ts'
 
 export interface CitySearchProps {
   service: MapsService

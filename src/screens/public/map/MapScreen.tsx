@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import styled from 'styled-components'
-import type { PartnerSearchResult } from '../../../../contract/schemas.ts'
-import { usePartnerDiscountsForUser } from '../../../api/partners/getPartnerDiscountsForUser.ts'
-import { useCategories } from '../../../api/partners/getCategories.ts'
-import { usePartnersInArea } from '../../../api/partners/searchPartners.ts'
-import { BottomSheet } from '../../../design-system/components/BottomSheet/index.ts'
-import { Button } from '../../../design-system/components/Button/index.ts'
-import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
-import { Chip } from '../../../design-system/components/Chip/index.ts'
-import { LoadingBar } from '../../../design-system/components/LoadingBar/index.ts'
-import { Spinner } from '../../../design-system/components/Spinner/index.ts'
-import { Icon, mdiMap, mdiRefresh } from '../../../design-system/icons/index.ts'
-import { VisuallyHidden } from '../../../design-system/components/VisuallyHidden/index.ts'
+import type { PartnerSearchResult } from '@/contract/schemas.ts'
+import { usePartnerDiscountsForUser } from '@/src/api/partners/getPartnerDiscountsForUser.ts'
+import { useCategories } from '@/src/api/partners/getCategories.ts'
+import { usePartnersInArea } from '@/src/api/partners/searchPartners.ts'
+import { BottomSheet } from '@/src/design-system/components/BottomSheet/index.ts'
+import { Button } from '@/src/design-system/components/Button/index.ts'
+import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.ts'
+import { Chip } from '@/src/design-system/components/Chip/index.ts'
+import { LoadingBar } from '@/src/design-system/components/LoadingBar/index.ts'
+import { Spinner } from '@/src/design-system/components/Spinner/index.ts'
+import { Icon, mdiMap, mdiRefresh } from '@/src/design-system/icons/index.ts'
+import { VisuallyHidden } from '@/src/design-system/components/VisuallyHidden/index.ts'
 import {
   MAP_DEFAULTS,
   boundsToQuery,
@@ -20,12 +20,12 @@ import {
   type CityPlace,
   type MapsService,
   type MapView,
-} from '../../../maps/index.ts'
-import { useSession } from '../../../session/index.ts'
+} from '@/src/maps/index.ts'
+import { useSession } from '@/src/session/index.ts'
 import { UsablePartnerDetails } from '../partner/UsablePartnerDetails.tsx'
 import { CitySearch } from './CitySearch.tsx'
 import { NearbyPartners } from './NearbyPartners.tsx'
-import { usePageTitle } from '../../../pageTitle/index.ts'
+import { usePageTitle } from '@/src/pageTitle/index.ts'
 
 export const NO_KEY_MESSAGE =
   "La carte ne peut pas s'afficher pour le moment. Retrouvez ci-dessous les partenaires proches de vous, ou cherchez-en un par nom, ville ou catégorie."

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import styled from 'styled-components'
-import { logout } from '../../../api/auth/logout.ts'
-import { useClientConfig } from '../../../api/config.ts'
-import { Spinner } from '../../../design-system/components/Spinner/index.ts'
+import { logout } from '@/src/api/auth/logout.ts'
+import { useClientConfig } from '@/src/api/config.ts'
+import { Spinner } from '@/src/design-system/components/Spinner/index.ts'
 import {
   Icon,
   mdiAccount,
@@ -14,9 +14,9 @@ import {
   mdiLogout,
   mdiPencil,
   mdiTicketConfirmation,
-} from '../../../design-system/icons/index.ts'
-import { useSession } from '../../../session/index.ts'
-import { usePageTitle } from '../../../pageTitle/index.ts'
+} from '@/src/design-system/icons/index.ts'
+import { useSession } from '@/src/session/index.ts'
+import { usePageTitle } from '@/src/pageTitle/index.ts'
 
 const Main = styled.main`
   min-height: calc(100dvh - var(--bottom-nav-height, 0px));

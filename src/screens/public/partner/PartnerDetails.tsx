@@ -1,24 +1,18 @@
 import { useRef, useState, type ReactNode } from 'react'
 import { format, parseISO } from 'date-fns'
 import styled from 'styled-components'
-import type { DiscountOffer, Partner } from '../../../../contract/schemas.ts'
-import { LAPTOP_CONTENT_WIDTH } from '../../../design-system/components/BottomNavigation/index.ts'
-import { Button } from '../../../design-system/components/Button/index.ts'
-import { Carousel } from '../../../design-system/components/Carousel/index.ts'
-import { CategoryIcon } from '../../../design-system/components/CategoryIcon/index.ts'
-import { Chip } from '../../../design-system/components/Chip/index.ts'
-import { Dialog } from '../../../design-system/components/Dialog/index.ts'
-import { ResponsiveImage } from '../../../design-system/components/ResponsiveImage/index.ts'
-import { StarRating } from '../../../design-system/components/StarRating/index.ts'
-import {
-  Icon,
-  mdiDirections,
-  mdiImageOff,
-  mdiMapMarker,
-  mdiPhone,
-} from '../../../design-system/icons/index.ts'
-import { breakpoints } from '../../../design-system/theme/index.ts'
-import { distanceKm, useUserLocation } from '../../../location/index.ts'
+import type { DiscountOffer, Partner } from '@/contract/schemas.ts'
+import { LAPTOP_CONTENT_WIDTH } from '@/src/design-system/components/BottomNavigation/index.ts'
+import { Button } from '@/src/design-system/components/Button/index.ts'
+import { Carousel } from '@/src/design-system/components/Carousel/index.ts'
+import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.ts'
+import { Chip } from '@/src/design-system/components/Chip/index.ts'
+import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
+import { ResponsiveImage } from '@/src/design-system/components/ResponsiveImage/index.ts'
+import { StarRating } from '@/src/design-system/components/StarRating/index.ts'
+import { Icon, mdiDirections, mdiImageOff, mdiMapMarker, mdiPhone } from '@/src/design-system/icons/index.ts'
+import { breakpoints } from '@/src/design-system/theme/index.ts'
+import { distanceKm, useUserLocation } from '@/src/location/index.ts'
 import { formatDistance } from '../formatDistance.ts'
 import { CouponCard } from './CouponCard.tsx'
 

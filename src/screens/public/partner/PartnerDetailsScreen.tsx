@@ -1,21 +1,21 @@
 import { useEffect } from 'react'
 import { useParams } from 'react-router'
 import styled from 'styled-components'
-import type { Partner } from '../../../../contract/schemas.ts'
-import { ApiError } from '../../../api/client.ts'
+import type { Partner } from '@/contract/schemas.ts'
+import { ApiError } from '@/src/api/client.ts'
 import {
   PARTNER_NOT_FOUND_STATUSES,
   usePartnerDiscountsForUser,
-} from '../../../api/partners/getPartnerDiscountsForUser.ts'
-import { IconButton } from '../../../design-system/components/IconButton/index.ts'
-import { SkeletonRows } from '../../../design-system/components/SkeletonRows/index.ts'
-import { mdiArrowLeft } from '../../../design-system/icons/index.ts'
-import { useGoBack } from '../../../navigation/index.ts'
-import { useSession } from '../../../session/index.ts'
-import { NotFoundScreen } from '../../errors/NotFoundScreen.tsx'
+} from '@/src/api/partners/getPartnerDiscountsForUser.ts'
+import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
+import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
+import { mdiArrowLeft } from '@/src/design-system/icons/index.ts'
+import { useGoBack } from '@/src/navigation/index.ts'
+import { useSession } from '@/src/session/index.ts'
+import { NotFoundScreen } from '@/src/screens/errors/NotFoundScreen.tsx'
 import { DETAILS_CAROUSEL_HEIGHT } from './PartnerDetails.tsx'
 import { UsablePartnerDetails } from './UsablePartnerDetails.tsx'
-import { usePageTitle } from '../../../pageTitle/index.ts'
+import { usePageTitle } from '@/src/pageTitle/index.ts'
 
 const Main = styled.main`
   position: relative;

@@ -1,7 +1,7 @@
-import type { Partner } from '../../../../contract/schemas.ts'
-import { Button } from '../../../design-system/components/Button/index.ts'
-import { Icon, mdiShareVariant } from '../../../design-system/icons/index.ts'
-import { useNotification } from '../../../notifications/index.ts'
+import type { Partner } from '@/contract/schemas.ts'
+import { Button } from '@/src/design-system/components/Button/index.ts'
+import { Icon, mdiShareVariant } from '@/src/design-system/icons/index.ts'
+import { useNotification } from '@/src/notifications/index.ts'
 
 export const SHARE_LABEL = 'Partager'
 export const LINK_COPIED_MESSAGE = 'Lien du partenaire copié'
