@@ -11,6 +11,9 @@ import { ICON_NAME_MAX_LENGTH, ICON_NAME_PATTERN } from './icons.ts'
 import {
   Article,
   ArticleBody,
+  AuditActor,
+  AuditPage,
+  AuditQuery,
   ArticleUpdateBody,
   AuthUser,
   Category,
@@ -30,16 +33,21 @@ import {
   OfferUpdateBody,
   Partner,
   PartnerBody,
+  PartnerListQuery,
+  PartnerPage,
   PartnerSearchQuery,
   PartnerSearchResult,
   PartnerUpdateBody,
   Readiness,
+  ReactivateBody,
   RegisterBody,
   ResetPasswordBody,
   StatusOption,
   UsedOffer,
   User,
   UserBody,
+  UserListQuery,
+  UserPage,
   UserUpdateBody,
 } from './schemas.ts'
 
@@ -188,8 +196,9 @@ export const api = {
   listPartners: {
     ...calls.listPartners,
     access: 'admin',
-    response: { 200: Type.Array(Partner) },
-    errors: [401, 403],
+    querystring: PartnerListQuery,
+    response: { 200: PartnerPage },
+    errors: [400, 401, 403],
   },
   listPartnerStatuses: {
     ...calls.listPartnerStatuses,
@@ -284,7 +293,13 @@ export const api = {
     errors: [400, 401, 403, 404],
   },
 
-  listUsers: { ...calls.listUsers, access: 'admin', response: { 200: Type.Array(User) }, errors: [401, 403] },
+  listUsers: {
+    ...calls.listUsers,
+    access: 'admin',
+    querystring: UserListQuery,
+    response: { 200: UserPage },
+    errors: [400, 401, 403],
+  },
   listUserStatuses: {
     ...calls.listUserStatuses,
     access: 'user',
@@ -331,8 +346,30 @@ export const api = {
     ...calls.reactivateOffer,
     access: 'admin',
     params: Type.Object({ userId: Id(), offerId: Id() }),
+    body: ReactivateBody,
     response: { 200: DisabledCouponsBody },
     errors: [400, 401, 403, 404],
+  },
+
+  listAudit: {
+    ...calls.listAudit,
+    access: 'admin',
+    querystring: AuditQuery,
+    response: { 200: AuditPage },
+    errors: [400, 401, 403],
+  },
+  listAuditActors: {
+    ...calls.listAuditActors,
+    access: 'admin',
+    response: { 200: Type.Array(AuditActor) },
+    errors: [401, 403],
+  },
+  exportAudit: {
+    ...calls.exportAudit,
+    access: 'admin',
+    querystring: AuditQuery,
+    response: { 200: Type.String({ description: 'CSV (UTF-8 avec BOM, « ; », dates jj/mm/aaaa)' }) },
+    errors: [400, 401, 403],
   },
 
   listFavorites: {

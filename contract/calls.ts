@@ -55,6 +55,10 @@ export const calls = {
   deactivateOffer: call('PUT', routePatterns.deactivateOffer),
   reactivateOffer: call('PUT', routePatterns.reactivateOffer),
 
+  listAudit: call('GET', apiPaths.audit()),
+  listAuditActors: call('GET', apiPaths.auditActors()),
+  exportAudit: call('GET', apiPaths.auditExport()),
+
   listFavorites: call('GET', apiPaths.myFavorites()),
   addFavorite: call('PUT', routePatterns.myFavorite),
   removeFavorite: call('DELETE', routePatterns.myFavorite),

@@ -44,6 +44,10 @@ export const apiPaths = {
   reactivateOffer: (userId: Id, offerId: Id) =>
     `/api/users/reactivate-discountoffer/user/${userId}/offer/${offerId}`,
 
+  audit: () => '/api/audit',
+  auditActors: () => '/api/audit/actors',
+  auditExport: () => '/api/audit/export.csv',
+
   myFavorites: () => '/api/users/me/favorites',
   myFavorite: (partnerId: Id) => `/api/users/me/favorites/${partnerId}`,
   myUsedOffers: () => '/api/users/me/used-offers',

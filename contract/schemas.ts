@@ -4,6 +4,7 @@
  * derived types only (`import type`), so TypeBox never reaches the browser bundle.
  */
 import Type, { type Static } from 'typebox'
+import { auditActionCodes, partnerSortKeys, userSortKeys } from './audit.ts'
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
@@ -300,6 +301,106 @@ export const UsedOffer = Type.Object({
   ),
 })
 export type UsedOffer = Static<typeof UsedOffer>
+
+/** A back-office list page: its rows, how many match in all, and which page of what size it is. */
+const ListPage = <T extends Type.TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer({ minimum: 0, description: 'Nombre total de lignes correspondant aux filtres' }),
+    page: Type.Integer({ minimum: 0, description: 'Page renvoyée, à partir de 0' }),
+    pageSize: Type.Integer({ minimum: 1 }),
+  })
+
+const sortDescription = (keys: readonly string[]) =>
+  `Tri : ${keys.join(', ')} ; précédé de « - » pour l’ordre décroissant (ex. -${keys[0]}). L’identifiant départage les égalités.`
+
+const listPaging = {
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: 'Page, à partir de 0' })),
+  pageSize: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, description: 'Lignes par page (25 par défaut, 100 au plus)' }),
+  ),
+}
+
+/** GET /api/partners (admin): a page of partners, filtered and sorted by the server. */
+export const PartnerListQuery = Type.Object({
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'Contenu dans la dénomination ou la ville (casse et accents ignorés)',
+    }),
+  ),
+  status: Type.Optional(PartnerStatus),
+  sort: Type.Optional(Type.String({ maxLength: 40, description: sortDescription(partnerSortKeys) })),
+  ...listPaging,
+})
+export type PartnerListQuery = Static<typeof PartnerListQuery>
+
+export const PartnerPage = ListPage(Partner)
+export type PartnerPage = Static<typeof PartnerPage>
+
+/** GET /api/users (admin): a page of users, filtered and sorted by the server. */
+export const UserListQuery = Type.Object({
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'Contenu dans le prénom, le nom ou l’e-mail (casse ignorée)',
+    }),
+  ),
+  status: Type.Optional(UserStatus),
+  role: Type.Optional(Role),
+  sort: Type.Optional(Type.String({ maxLength: 40, description: sortDescription(userSortKeys) })),
+  ...listPaging,
+})
+export type UserListQuery = Static<typeof UserListQuery>
+
+export const UserPage = ListPage(User)
+export type UserPage = Static<typeof UserPage>
+
+/** PUT reactivate-discountoffer: why the administrator gives the coupon back (kept in the audit log). */
+export const ReactivateBody = Type.Object({
+  motif: Type.String({ maxLength: 500, description: 'Motif de la réactivation (obligatoire)' }),
+})
+export type ReactivateBody = Static<typeof ReactivateBody>
+
+// ---------- Audit log ----------
+
+export const AuditActionCode = Type.Enum(auditActionCodes, {
+  description: 'Type d’action (ex. partner.update)',
+})
+
+/** One entry of the audit log: who did what to which target, when, with the state before and after. */
+export const AuditEntry = Type.Object({
+  id: Type.String(),
+  at: Type.String({ description: 'Date ISO 8601' }),
+  actor: Type.Object({
+    id: Nullable(Type.Integer()),
+    name: Type.String({ description: 'Nom de l’administrateur au moment de l’action' }),
+    email: Type.String(),
+  }),
+  action: AuditActionCode,
+  targetType: Type.String(),
+  targetId: Nullable(Type.String()),
+  targetLabel: Nullable(Type.String({ description: 'Nom de la cible au moment de l’action' })),
+  motif: Nullable(Type.String()),
+  before: Type.Unknown({ description: 'État avant (JSON), null pour une création' }),
+  after: Type.Unknown({ description: 'État après (JSON), null pour une suppression' }),
+})
+export type AuditEntry = Static<typeof AuditEntry>
+
+export const AuditPage = ListPage(AuditEntry)
+export type AuditPage = Static<typeof AuditPage>
+
+export const AuditQuery = Type.Object({
+  actorId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  action: Type.Optional(AuditActionCode),
+  from: Type.Optional(Type.String({ maxLength: 10, description: 'Première date incluse, AAAA-MM-JJ' })),
+  to: Type.Optional(Type.String({ maxLength: 10, description: 'Dernière date incluse, AAAA-MM-JJ' })),
+  ...listPaging,
+})
+export type AuditQuery = Static<typeof AuditQuery>
+
+export const AuditActor = Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() })
+export type AuditActor = Static<typeof AuditActor>
 
 /** The answer of a call that succeeds without a body (204). */
 export const NoContent = Type.Null({ description: 'Fait (sans corps)' })

@@ -174,6 +174,7 @@ test('Mes coupons utilisés : chaque utilisation, sa date en français, et la ma
   const adminToken = ((await admin.json()) as { access_token: string }).access_token
   const reactivated = await page.request.put(apiPaths.reactivateOffer(session.userId.id, offer.id.id), {
     headers: { Authorization: `Bearer ${adminToken}` },
+    data: { motif: 'Coupon refusé en caisse' },
   })
   expect(reactivated.ok()).toBe(true)
   await page.reload()

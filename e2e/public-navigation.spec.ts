@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import type { AuthUser, Partner } from '../contract/schemas.ts'
+import type { AuthUser, PartnerPage } from '../contract/schemas.ts'
 import { apiPaths } from '../contract/paths.ts'
 import { e2eAdmin } from '../playwright.config.ts'
 import { registerUser, signInAs } from './support.ts'
@@ -43,9 +43,14 @@ test('un partenaire absent ou inactif est la page non trouvée, même juste apr�
       data: { username: e2eAdmin.email, password: e2eAdmin.password },
     })
   ).json()) as AuthUser
-  const everyPartner = (await (
-    await request.get(apiPaths.partners(), { headers: { Authorization: `Bearer ${admin.access_token}` } })
-  ).json()) as Partner[]
+  const everyPartner = (
+    (await (
+      await request.get(apiPaths.partners(), {
+        headers: { Authorization: `Bearer ${admin.access_token}` },
+        params: { pageSize: 100 },
+      })
+    ).json()) as PartnerPage
+  ).items
   const inactive = everyPartner.find((partner) => partner.status !== 'ACTIF')
   if (!inactive) throw new Error('Les données de démonstration n’ont plus de partenaire inactif')
 

@@ -24,6 +24,7 @@ import { partnerRoutes } from './routes/partners.ts'
 import { systemRoutes } from './routes/system.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { userRoutes } from './routes/users.ts'
+import { auditRoutes } from './routes/audit.ts'
 import { meRoutes } from './routes/me.ts'
 import {
   createMailOutbox,
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   articleRoutes(typed, ctx, guards)
   partnerRoutes(typed, ctx, guards)
   userRoutes(typed, ctx, guards)
+  auditRoutes(typed, ctx, guards)
   meRoutes(typed, ctx, guards)
   imageRoutes(typed, ctx)
 

@@ -1,6 +1,9 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
+import { partnerSortKeys, userSortKeys } from '@/contract/audit.ts'
 import type {
   Article,
+  AuditActor,
+  AuditEntry,
   ArticleBody,
   ArticleUpdateBody,
   Category,
@@ -21,6 +24,7 @@ import type {
 } from '@/contract/schemas.ts'
 import { mockApi } from './mockApi.ts'
 import { articles } from '../fixtures/articles.ts'
+import { auditActors, auditEntries } from '../fixtures/audit.ts'
 import {
   articleStatuses,
   backofficePartners,
@@ -35,6 +39,8 @@ import { LOGGED_OUT } from './auth.ts'
 import { mdiIconPath } from './icons.ts'
 
 export interface BackofficeData {
+  audit: AuditEntry[]
+  auditActors: AuditActor[]
   partners: Partner[]
   categories: Category[]
   cities: string[]
@@ -59,6 +65,56 @@ const badRequest = (message: string, field?: string) =>
 
 const nextId = (ids: number[]) => Math.max(0, ...ids) + 1
 
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+
+/**
+ * A page of `rows` as the server's lists answer it: `q` matched by `text`, `sort` checked against `keys` (a
+ * French 400 otherwise) and compared by `value`, the id last; `page` and `pageSize` as the server reads them.
+ */
+function listPage<T>(
+  request: Request,
+  rows: T[],
+  keys: readonly string[],
+  options: {
+    text: (row: T) => string
+    value: (row: T, key: string) => string | number
+    id: (row: T) => number
+    filter?: (row: T, params: URLSearchParams) => boolean
+  },
+) {
+  const params = new URL(request.url).searchParams
+  const sort = params.get('sort') || 'name'
+  const key = sort.replace(/^-/, '')
+  if (!keys.includes(key))
+    return badRequest(`Le paramètre « sort » doit être l’une des clés ${keys.join(', ')}.`, 'sort')
+  const direction = sort.startsWith('-') ? -1 : 1
+  const q = fold(params.get('q')?.trim() ?? '')
+  const page = Number(params.get('page') ?? 0)
+  const pageSize = Number(params.get('pageSize') ?? 25)
+  const matching = rows
+    .filter((row) => (q ? fold(options.text(row)).includes(q) : true))
+    .filter((row) => (options.filter ? options.filter(row, params) : true))
+    .sort((a, b) => {
+      const x = options.value(a, key)
+      const y = options.value(b, key)
+      const order =
+        typeof x === 'number' && typeof y === 'number'
+          ? x - y
+          : fold(String(x)).localeCompare(fold(String(y)))
+      return order * direction || options.id(a) - options.id(b)
+    })
+  return HttpResponse.json<{ items: T[]; total: number; page: number; pageSize: number }>({
+    items: matching.slice(page * pageSize, (page + 1) * pageSize),
+    total: matching.length,
+    page,
+    pageSize,
+  })
+}
+
 /**
  * An in-memory back-office API speaking the contract's shapes: every list, detail and change of the
  * admin screens, so a story can create, edit and delete and see the result. `reset()` restores the seed
@@ -66,6 +122,8 @@ const nextId = (ids: number[]) => Math.max(0, ...ids) + 1
  */
 export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
   const initial: BackofficeData = {
+    audit: auditEntries,
+    auditActors,
     partners: backofficePartners,
     categories,
     cities,
@@ -135,7 +193,19 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
     mockApi('listPartnerStatuses', () => HttpResponse.json(db.partnerStatuses)),
     mockApi('listCategories', () => HttpResponse.json(db.categories)),
     mockApi('listCities', () => HttpResponse.json(db.cities)),
-    mockApi('listPartners', () => HttpResponse.json(db.partners)),
+    mockApi('listPartners', ({ request }) =>
+      listPage(request, db.partners, partnerSortKeys, {
+        text: (p) => `${p.name} ${p.location.city}`,
+        value: (p, key) =>
+          key === 'city'
+            ? p.location.city
+            : key === 'updatedAt' || key === 'createdAt'
+              ? p.partnerId.id
+              : String(p[key as 'name'] ?? ''),
+        id: (p) => p.partnerId.id,
+        filter: (p, params) => !params.get('status') || p.status === params.get('status'),
+      }),
+    ),
     mockApi('createPartner', async ({ request }) => {
       const body = (await record(request)) as PartnerBody
       if (!body.name?.trim()) return badRequest('Le champ « name » est obligatoire.', 'name')
@@ -245,7 +315,25 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
 
     // Users.
     mockApi('listUserStatuses', () => HttpResponse.json(db.userStatuses)),
-    mockApi('listUsers', () => HttpResponse.json(db.users)),
+    mockApi('listUsers', ({ request }) =>
+      listPage(request, db.users, userSortKeys, {
+        text: (u) => `${u.firstname} ${u.lastname} ${u.lastname} ${u.firstname} ${u.email}`,
+        value: (u, key) =>
+          key === 'name'
+            ? `${u.lastname} ${u.firstname}`
+            : key === 'role'
+              ? u.roles.includes('ROLE_ADMIN')
+                ? 0
+                : 1
+              : key === 'createdAt'
+                ? u.userId.id
+                : String(u[key as 'email'] ?? ''),
+        id: (u) => u.userId.id,
+        filter: (u, params) =>
+          (!params.get('status') || u.status === params.get('status')) &&
+          (!params.get('role') || u.roles.includes(params.get('role') as 'ROLE_ADMIN')),
+      }),
+    ),
     mockApi('createUser', async ({ request }) => {
       const body = (await record(request)) as UserBody
       if (db.users.some((user) => user.email === body.email)) {
@@ -275,13 +363,55 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       return HttpResponse.json(user)
     }),
     mockApi('reactivateOffer', async ({ request, params }) => {
-      await record(request)
+      const body = (await record(request)) as { motif?: string } | null
+      const motif = body?.motif?.trim() ?? ''
+      if (!motif) return badRequest('Le champ « Motif » est obligatoire.', 'motif')
       const user = findUser(params.userId)
       if (!user) return notFound('Utilisateur introuvable.')
+      const coupon = user.disabledCoupons.find((c: DisabledCoupon) => c.id.id === Number(params.offerId))
       user.disabledCoupons = user.disabledCoupons.filter(
-        (coupon: DisabledCoupon) => coupon.id.id !== Number(params.offerId),
+        (c: DisabledCoupon) => c.id.id !== Number(params.offerId),
       )
+      db.audit.unshift({
+        id: String(nextId(db.audit.map((e) => Number(e.id)))),
+        at: new Date().toISOString(),
+        actor: db.auditActors[0] ?? { id: 1, name: 'Administrateur', email: 'admin@exemple.fr' },
+        action: 'coupon.reactivate',
+        targetType: 'user',
+        targetId: String(user.userId.id),
+        targetLabel: `${user.firstname} ${user.lastname}`,
+        motif,
+        before: coupon
+          ? { libelle: coupon.libelle, partnerName: coupon.partnerName, usedAt: coupon.usedAt }
+          : null,
+        after: coupon ? { libelle: coupon.libelle, partnerName: coupon.partnerName, usedAt: null } : null,
+      })
       return HttpResponse.json({ disabledCoupons: user.disabledCoupons })
+    }),
+
+    // Journal (audit log): newest first, filtered as the server does.
+    mockApi('listAuditActors', () => HttpResponse.json(db.auditActors)),
+    mockApi('listAudit', ({ request }) => {
+      const params = new URL(request.url).searchParams
+      const actorId = params.get('actorId')
+      const action = params.get('action')
+      const from = params.get('from')
+      const to = params.get('to')
+      const page = Number(params.get('page') ?? 0)
+      const pageSize = Number(params.get('pageSize') ?? 25)
+      const matching = db.audit.filter(
+        (entry) =>
+          (!actorId || String(entry.actor.id) === actorId) &&
+          (!action || entry.action === action) &&
+          (!from || entry.at.slice(0, 10) >= from) &&
+          (!to || entry.at.slice(0, 10) <= to),
+      )
+      return HttpResponse.json({
+        items: matching.slice(page * pageSize, (page + 1) * pageSize),
+        total: matching.length,
+        page,
+        pageSize,
+      })
     }),
   ]
 

@@ -398,6 +398,50 @@ export const migrations: Record<string, Migration> = {
       )
     },
   },
+  '0007_audit_log': {
+    async up(db: Kysely<unknown>) {
+      // Who changed what in the back-office. The administrator is a snapshot (id, name, e-mail) without a
+      // foreign key: an entry outlives the account. Written by the services in the write's own transaction.
+      await sql`create table audit_log (
+        id bigserial primary key,
+        created_at timestamptz not null default now(),
+        actor_id integer,
+        actor_name text not null,
+        actor_email text not null,
+        action text not null,
+        target_type text not null,
+        target_id text,
+        target_label text,
+        motif text,
+        before jsonb,
+        after jsonb)`.execute(db)
+      // Newest first, overall and per administrator or kind (the Journal's filters).
+      await sql`create index audit_log_created_idx on audit_log (created_at desc, id desc)`.execute(db)
+      await sql`create index audit_log_actor_idx on audit_log (actor_id, created_at desc, id desc)`.execute(
+        db,
+      )
+      await sql`create index audit_log_action_idx on audit_log (action, created_at desc, id desc)`.execute(db)
+      // The log is append-only whatever the code path: the database itself refuses changes and deletions.
+      await sql`
+        create function audit_log_append_only() returns trigger language plpgsql as $$
+        begin
+          raise exception 'Le journal d''audit ne peut être ni modifié ni supprimé.';
+        end
+        $$`.execute(db)
+      await sql`create trigger audit_log_no_change before update or delete on audit_log
+        for each row execute function audit_log_append_only()`.execute(db)
+      await sql`create trigger audit_log_no_truncate before truncate on audit_log
+        for each statement execute function audit_log_append_only()`.execute(db)
+
+      // The back-office lists sort on these at 10,000 rows and more: an index per sort key, id breaking ties.
+      await sql`create index partners_name_sort_idx on partners (search_name, id)`.execute(db)
+      await sql`create index partners_city_sort_idx
+        on partners (translate(lower(city), 'àâäéèêëîïôöùûüÿç', 'aaaeeeeiioouuuyc'), id)`.execute(db)
+      await sql`create index partners_updated_sort_idx on partners (updated_at, id)`.execute(db)
+      await sql`create index users_name_sort_idx on users (lower(lastname), lower(firstname), id)`.execute(db)
+      await sql`create index users_email_sort_idx on users (lower(email), id)`.execute(db)
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

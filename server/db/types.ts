@@ -161,7 +161,23 @@ export interface ReferenceVersionsTable {
   version: Generated<string>
 }
 
+export interface AuditLogTable {
+  id: Generated<string>
+  created_at: Generated<Date>
+  actor_id: number | null
+  actor_name: string
+  actor_email: string
+  action: string
+  target_type: string
+  target_id: string | null
+  target_label: string | null
+  motif: string | null
+  before: unknown
+  after: unknown
+}
+
 export interface Database {
+  audit_log: AuditLogTable
   users: UsersTable
   password_tokens: PasswordTokensTable
   categories: CategoriesTable

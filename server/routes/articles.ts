@@ -68,7 +68,8 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       description:
         'link.url : chemin interne commençant par « / » ou adresse http(s). Un lien au texte et à l’adresse vides est enregistré comme null.',
     }),
-    handler: async (request, reply) => reply.code(201).send(await createArticle(db, request.body)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await createArticle(db, request.currentUser!, request.body)),
   })
 
   app.route({
@@ -76,11 +77,11 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       tags,
       summary: 'Modifie un article (articleId.id doit correspondre à l’adresse)',
     }),
-    handler: (request) => updateArticle(db, request.params.id, request.body),
+    handler: (request) => updateArticle(db, request.currentUser!, request.params.id, request.body),
   })
 
   app.route({
     ...endpoint('deleteArticle', guards, { tags, summary: 'Supprime un article et son image' }),
-    handler: (request) => deleteArticle(db, request.params.id),
+    handler: (request) => deleteArticle(db, request.currentUser!, request.params.id),
   })
 }

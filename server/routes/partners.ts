@@ -5,7 +5,6 @@ import {
   addPartnerImage,
   createPartner,
   deletePartnerImage,
-  listAllPartners,
   listCategories,
   listCities,
   partnerFor,
@@ -15,6 +14,7 @@ import {
   updatePartner,
   usableOffersOf,
 } from '../services/partners.ts'
+import { listPartnersPage } from '../services/partnerList.ts'
 import { referenceCache, revalidated } from '../services/reference.ts'
 import { endpoint } from './route.ts'
 import { readUpload, uploadDescription } from './uploads.ts'
@@ -28,9 +28,11 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
   app.route({
     ...endpoint('listPartners', guards, {
       tags,
-      summary: 'Tous les partenaires, toutes offres comprises (admin)',
+      summary: 'Une page de partenaires, toutes offres comprises, filtrée et triée, avec le total (admin)',
+      description:
+        'q : contenu dans la dénomination ou la ville (casse et accents ignorés). status : filtre exact. page à partir de 0, pageSize 25 par défaut (100 au plus).',
     }),
-    handler: () => listAllPartners(db),
+    handler: (request) => listPartnersPage(db, request.query),
   })
 
   app.route({
@@ -101,7 +103,8 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       tags,
       summary: 'Crée un partenaire ; une catégorie sans id est créée (icône « star » par défaut)',
     }),
-    handler: async (request, reply) => reply.code(201).send(await createPartner(db, request.body)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await createPartner(db, request.currentUser!, request.body)),
   })
 
   app.route({
@@ -109,7 +112,7 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       tags,
       summary: 'Modifie un partenaire (partnerId.id doit correspondre à l’adresse)',
     }),
-    handler: (request) => updatePartner(db, request.params.id, request.body),
+    handler: (request) => updatePartner(db, request.currentUser!, request.params.id, request.body),
   })
 
   app.route({
@@ -119,12 +122,15 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       description: uploadDescription(config.maxUploadBytes),
     }),
     handler: async (request, reply) =>
-      reply.code(201).send(await addPartnerImage(db, request.params.id, await readUpload(request))),
+      reply
+        .code(201)
+        .send(await addPartnerImage(db, request.currentUser!, request.params.id, await readUpload(request))),
   })
 
   app.route({
     ...endpoint('deletePartnerImage', guards, { tags, summary: 'Supprime une photo du partenaire' }),
-    handler: (request) => deletePartnerImage(db, request.params.id, request.params.imageId),
+    handler: (request) =>
+      deletePartnerImage(db, request.currentUser!, request.params.id, request.params.imageId),
   })
 
   app.route({
@@ -133,7 +139,7 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       summary: 'Ajoute un coupon au partenaire (expirationDate au format AAAA-MM-JJ ou null)',
     }),
     handler: async (request, reply) =>
-      reply.code(201).send(await createOffer(db, request.params.id, request.body)),
+      reply.code(201).send(await createOffer(db, request.currentUser!, request.params.id, request.body)),
   })
 
   app.route({
@@ -141,6 +147,6 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       tags,
       summary: 'Modifie un coupon du partenaire (id dans le corps)',
     }),
-    handler: (request) => updateOffer(db, request.params.id, request.body),
+    handler: (request) => updateOffer(db, request.currentUser!, request.params.id, request.body),
   })
 }

@@ -11,8 +11,13 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
   const { db } = ctx
 
   app.route({
-    ...endpoint('listUsers', guards, { tags, summary: 'Tous les utilisateurs (admin)' }),
-    handler: () => listUsers(db),
+    ...endpoint('listUsers', guards, {
+      tags,
+      summary: 'Une page d’utilisateurs, filtrée et triée, avec le total (admin)',
+      description:
+        'q : contenu dans le prénom, le nom ou l’e-mail. status, role : filtres exacts. page à partir de 0, pageSize 25 par défaut (100 au plus).',
+    }),
+    handler: (request) => listUsers(db, request.query),
   })
 
   app.route({
@@ -34,7 +39,8 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       summary:
         'Crée un utilisateur (ROLE_USER) et lui envoie une invitation à choisir son mot de passe (lien valable 7 jours)',
     }),
-    handler: async (request, reply) => reply.code(201).send(await createUser(ctx, request.body, request.log)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await createUser(ctx, request.currentUser!, request.body, request.log)),
   })
 
   app.route({
@@ -71,7 +77,15 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       tags,
       summary:
         'Réactive un coupon utilisé par un utilisateur (admin) ; renvoie ses coupons utilisés restants',
+      description: 'motif, obligatoire, dit pourquoi ; il est gardé dans le journal avec l’administrateur.',
     }),
-    handler: (request) => reactivateCoupon(db, request.params.userId, request.params.offerId),
+    handler: (request) =>
+      reactivateCoupon(
+        db,
+        request.currentUser!,
+        request.params.userId,
+        request.params.offerId,
+        request.body.motif,
+      ),
   })
 }

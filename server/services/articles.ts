@@ -15,6 +15,7 @@ import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { intInRange, linkUrl, requiredText } from '../validation.ts'
+import { audited, type Actor } from './audit.ts'
 import { storeImage, toWireImage } from './images.ts'
 
 export const articleStatuses: StatusOption[] = [
@@ -164,14 +165,29 @@ export async function addArticleImage(db: Db, upload: Buffer): Promise<Image> {
   return image
 }
 
-export async function createArticle(db: Db, body: ArticleBody): Promise<Article> {
+export async function createArticle(db: Db, actor: Actor, body: ArticleBody): Promise<Article> {
   const values = await cleanBody(db, body)
-  const { id } = await db.insertInto('articles').values(values).returning('id').executeTakeFirstOrThrow()
-  return loadArticle(db, id)
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto('articles').values(values).returning('id').executeTakeFirstOrThrow()
+    const after = await loadArticle(trx, id)
+    await audited(trx, actor, {
+      action: 'article.create',
+      targetType: 'article',
+      targetId: id,
+      targetLabel: after.title,
+      after,
+    })
+    return after
+  })
 }
 
 /** Changes article `id` (the body names the same article); an image it no longer uses is deleted. */
-export async function updateArticle(db: Db, id: number, body: ArticleUpdateBody): Promise<Article> {
+export async function updateArticle(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: ArticleUpdateBody,
+): Promise<Article> {
   if (body.articleId.id !== id)
     throw badRequest('articleId.id ne correspond pas à l’article de l’adresse.', 'articleId.id')
   const before = await db
@@ -181,18 +197,37 @@ export async function updateArticle(db: Db, id: number, body: ArticleUpdateBody)
     .executeTakeFirst()
   if (!before) throw articleNotFound()
   const values = await cleanBody(db, body)
-  await db.updateTable('articles').set(values).where('id', '=', id).execute()
-  if (before.image_id !== values.image_id) await dropImageIfUnused(db, before.image_id)
-  return loadArticle(db, id)
+  return db.transaction().execute(async (trx) => {
+    const previous = await loadArticle(trx, id)
+    await trx.updateTable('articles').set(values).where('id', '=', id).execute()
+    if (before.image_id !== values.image_id) await dropImageIfUnused(trx, before.image_id)
+    const after = await loadArticle(trx, id)
+    await audited(trx, actor, {
+      action: 'article.update',
+      targetType: 'article',
+      targetId: id,
+      targetLabel: after.title,
+      before: previous,
+      after,
+    })
+    return after
+  })
 }
 
-export async function deleteArticle(db: Db, id: number): Promise<MessageBody> {
-  const removed = await db
-    .deleteFrom('articles')
-    .where('id', '=', id)
-    .returning('image_id')
-    .executeTakeFirst()
-  if (!removed) throw articleNotFound()
-  await dropImageIfUnused(db, removed.image_id)
+export async function deleteArticle(db: Db, actor: Actor, id: number): Promise<MessageBody> {
+  await db.transaction().execute(async (trx) => {
+    const row = await selectArticles(trx).where('a.id', '=', id).executeTakeFirst()
+    if (!row) throw articleNotFound()
+    await trx.deleteFrom('articles').where('id', '=', id).execute()
+    await dropImageIfUnused(trx, row.image_id)
+    const before = toArticle(row)
+    await audited(trx, actor, {
+      action: 'article.delete',
+      targetType: 'article',
+      targetId: id,
+      targetLabel: before.title,
+      before,
+    })
+  })
   return { message: 'Article supprimé.' }
 }

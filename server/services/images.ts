@@ -230,12 +230,15 @@ export async function storeImage(
   db: Executor,
   input: Buffer,
   partnerId: number | null,
+  /** More writes in the same transaction, e.g. the audit entry of an administrator's upload. */
+  alongside?: (trx: Transaction<Database>, stored: StoredImage) => Promise<void>,
 ): Promise<StoredImage> {
   const webp = await encodeImage(input)
   const encoded = await encodeVariants(webp)
   const store = async (trx: Transaction<Database>) => {
     const stored = await insertImage(trx, webp, partnerId)
     await saveVariants(trx, stored.id, encoded)
+    await alongside?.(trx, stored)
     return stored
   }
   const stored = db.isTransaction

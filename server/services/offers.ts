@@ -8,8 +8,10 @@ import type { DisabledCouponsBody, DiscountOffer, OfferBody, OfferUpdateBody } f
 import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import { conflict, forbidden, notFound } from '../errors.ts'
+import { requiredText } from '../validation.ts'
+import { audited, type Actor } from './audit.ts'
 import { cleanOffer } from './partnerInput.ts'
-import { toOffer, usableOffer } from './partnerRows.ts'
+import { toOffer, usableOffer, type Executor } from './partnerRows.ts'
 import { existingPartnerId } from './partners.ts'
 import { disabledCouponsOf } from './users.ts'
 
@@ -22,29 +24,75 @@ const offerColumns = [
 
 const offerNotFound = () => notFound('Coupon introuvable pour ce partenaire.')
 
-export async function createOffer(db: Db, partnerId: number, body: OfferBody): Promise<DiscountOffer> {
+const offerLabel = async (trx: Executor, partnerId: number, libelle: string) => {
+  const partner = await trx
+    .selectFrom('partners')
+    .select('name')
+    .where('id', '=', partnerId)
+    .executeTakeFirst()
+  return partner ? `${libelle} — ${partner.name}` : libelle
+}
+
+export async function createOffer(
+  db: Db,
+  actor: Actor,
+  partnerId: number,
+  body: OfferBody,
+): Promise<DiscountOffer> {
   const values = cleanOffer(body)
-  const row = await db
-    .insertInto('offers')
-    .values({ ...values, partner_id: await existingPartnerId(db, partnerId) })
-    .returning(offerColumns)
-    .executeTakeFirstOrThrow()
-  return toOffer(row)
+  const partner = await existingPartnerId(db, partnerId)
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('offers')
+      .values({ ...values, partner_id: partner })
+      .returning(offerColumns)
+      .executeTakeFirstOrThrow()
+    const after = toOffer(row)
+    await audited(trx, actor, {
+      action: 'offer.create',
+      targetType: 'offer',
+      targetId: row.id,
+      targetLabel: await offerLabel(trx, partner, row.libelle),
+      after: { ...after, partnerId: partner },
+    })
+    return after
+  })
 }
 
 /** Changes the offer the body names, if it belongs to the partner. */
-export async function updateOffer(db: Db, partnerId: number, body: OfferUpdateBody): Promise<DiscountOffer> {
+export async function updateOffer(
+  db: Db,
+  actor: Actor,
+  partnerId: number,
+  body: OfferUpdateBody,
+): Promise<DiscountOffer> {
   const values = cleanOffer(body)
   if (body.id.id > MAX_ID) throw offerNotFound()
-  const row = await db
-    .updateTable('offers')
-    .set(values)
-    .where('id', '=', body.id.id)
-    .where('partner_id', '=', partnerId)
-    .returning(offerColumns)
-    .executeTakeFirst()
-  if (!row) throw offerNotFound()
-  return toOffer(row)
+  return db.transaction().execute(async (trx) => {
+    const previous = await trx
+      .selectFrom('offers')
+      .select(offerColumns)
+      .where('id', '=', body.id.id)
+      .where('partner_id', '=', partnerId)
+      .executeTakeFirst()
+    if (!previous) throw offerNotFound()
+    const row = await trx
+      .updateTable('offers')
+      .set(values)
+      .where('id', '=', body.id.id)
+      .returning(offerColumns)
+      .executeTakeFirstOrThrow()
+    const after = toOffer(row)
+    await audited(trx, actor, {
+      action: 'offer.update',
+      targetType: 'offer',
+      targetId: row.id,
+      targetLabel: await offerLabel(trx, partnerId, row.libelle),
+      before: { ...toOffer(previous), partnerId },
+      after: { ...after, partnerId },
+    })
+    return after
+  })
 }
 
 /**
@@ -73,12 +121,28 @@ export async function redeemCoupon(
   if (!offer || offer.partner_status !== 'ACTIF') throw offerNotFound()
   if (!offer.usable) throw conflict('Ce coupon n’est plus disponible (désactivé ou expiré).')
   // The (user_id, offer_id) primary key makes concurrent attempts race safely: exactly one insert wins.
-  const inserted = await db
-    .insertInto('used_coupons')
-    .values({ user_id: userId, offer_id: offerId })
-    .onConflict((oc) => oc.columns(['user_id', 'offer_id']).doNothing())
-    .returning('offer_id')
-    .executeTakeFirst()
+  const insert = (trx: Executor) =>
+    trx
+      .insertInto('used_coupons')
+      .values({ user_id: userId, offer_id: offerId })
+      .onConflict((oc) => oc.columns(['user_id', 'offer_id']).doNothing())
+      .returning(['offer_id', 'used_at'])
+      .executeTakeFirst()
+  // An administrator's own use is an administrator write: it goes into the audit log with it.
+  const inserted = viewer.isAdmin
+    ? await db.transaction().execute(async (trx) => {
+        const row = await insert(trx)
+        if (row)
+          await audited(trx, viewer, {
+            action: 'coupon.deactivate',
+            targetType: 'offer',
+            targetId: offerId,
+            targetLabel: await offerLabel(trx, partnerId, offer.libelle),
+            after: { userId, offerId, libelle: offer.libelle, usedAt: new Date(row.used_at).toISOString() },
+          })
+        return row
+      })
+    : await insert(db)
   if (!inserted) throw conflict('Vous avez déjà utilisé ce coupon.')
   return {
     id: { id: offer.id },
@@ -88,20 +152,43 @@ export async function redeemCoupon(
   }
 }
 
-/** Gives a used coupon back to its user; answers the coupons they still have used. */
+/**
+ * Gives a used coupon back to its user, for the reason the administrator gives (kept in the audit log with
+ * the use it undoes); answers the coupons they still have used.
+ */
 export async function reactivateCoupon(
   db: Db,
+  actor: Actor,
   userId: number,
   offerId: number,
+  motif: string,
 ): Promise<DisabledCouponsBody> {
-  const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()
-  if (!user) throw notFound('Utilisateur introuvable.')
-  const removed = await db
-    .deleteFrom('used_coupons')
-    .where('user_id', '=', userId)
-    .where('offer_id', '=', offerId)
-    .returning('offer_id')
+  const reason = requiredText(motif, 'motif', 'Motif', { max: 500, multiline: true })
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'firstname', 'lastname', 'email'])
+    .where('id', '=', userId)
     .executeTakeFirst()
-  if (!removed) throw notFound('Ce coupon n’a pas été utilisé par cet utilisateur.')
+  if (!user) throw notFound('Utilisateur introuvable.')
+  await db.transaction().execute(async (trx) => {
+    const used = (await disabledCouponsOf(trx, [userId])).get(userId)?.find((c) => c.id.id === offerId)
+    const removed = await trx
+      .deleteFrom('used_coupons')
+      .where('user_id', '=', userId)
+      .where('offer_id', '=', offerId)
+      .returning('offer_id')
+      .executeTakeFirst()
+    if (!removed || !used) throw notFound('Ce coupon n’a pas été utilisé par cet utilisateur.')
+    const coupon = { offerId, libelle: used.libelle, partnerName: used.partnerName, user: user.email }
+    await audited(trx, actor, {
+      action: 'coupon.reactivate',
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: `${user.firstname} ${user.lastname}`.trim(),
+      motif: reason,
+      before: { ...coupon, usedAt: used.usedAt },
+      after: { ...coupon, usedAt: null },
+    })
+  })
   return { disabledCoupons: (await disabledCouponsOf(db, [userId])).get(userId) ?? [] }
 }

@@ -19,14 +19,13 @@ import { MAX_ID } from '@/contract/api.ts'
 import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import { badRequest, forbidden, notFound } from '../errors.ts'
+import { audited, type Actor } from './audit.ts'
 import { mdiIconPath } from './icons.ts'
 import { storeImage } from './images.ts'
 import { cleanPartnerBody } from './partnerInput.ts'
-import { offersFor } from './partnerRows.ts'
+import { offersFor, type Executor } from './partnerRows.ts'
 import { savePartner } from './partnerStore.ts'
 import { loadPartner, searchPartners } from './search.ts'
-
-export { loadAllPartners as listAllPartners } from './search.ts'
 
 /** Partners and users share these statuses. */
 export const statusOptions: StatusOption[] = [
@@ -104,20 +103,51 @@ export async function partnerForUser(
   return partner
 }
 
-export async function createPartner(db: Db, body: PartnerBody): Promise<Partner> {
+/** A partner as the audit log keeps it: its own fields and category labels (photos and coupons have their entries). */
+function partnerSnapshot({ images: _images, discountOffers: _offers, categories, ...partner }: Partner) {
+  return { ...partner, categories: categories.map((c) => c.label) }
+}
+
+export async function createPartner(db: Db, actor: Actor, body: PartnerBody): Promise<Partner> {
   const data = cleanPartnerBody(body)
-  const id = await db.transaction().execute((trx) => savePartner(trx, data))
-  return found(await loadPartner(db, id, { offers: 'all' }))
+  return db.transaction().execute(async (trx) => {
+    const id = await savePartner(trx, data)
+    const after = found(await loadPartner(trx, id, { offers: 'all' }))
+    await audited(trx, actor, {
+      action: 'partner.create',
+      targetType: 'partner',
+      targetId: id,
+      targetLabel: after.name,
+      after: partnerSnapshot(after),
+    })
+    return after
+  })
 }
 
 /** Changes partner `id`; the body names the same partner. */
-export async function updatePartner(db: Db, id: number, body: PartnerUpdateBody): Promise<Partner> {
+export async function updatePartner(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: PartnerUpdateBody,
+): Promise<Partner> {
   if (body.partnerId.id !== id)
     throw badRequest('partnerId.id ne correspond pas au partenaire de l’adresse.', 'partnerId.id')
   const data = cleanPartnerBody(body)
-  await existingPartnerId(db, id)
-  await db.transaction().execute((trx) => savePartner(trx, data, id))
-  return found(await loadPartner(db, id, { offers: 'all' }))
+  return db.transaction().execute(async (trx) => {
+    const before = found(await loadPartner(trx, id, { offers: 'all' }))
+    await savePartner(trx, data, id)
+    const after = found(await loadPartner(trx, id, { offers: 'all' }))
+    await audited(trx, actor, {
+      action: 'partner.update',
+      targetType: 'partner',
+      targetId: id,
+      targetLabel: after.name,
+      before: partnerSnapshot(before),
+      after: partnerSnapshot(after),
+    })
+    return after
+  })
 }
 
 /** The partner's id, or 404. */
@@ -127,18 +157,47 @@ export async function existingPartnerId(db: Db, id: number): Promise<number> {
   return partner.id
 }
 
-export async function addPartnerImage(db: Db, id: number, upload: Buffer): Promise<Image> {
-  const { fileName: _serverSide, ...image } = await storeImage(db, upload, await existingPartnerId(db, id))
+async function partnerName(db: Executor, id: number): Promise<string | null> {
+  return (
+    (await db.selectFrom('partners').select('name').where('id', '=', id).executeTakeFirst())?.name ?? null
+  )
+}
+
+export async function addPartnerImage(db: Db, actor: Actor, id: number, upload: Buffer): Promise<Image> {
+  const partnerId = await existingPartnerId(db, id)
+  const { fileName: _serverSide, ...image } = await storeImage(db, upload, partnerId, async (trx, stored) => {
+    await audited(trx, actor, {
+      action: 'image.upload',
+      targetType: 'partner',
+      targetId: partnerId,
+      targetLabel: await partnerName(trx, partnerId),
+      after: { imageId: stored.id, type: stored.type },
+    })
+  })
   return image
 }
 
-export async function deletePartnerImage(db: Db, id: number, imageId: string): Promise<MessageBody> {
-  const removed = await db
-    .deleteFrom('images')
-    .where('id', '=', imageId)
-    .where('partner_id', '=', id)
-    .returning('id')
-    .executeTakeFirst()
-  if (!removed) throw notFound('Photo introuvable pour ce partenaire.')
+export async function deletePartnerImage(
+  db: Db,
+  actor: Actor,
+  id: number,
+  imageId: string,
+): Promise<MessageBody> {
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('images')
+      .where('id', '=', imageId)
+      .where('partner_id', '=', id)
+      .returning(['id', 'type'])
+      .executeTakeFirst()
+    if (!removed) throw notFound('Photo introuvable pour ce partenaire.')
+    await audited(trx, actor, {
+      action: 'image.delete',
+      targetType: 'partner',
+      targetId: id,
+      targetLabel: await partnerName(trx, id),
+      before: { imageId: removed.id, type: removed.type },
+    })
+  })
   return { message: 'Photo supprimée.' }
 }

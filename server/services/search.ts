@@ -69,7 +69,7 @@ export function relationColumns(options: LoadOptions & { images: 'all' | 'first'
   ]
 }
 
-function toPartner(r: PartnerRow & RelationColumns): Partner {
+export function toPartner(r: PartnerRow & RelationColumns): Partner {
   return {
     partnerId: { id: r.id },
     name: r.name,

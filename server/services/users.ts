@@ -1,12 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'kysely'
-import type { DisabledCoupon, MessageBody, User, UserBody, UserUpdateBody } from '@/contract/schemas.ts'
+import type {
+  DisabledCoupon,
+  MessageBody,
+  User,
+  UserBody,
+  UserListQuery,
+  UserPage,
+  UserUpdateBody,
+} from '@/contract/schemas.ts'
 import { forgetUser, rolesOf } from '../auth.ts'
 import type { AppContext, CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import type { UserRow } from '../db/types.ts'
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors.ts'
-import { email as validEmail, requiredText } from '../validation.ts'
+import { escapeLike, email as validEmail, requiredText } from '../validation.ts'
+import { orderBySql, paging, sortTerms } from './listQuery.ts'
+import { audited, type Actor } from './audit.ts'
 import { enqueueMail, passwordMail } from './mail.ts'
 import { newOneTimeToken } from './tokens.ts'
 
@@ -89,6 +99,11 @@ export async function loadUser(db: Db, id: number): Promise<User | null> {
   return toUser(row, coupons.get(id) ?? [])
 }
 
+const userLabel = (row: { firstname: string; lastname: string }) => `${row.firstname} ${row.lastname}`.trim()
+
+/** A user as the audit log keeps them: the profile and roles, without the used coupons. */
+const userSnapshot = ({ disabledCoupons: _coupons, ...user }: User) => user
+
 const userNotFound = () => notFound('Utilisateur introuvable.')
 const emailTaken = () => conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')
 
@@ -101,20 +116,48 @@ function cleanUser(body: UserBody) {
   }
 }
 
-/** Every user with their used coupons, by last name, first name, id. */
-export async function listUsers(db: Db): Promise<User[]> {
-  const rows = await db
-    .selectFrom('users')
-    .selectAll()
-    .orderBy('lastname')
-    .orderBy('firstname')
-    .orderBy('id')
-    .execute()
+const userSortKeys = {
+  name: [sql`lower(lastname)`, sql`lower(firstname)`],
+  lastname: [sql`lower(lastname)`],
+  firstname: [sql`lower(firstname)`],
+  email: [sql`lower(email)`],
+  status: [sql`status`],
+  // Administrators first in ascending order.
+  role: [sql`(not is_admin)`],
+  createdAt: [sql`created_at`],
+}
+
+/**
+ * GET /api/users: one page of users with their used coupons, filtered by text (first name, last name, e-mail;
+ * case ignored), status and role, sorted by an allowed key with the id last, and the total that matches.
+ */
+export async function listUsers(db: Db, q: UserListQuery): Promise<UserPage> {
+  const terms = sortTerms(q.sort, userSortKeys, 'name', sql`id`)
+  const { page, pageSize, offset } = paging(q)
+  let query = db.selectFrom('users')
+  const text = q.q?.trim().toLowerCase() ?? ''
+  if (text !== '') {
+    const like = `%${escapeLike(text)}%`
+    query = query.where(
+      sql<boolean>`(lower(firstname || ' ' || lastname) like ${like} or lower(lastname || ' ' || firstname) like ${like} or lower(email) like ${like})`,
+    )
+  }
+  if (q.status) query = query.where('status', '=', q.status)
+  if (q.role) query = query.where('is_admin', '=', q.role === 'ROLE_ADMIN')
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy(orderBySql(terms)).limit(pageSize).offset(offset).execute(),
+    query.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ])
   const coupons = await disabledCouponsOf(
     db,
     rows.map((r) => r.id),
   )
-  return rows.map((r) => toUser(r, coupons.get(r.id) ?? []))
+  return {
+    items: rows.map((r) => toUser(r, coupons.get(r.id) ?? [])),
+    total: Number(count.n),
+    page,
+    pageSize,
+  }
 }
 
 /** A user as `viewer` may see them: themselves, or anyone for an admin. */
@@ -127,7 +170,12 @@ export async function userFor(db: Db, viewer: CurrentUser, id: number): Promise<
 }
 
 /** Creates a ROLE_USER account without password and mails its invitation to choose one. */
-export async function createUser(ctx: AppContext, body: UserBody, log: FastifyBaseLogger): Promise<User> {
+export async function createUser(
+  ctx: AppContext,
+  actor: Actor,
+  body: UserBody,
+  log: FastifyBaseLogger,
+): Promise<User> {
   const values = cleanUser(body)
   let created
   try {
@@ -141,6 +189,13 @@ export async function createUser(ctx: AppContext, body: UserBody, log: FastifyBa
       const token = await issueOneTimeToken(trx, row.id, 'invite')
       const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
       const mailId = await enqueueMail(trx, passwordMail('invite', row.email, row.firstname, link))
+      await audited(trx, actor, {
+        action: 'user.create',
+        targetType: 'user',
+        targetId: row.id,
+        targetLabel: userLabel(row),
+        after: userSnapshot(toUser(row, [])),
+      })
       return { row, mailId }
     })
   } catch (error) {
@@ -197,6 +252,15 @@ export async function updateUser(
           .where('used_at', 'is', null)
           .execute()
       }
+      const after = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+      await audited(trx, viewer, {
+        action: 'user.update',
+        targetType: 'user',
+        targetId: id,
+        targetLabel: userLabel(after),
+        before: userSnapshot(toUser(before, [])),
+        after: userSnapshot(toUser(after, [])),
+      })
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken()
@@ -211,7 +275,18 @@ export async function updateUser(
 /** Deletes a user (their tokens stop working); an admin cannot delete themselves. */
 export async function deleteUser(db: Db, viewer: CurrentUser, id: number): Promise<MessageBody> {
   if (id === viewer.id) throw conflict('Vous ne pouvez pas supprimer votre propre compte.')
-  const removed = await db.deleteFrom('users').where('id', '=', id).returning('id').executeTakeFirst()
+  const removed = await db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('users').where('id', '=', id).returningAll().executeTakeFirst()
+    if (row)
+      await audited(trx, viewer, {
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: id,
+        targetLabel: userLabel(row),
+        before: userSnapshot(toUser(row, [])),
+      })
+    return row
+  })
   if (!removed) throw userNotFound()
   forgetUser(db, removed.id)
   return { message: 'Utilisateur supprimé.' }

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Article, DiscountOffer, Image, Partner, User } from '@/contract/schemas.ts'
+import type { Article, DiscountOffer, Image, Partner, PartnerPage, User } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { pgliteVersion } from '../services/backup.ts'
 import { lockFile } from '../services/datalock.ts'
@@ -450,7 +450,9 @@ describe('PostgreSQL: npm run backup (pg_dump) and npm run restore (pg_restore)'
         expect(me.status).toBe(200)
         expect(me.body.disabledCoupons.map((c) => c.id.id)).toEqual([offer.id.id])
         await b.login('pgdump@test.fr', 'restaure par pg_restore')
-        const names = (await b.get<Partner[]>('/api/partners', { token })).body.map((p) => p.name)
+        const names = (await b.get<PartnerPage>('/api/partners?pageSize=100', { token })).body.items.map(
+          (p) => p.name,
+        )
         expect(names).toEqual(['Boulangerie sauvée'])
         const near = await b.get<Partner[]>(
           `${apiPaths.partnerSearch()}?userPosition=43.3,5.37&name=boulangerie`,

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import type { Image, Partner } from '@/contract/schemas.ts'
+import type { Image, Partner, PartnerPage } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import type { Db } from '../db/index.ts'
 import {
@@ -295,9 +295,9 @@ describe('PostgreSQL stopped, then back', () => {
             })
           ).status,
         ).toBe(201)
-        const names = (await api.get<Partner[]>('/api/partners', { token: admin.access_token })).body.map(
-          (p) => p.name,
-        )
+        const names = (
+          await api.get<PartnerPage>('/api/partners?pageSize=100', { token: admin.access_token })
+        ).body.items.map((p) => p.name)
         expect(names).toContain('Après la panne')
         expect(names).not.toContain('Pendant la panne')
       } finally {

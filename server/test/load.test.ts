@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import autocannon, { type Request } from 'autocannon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthUser, Partner } from '@/contract/schemas.ts'
+import type { AuthUser, PartnerPage } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { ADMIN, client, disposeStore, freshStore, serverProcessEnv } from './helpers.ts'
 
@@ -104,7 +104,9 @@ describe('load', () => {
       const admin = await api.login(ADMIN.email, ADMIN.password)
       const users: AuthUser[] = []
       for (let i = 0; i < 12; i++) users.push(await api.register({ email: `charge-${i}@test.fr` }))
-      const partners = (await api.get<Partner[]>(apiPaths.partners(), { token: admin.access_token })).body
+      const partners = (
+        await api.get<PartnerPage>(`${apiPaths.partners()}?pageSize=100`, { token: admin.access_token })
+      ).body.items
       const today = new Date().toISOString().slice(0, 10)
       const active = partners.filter((p) => p.status === 'ACTIF')
       const coupons = active.flatMap((p) =>
@@ -211,7 +213,8 @@ describe('load', () => {
               return {
                 ...request,
                 path: apiPaths.reactivateOffer(round.userId, round.offerId),
-                headers: bearer(admin.access_token),
+                headers: { ...bearer(admin.access_token), 'content-type': 'application/json' },
+                body: JSON.stringify({ motif: 'Essai de charge' }),
               }
             },
             onResponse: count('give coupon back'),

@@ -149,7 +149,11 @@ describe('coupons utilisés', () => {
     expect(Date.parse(used[0].usedAt)).toBeGreaterThanOrEqual(Date.parse(used[1].usedAt))
 
     // The administrator reactivates the coffee: the use stays in the history, marked; used again, a new entry.
-    const reactivated = await api.put(apiPaths.reactivateOffer(dan.userId.id, coffee.id.id), undefined, A())
+    const reactivated = await api.put(
+      apiPaths.reactivateOffer(dan.userId.id, coffee.id.id),
+      { motif: 'Erreur de caisse' },
+      A(),
+    )
     expect(reactivated.status).toBe(200)
     const afterReactivation = (await api.get<UsedOffer[]>(apiPaths.myUsedOffers(), as(dan))).body
     expect(afterReactivation).toHaveLength(2)

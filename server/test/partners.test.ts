@@ -6,6 +6,7 @@ import type {
   DiscountOffer,
   Image,
   Partner,
+  PartnerPage,
   PartnerSearchResult,
 } from '@/contract/schemas.ts'
 import { normalizeForSearch } from '../validation.ts'
@@ -166,7 +167,7 @@ describe('partners CRUD and categories', () => {
     const res = await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())
     expect(res.body.name).toBe(name)
     expect(res.body.description).toBe('<img src=x onerror=alert(1)>')
-    expect((await api.get<Partner[]>('/api/partners', A())).body.length).toBeGreaterThan(3)
+    expect((await api.get<PartnerPage>('/api/partners', A())).body.total).toBeGreaterThan(3)
   })
 
   it('lists distinct cities of active partners, French order, case-insensitive distinct', async () => {

@@ -167,6 +167,7 @@ const calls: Call[] = [
     access: 'admin',
     method: 'PUT',
     path: () => apiPaths.reactivateOffer(user.userId.id, offer.id.id),
+    options: () => ({ body: { motif: 'Geste commercial' } }),
   },
   { name: 'logout', access: 'user', method: 'POST', path: apiPaths.logout },
 ]

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Partner } from '@/contract/schemas.ts'
+import type { Partner, PartnerPage } from '@/contract/schemas.ts'
 import { ADMIN, client, disposeStore, freshStore, partnerBody, serverProcessEnv } from './helpers.ts'
 
 /** The real entry point (server/main.ts) as a child process: hard kill and graceful stop. */
@@ -87,9 +87,9 @@ describe('process lifecycle', () => {
     const second = await launch()
     const api2 = client(second)
     const admin2 = await api2.login(ADMIN.email, ADMIN.password)
-    const partners = await api2.get<Partner[]>('/api/partners', { token: admin2.access_token })
+    const partners = await api2.get<PartnerPage>('/api/partners?pageSize=100', { token: admin2.access_token })
     expect(partners.status).toBe(200)
-    const present = new Set(partners.body.map((p) => p.partnerId.id))
+    const present = new Set(partners.body.items.map((p) => p.partnerId.id))
     expect(acknowledged.filter((id) => !present.has(id))).toEqual([])
     expect((await api2.get('/api/health')).body).toEqual({ status: 'ok', database: true })
 

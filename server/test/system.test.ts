@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Article, AuthUser, Partner } from '@/contract/schemas.ts'
+import type { Article, AuthUser, Partner, PartnerPage } from '@/contract/schemas.ts'
 import type { PrerenderIndex } from '@/contract/prerender.ts'
 import { loadConfig, parseTrustProxy } from '../config.ts'
 import { seedDemoIfFirstStart } from '../seed/index.ts'
@@ -366,7 +366,8 @@ describe('demo seed', () => {
       const admin = await s.login(demoAccounts.admin.email, demoAccounts.admin.password)
       expect(admin.roles).toContain('ROLE_ADMIN')
       const user = await s.login(demoAccounts.user.email, demoAccounts.user.password)
-      const partners = (await s.get<Partner[]>('/api/partners', { token: admin.access_token })).body
+      const partners = (await s.get<PartnerPage>('/api/partners?pageSize=100', { token: admin.access_token }))
+        .body.items
       expect(partners.length).toBeGreaterThanOrEqual(25)
       const first = (await s.get<Partner>('/api/partners/1', { token: user.access_token })).body
       expect(first.location.city).toBe('Marseille')

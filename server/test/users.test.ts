@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthUser, DiscountOffer, DisabledCouponsBody, Partner, User } from '@/contract/schemas.ts'
+import type {
+  AuthUser,
+  DiscountOffer,
+  DisabledCouponsBody,
+  Partner,
+  User,
+  UserPage,
+} from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import {
   ADMIN,
@@ -48,12 +55,12 @@ afterAll(() => server.close())
 
 describe('users', () => {
   it('admin lists users; a user reads only themselves', async () => {
-    const list = await api.get<User[]>('/api/users', A())
+    const list = await api.get<UserPage>('/api/users?pageSize=100', A())
     expect(list.status).toBe(200)
-    expect(list.body.map((u) => u.email)).toEqual(
+    expect(list.body.items.map((u) => u.email)).toEqual(
       expect.arrayContaining(['alice@test.fr', 'bob@test.fr', ADMIN.email]),
     )
-    expect(list.body.every((u) => !('password_hash' in u) && !('passwordHash' in u))).toBe(true)
+    expect(list.body.items.every((u) => !('password_hash' in u) && !('passwordHash' in u))).toBe(true)
     expect(
       (await api.get<User>(`/api/users/${alice.userId.id}`, { token: alice.access_token })).body,
     ).toMatchObject({ email: 'alice@test.fr', roles: ['ROLE_USER'], disabledCoupons: [] })
@@ -227,7 +234,11 @@ describe('coupons', () => {
 
   it('admin reactivates a used coupon and gets the updated disabledCoupons; then it can be used again', async () => {
     const reactivate = (userId: number, offerId: number, options: RequestOptions) =>
-      api.put<DisabledCouponsBody>(apiPaths.reactivateOffer(userId, offerId), undefined, options)
+      api.put<DisabledCouponsBody>(
+        apiPaths.reactivateOffer(userId, offerId),
+        { motif: 'Coupon refusé en caisse' },
+        options,
+      )
     await use(alice, alice.userId.id, partner.partnerId.id, offers.second.id.id)
     const res = await reactivate(alice.userId.id, offers.ok.id.id, A())
     expect(res.status).toBe(200)

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr'
 import type { OfferBody } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
+import { partnerListKeys } from './getPartners.ts'
 
 /** POST /api/partners/{id}/offer-discount; answers the new offer (its `id` is the spec's id object). */
 export const createOffer = (partnerId: number, body: OfferBody) =>
@@ -15,7 +16,7 @@ export function useCreateOffer(partnerId: number) {
     async (body: OfferBody) => {
       const created = await createOffer(partnerId, body)
       await mutate(apiPaths.partner(partnerId))
-      void mutate(apiPaths.partners())
+      void mutate(partnerListKeys)
       return created
     },
     [mutate, partnerId],

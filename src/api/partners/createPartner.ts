@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr'
 import type { PartnerBody } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
+import { partnerListKeys } from './getPartners.ts'
 
 /** POST /api/partners; answers the new partner (its partnerId.id opens its page). */
 export const createPartner = (body: PartnerBody) => callApi('createPartner', { body })
@@ -13,7 +14,7 @@ export function useCreatePartner() {
   return useCallback(
     async (body: PartnerBody) => {
       const created = await createPartner(body)
-      void mutate(apiPaths.partners())
+      void mutate(partnerListKeys)
       void mutate(apiPaths.categories())
       return created
     },

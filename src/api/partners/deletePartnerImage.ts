@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr'
 import type { Partner } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
+import { partnerListKeys } from './getPartners.ts'
 
 /** DELETE /api/partners/{id}/image/{imageId}. */
 export const deletePartnerImage = (partnerId: number, imageId: string) =>
@@ -20,7 +21,7 @@ export function useDeletePartnerImage(partnerId: number) {
           partner ? { ...partner, images: partner.images.filter((image) => image.id !== imageId) } : partner,
         { revalidate: false },
       )
-      void mutate(apiPaths.partners())
+      void mutate(partnerListKeys)
     },
     [mutate, partnerId],
   )

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr'
 import type { OfferUpdateBody } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
+import { partnerListKeys } from './getPartners.ts'
 
 /** PUT /api/partners/{id}/offer-discount with the offer plus its id. */
 export const updateOffer = (partnerId: number, body: OfferUpdateBody) =>
@@ -15,7 +16,7 @@ export function useUpdateOffer(partnerId: number) {
     async (body: OfferUpdateBody) => {
       await updateOffer(partnerId, body)
       await mutate(apiPaths.partner(partnerId))
-      void mutate(apiPaths.partners())
+      void mutate(partnerListKeys)
     },
     [mutate, partnerId],
   )

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr'
 import type { PartnerUpdateBody } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
+import { partnerListKeys } from './getPartners.ts'
 
 /** PUT /api/partners/{id} with the partner plus partnerId. */
 export const updatePartner = (body: PartnerUpdateBody) =>
@@ -14,7 +15,7 @@ export function useUpdatePartner() {
   return useCallback(
     async (body: PartnerUpdateBody) => {
       const updated = await updatePartner(body)
-      void mutate(apiPaths.partners())
+      void mutate(partnerListKeys)
       void mutate(apiPaths.partner(body.partnerId.id))
       void mutate(apiPaths.categories())
       return updated

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr'
 import type { Partner } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
+import { partnerListKeys } from './getPartners.ts'
 
 /** POST /api/partners/{id}/image, multipart with the field `file`; answers the stored image. */
 export function uploadPartnerImage(partnerId: number, file: File) {
@@ -22,7 +23,7 @@ export function useUploadPartnerImage(partnerId: number) {
         (partner) => (partner ? { ...partner, images: [...partner.images, image] } : partner),
         { revalidate: false },
       )
-      void mutate(apiPaths.partners())
+      void mutate(partnerListKeys)
       return image
     },
     [mutate, partnerId],

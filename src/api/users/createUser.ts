@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { UserBody } from '@/contract/schemas.ts'
-import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
+import { userListKeys } from './getUsers.ts'
 
 /** POST /api/users; answers the new user (its userId opens its page). */
 export const createUser = (body: UserBody) => callApi('createUser', { body })
@@ -12,7 +12,7 @@ export function useCreateUser() {
   return useCallback(
     async (body: UserBody) => {
       const created = await createUser(body)
-      void mutate(apiPaths.users())
+      void mutate(userListKeys)
       return created
     },
     [mutate],

@@ -3,21 +3,26 @@ import { useSWRConfig } from 'swr'
 import type { User } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
+import { userListKeys } from './getUsers.ts'
 
-/** PUT /api/users/reactivate-discountoffer/user/{userId}/offer/{offerId}; answers the user's remaining used coupons. */
-export const reactivateOffer = (userId: number, offerId: number) =>
-  callApi('reactivateOffer', { params: { userId, offerId } })
+/**
+ * PUT /api/users/reactivate-discountoffer/user/{userId}/offer/{offerId} with the administrator's reason (motif,
+ * kept in the journal); answers the user's remaining used coupons.
+ */
+export const reactivateOffer = (userId: number, offerId: number, motif: string) =>
+  callApi('reactivateOffer', { params: { userId, offerId }, body: { motif } })
 
 /** Reactivates, then writes the server's disabledCoupons into the cached user (the spec: the list comes from the answer). */
 export function useReactivateOffer(userId: number) {
   const { mutate } = useSWRConfig()
   return useCallback(
-    async (offerId: number) => {
-      const { disabledCoupons } = await reactivateOffer(userId, offerId)
+    async (offerId: number, motif: string) => {
+      const { disabledCoupons } = await reactivateOffer(userId, offerId, motif)
       await mutate<User>(apiPaths.user(userId), (user) => (user ? { ...user, disabledCoupons } : user), {
         revalidate: false,
       })
-      void mutate(apiPaths.users())
+      void mutate(userListKeys)
+      void mutate((key) => Array.isArray(key) && key[0] === apiPaths.audit())
       return disabledCoupons
     },
     [mutate, userId],

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr'
 import type { UserUpdateBody } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
+import { userListKeys } from './getUsers.ts'
 
 /** PUT /api/users/{id} with the user plus userId. */
 export const updateUser = (body: UserUpdateBody) =>
@@ -13,7 +14,7 @@ export function useUpdateUser() {
   return useCallback(
     async (body: UserUpdateBody) => {
       await updateUser(body)
-      void mutate(apiPaths.users())
+      void mutate(userListKeys)
       void mutate(apiPaths.user(body.userId.id))
     },
     [mutate],

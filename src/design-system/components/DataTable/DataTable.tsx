@@ -1,7 +1,15 @@
 import { memo, useMemo, useState, type ComponentProps, type ReactNode } from 'react'
 import { TableVirtuoso, type TableComponents } from 'react-virtuoso'
 import styled from 'styled-components'
-import { mdiChevronLeft, mdiChevronRight, mdiMagnify } from '@/src/design-system/icons/index.ts'
+import {
+  Icon,
+  mdiArrowDown,
+  mdiArrowUp,
+  mdiChevronLeft,
+  mdiChevronRight,
+  mdiMagnify,
+  mdiSwapVertical,
+} from '@/src/design-system/icons/index.ts'
 import { EmptyState } from '../EmptyState/index.ts'
 import { IconButton } from '../IconButton/index.ts'
 import { Select } from '../Select/index.ts'
@@ -19,7 +27,38 @@ export interface DataTableColumn<T> {
   value?: (row: T) => string | number | null | undefined
   /** CSS width, e.g. '20%' or '120px'. */
   width?: string
+  /** The column sorts (with the `sort` prop): its header becomes a button; the key sent is `key`. */
+  sortable?: boolean
+  /** Keep the cell on one line (phone numbers, e-mails): the table scrolls sideways instead. */
+  nowrap?: boolean
 }
+
+export type SortDirection = 'asc' | 'desc'
+
+/** The order the rows are in (controlled: the parent sorts, e.g. on the server). */
+export interface DataTableSort {
+  key: string
+  direction: SortDirection
+  /** A header was pressed: its key, ascending first, then the other way. */
+  onChange: (key: string, direction: SortDirection) => void
+}
+
+/**
+ * Server-side rows: `rows` is the current page, the parent filters and pages (controlled), the table shows
+ * `total` and asks for another page, page size or search text.
+ */
+export interface DataTableServer {
+  total: number
+  page: number
+  rowsPerPage: number
+  onPageChange: (page: number) => void
+  onRowsPerPageChange: (rowsPerPage: number) => void
+  query: string
+  onQueryChange: (query: string) => void
+}
+
+/** Rows-per-page choices of a server-side table (no 'Tous': the server pages). */
+export const SERVER_ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100] as const
 
 /** Rows-per-page choices; -1 means all rows ('Tous'). */
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100, -1] as const
@@ -78,6 +117,9 @@ const Table = styled.table`
     text-align: left;
     vertical-align: middle;
   }
+  td[data-nowrap] {
+    white-space: nowrap;
+  }
   th {
     font-weight: ${({ theme }) => theme.fontWeights.bold};
     color: ${({ theme }) => theme.colors.text};
@@ -100,6 +142,34 @@ const Table = styled.table`
   }
   &[data-virtual] td {
     overflow-wrap: anywhere;
+  }
+`
+
+const SortButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  margin: -4px -6px;
+  padding: 4px 6px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: none;
+  color: inherit;
+  font: inherit;
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.primaryLight};
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 0;
+  }
+  & > svg {
+    flex: none;
+    opacity: 0.45;
+  }
+  &[data-active='true'] > svg {
+    opacity: 1;
   }
 `
 
@@ -145,6 +215,10 @@ export interface DataTableProps<T> {
   defaultRowsPerPage?: number
   /** The table's accessible name, e.g. 'Partenaires'. */
   caption: string
+  /** Sortable headers (columns with `sortable`), controlled by the parent. */
+  sort?: DataTableSort
+  /** The parent filters and pages (server-side); without it the table searches and pages `rows` itself. */
+  server?: DataTableServer
   className?: string
 }
 
@@ -181,7 +255,9 @@ function rowProps<T>(
 
 function cells<T>(row: T, columns: DataTableColumn<T>[]) {
   return columns.map((column) => (
-    <td key={column.key}>{column.render ? column.render(row) : cellText(column, row)}</td>
+    <td key={column.key} data-nowrap={column.nowrap || undefined}>
+      {column.render ? column.render(row) : cellText(column, row)}
+    </td>
   ))
 }
 
@@ -196,12 +272,34 @@ const RowCells = memo(function RowCells({
   return <>{cells(row, columns)}</>
 })
 
-function headerCells<T>(columns: DataTableColumn<T>[]) {
-  return columns.map((column) => (
-    <th key={column.key} scope="col" style={column.width ? { width: column.width } : undefined}>
-      {column.header}
-    </th>
-  ))
+function headerCells<T>(columns: DataTableColumn<T>[], sort?: DataTableSort) {
+  return columns.map((column) => {
+    const style = column.width ? { width: column.width } : undefined
+    if (!sort || !column.sortable)
+      return (
+        <th key={column.key} scope="col" style={style}>
+          {column.header}
+        </th>
+      )
+    const active = sort.key === column.key
+    const next: SortDirection = active && sort.direction === 'asc' ? 'desc' : 'asc'
+    return (
+      <th
+        key={column.key}
+        scope="col"
+        style={style}
+        aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      >
+        <SortButton type="button" data-active={active} onClick={() => sort.onChange(column.key, next)}>
+          {column.header}
+          <Icon
+            path={active ? (sort.direction === 'asc' ? mdiArrowUp : mdiArrowDown) : mdiSwapVertical}
+            size={16}
+          />
+        </SortButton>
+      </th>
+    )
+  })
 }
 
 // Module-level, so TableVirtuoso keeps its elements between renders; per-table values come through context.
@@ -232,26 +330,36 @@ export function DataTable<T>({
   loading = false,
   defaultRowsPerPage = 10,
   caption,
+  sort,
+  server,
   className,
 }: DataTableProps<T>) {
-  const [query, setQuery] = useState('')
-  const [page, setPage] = useState(0)
-  const [rowsPerPage, setRowsPerPage] = useState(defaultRowsPerPage)
+  const [ownQuery, setOwnQuery] = useState('')
+  const [ownPage, setOwnPage] = useState(0)
+  const [ownRowsPerPage, setOwnRowsPerPage] = useState(defaultRowsPerPage)
+  const query = server ? server.query : ownQuery
+  const page = server ? server.page : ownPage
+  const rowsPerPage = server ? server.rowsPerPage : ownRowsPerPage
+  const setQuery = server ? server.onQueryChange : setOwnQuery
+  const setPage = server ? server.onPageChange : setOwnPage
+  const setRowsPerPage = server ? server.onRowsPerPageChange : setOwnRowsPerPage
 
   const filtered = useMemo(() => {
     const needle = normalizeSearch(query.trim())
-    if (!needle) return rows
+    // Server-side rows are already the matching page.
+    if (!needle || server) return rows
     const matches =
       searchPredicate ??
       ((row: T, q: string) => columns.some((column) => normalizeSearch(cellText(column, row)).includes(q)))
     return rows.filter((row) => matches(row, needle))
-  }, [rows, columns, query, searchPredicate])
+  }, [rows, columns, query, searchPredicate, server])
 
   const all = rowsPerPage < 0
-  const pageCount = all ? 1 : Math.max(1, Math.ceil(filtered.length / rowsPerPage))
-  const currentPage = Math.min(page, pageCount - 1)
+  const total = server ? server.total : filtered.length
+  const pageCount = all ? 1 : Math.max(1, Math.ceil(total / rowsPerPage))
+  const currentPage = server ? page : Math.min(page, pageCount - 1)
   const start = all ? 0 : currentPage * rowsPerPage
-  const visible = all ? filtered : filtered.slice(start, start + rowsPerPage)
+  const visible = server ? rows : all ? filtered : filtered.slice(start, start + rowsPerPage)
   const end = start + visible.length
   const virtual = all && !loading && visible.length >= VIRTUALIZE_FROM
 
@@ -285,13 +393,13 @@ export function DataTable<T>({
             computeItemKey={(_, row) => getRowId(row)}
             defaultItemHeight={45}
             increaseViewportBy={400}
-            fixedHeaderContent={() => <tr>{headerCells(columns)}</tr>}
+            fixedHeaderContent={() => <tr>{headerCells(columns, sort)}</tr>}
             itemContent={(_, row) => <RowCells row={row} columns={columns as DataTableColumn<unknown>[]} />}
           />
         ) : (
           <Table aria-label={caption} aria-busy={loading || undefined}>
             <thead>
-              <tr>{headerCells(columns)}</tr>
+              <tr>{headerCells(columns, sort)}</tr>
             </thead>
             <tbody>
               {loading ? (
@@ -325,7 +433,7 @@ export function DataTable<T>({
             size="small"
             fullWidth={false}
             value={String(rowsPerPage)}
-            options={ROWS_PER_PAGE_OPTIONS.map((n) => ({
+            options={(server ? SERVER_ROWS_PER_PAGE_OPTIONS : ROWS_PER_PAGE_OPTIONS).map((n) => ({
               value: String(n),
               label: n < 0 ? 'Tous' : String(n),
             }))}
@@ -336,7 +444,7 @@ export function DataTable<T>({
           />
         </div>
         <span aria-live="polite">
-          {filtered.length === 0 ? '0 sur 0' : `${start + 1}–${end} sur ${filtered.length}`}
+          {total === 0 || visible.length === 0 ? `0 sur ${total}` : `${start + 1}–${end} sur ${total}`}
         </span>
         <div>
           <IconButton

@@ -2,6 +2,10 @@ export {
   DataTable,
   normalizeSearch,
   ROWS_PER_PAGE_OPTIONS,
+  SERVER_ROWS_PER_PAGE_OPTIONS,
   type DataTableColumn,
   type DataTableProps,
+  type DataTableServer,
+  type DataTableSort,
+  type SortDirection,
 } from './DataTable.tsx'

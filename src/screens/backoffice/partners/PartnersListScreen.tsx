@@ -1,7 +1,6 @@
-import { useMemo } from 'react'
 import { useNavigate } from 'react-router'
 import styled from 'styled-components'
-import type { Partner } from '@/contract/schemas.ts'
+import type { Partner, PartnerStatus } from '@/contract/schemas.ts'
 import { usePartners } from '@/src/api/partners/getPartners.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
@@ -11,8 +10,11 @@ import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { StatusChip, statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
 import { Tooltip } from '@/src/design-system/components/Tooltip/index.ts'
 import { Icon, mdiPlus } from '@/src/design-system/icons/index.ts'
-import { Panel } from '../common/Panel.tsx'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
+import { useDebouncedValue } from '@/src/screens/public/useDebouncedValue.ts'
+import { Panel } from '../common/Panel.tsx'
+import { StatusFilter } from '../common/StatusFilter.tsx'
+import { countLabel, useListParams } from '../common/useListParams.ts'
 
 const TooltipTrigger = styled.span`
   display: inline-flex;
@@ -40,16 +42,17 @@ function CategoriesCell({ partner }: { partner: Partner }) {
 const representative = (partner: Partner) =>
   [partner.representativeFirstName, partner.representativeLastName].filter(Boolean).join(' ')
 
+// Keys of sortable columns are the API's sort keys (contract/audit.ts partnerSortKeys).
 const columns: DataTableColumn<Partner>[] = [
-  { key: 'name', header: 'Dénomination', value: (p) => p.name },
-  { key: 'city', header: 'Ville', value: (p) => p.location.city },
-  { key: 'email', header: 'Email', value: (p) => p.email },
-  { key: 'phone', header: 'Tél', value: (p) => p.phone },
+  { key: 'name', header: 'Dénomination', value: (p) => p.name, sortable: true },
+  { key: 'city', header: 'Ville', value: (p) => p.location.city, sortable: true },
+  // A phone number or an address broken in the middle is misread: one line, the table scrolls instead.
+  { key: 'email', header: 'Email', value: (p) => p.email, sortable: true, nowrap: true },
+  { key: 'phone', header: 'Tél', value: (p) => p.phone, sortable: true, nowrap: true },
   { key: 'representative', header: 'Gérant', value: representative },
   {
     key: 'categories',
     header: 'Catégories',
-    // Every label is searchable, not only the one shown.
     value: (p) => p.categories.map((category) => category.label).join(' '),
     render: (p) => <CategoriesCell partner={p} />,
   },
@@ -58,39 +61,70 @@ const columns: DataTableColumn<Partner>[] = [
     header: 'Status',
     value: (p) => statusLabels[p.status] ?? p.status,
     render: (p) => <StatusChip status={p.status} />,
+    sortable: true,
   },
 ]
 
-/** /bo/partenaires: every partner in a searchable, paginated table. */
+export const SEARCH_DEBOUNCE_MS = 250
+
+/**
+ * /bo/partenaires: the partners, searched (name, city), filtered, sorted and paged by the server; the list's
+ * state lives in the address.
+ */
 export function PartnersListScreen() {
   usePageTitle(backofficeTitle('Partenaires'))
   const navigate = useNavigate()
-  const { data, error, isLoading, mutate } = usePartners()
-  const rows = useMemo(() => data ?? [], [data])
+  const list = useListParams('name')
+  const q = useDebouncedValue(list.q.trim(), SEARCH_DEBOUNCE_MS)
+  const { data, error, isLoading, mutate } = usePartners({
+    q: q || undefined,
+    status: (list.status || undefined) as PartnerStatus | undefined,
+    sort: list.sortParam,
+    page: list.page,
+    pageSize: list.pageSize,
+  })
 
   return (
     <Panel>
-      <PageHeader title="Partenaires" />
+      <PageHeader
+        title="Partenaires"
+        subtitle={
+          data ? <span aria-live="polite">{countLabel(data.total, 'partenaire', 'partenaires')}</span> : null
+        }
+      />
       {error && !data ? (
         <ErrorState message="Impossible de charger les partenaires." onRetry={() => void mutate()} />
       ) : (
         <DataTable
           caption="Partenaires"
-          rows={rows}
+          rows={data?.items ?? []}
           columns={columns}
-          loading={isLoading}
+          loading={isLoading && !data}
           getRowId={(p) => String(p.partnerId.id)}
           onRowClick={(p) => navigate(`/bo/partenaires/${p.partnerId.id}`)}
           rowLabel={(p) => `Consulter ${p.name}`}
           searchLabel="Rechercher un partenaire"
           emptyMessage="Aucun partenaire"
+          sort={{ ...list.sort, onChange: list.setSort }}
+          server={{
+            total: data?.total ?? 0,
+            page: list.page,
+            rowsPerPage: list.pageSize,
+            onPageChange: list.setPage,
+            onRowsPerPageChange: list.setPageSize,
+            query: list.q,
+            onQueryChange: list.setQuery,
+          }}
           actions={
-            <Button
-              startIcon={<Icon path={mdiPlus} size={20} />}
-              onClick={() => navigate('/bo/partenaires/nouveau')}
-            >
-              Nouveau
-            </Button>
+            <>
+              <StatusFilter value={list.status} onChange={list.setStatus} />
+              <Button
+                startIcon={<Icon path={mdiPlus} size={20} />}
+                onClick={() => navigate('/bo/partenaires/nouveau')}
+              >
+                Nouveau
+              </Button>
+            </>
           }
         />
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import styled from 'styled-components'
 import { format, parseISO } from 'date-fns'
@@ -10,6 +10,7 @@ import { Button } from '@/src/design-system/components/Button/index.ts'
 import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
 import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
 import { StatusChip } from '@/src/design-system/components/StatusChip/index.ts'
+import { TextField } from '@/src/design-system/components/TextField/index.ts'
 import { Icon, mdiPencil, mdiRefresh } from '@/src/design-system/icons/index.ts'
 import { useNotification } from '@/src/notifications/index.ts'
 import { DetailList } from '../common/DetailList.tsx'
@@ -84,17 +85,33 @@ export function UserConsultScreen() {
   const reactivate = useReactivateOffer(Number(id))
   const [selected, setSelected] = useState<DisabledCoupon | null>(null)
   const [reactivating, setReactivating] = useState(false)
+  // Why the coupon is given back: required, kept in the journal with the administrator's name.
+  const [motif, setMotif] = useState('')
+  const [motifError, setMotifError] = useState<string | null>(null)
+  const motifRef = useRef<HTMLInputElement | HTMLTextAreaElement>(null)
+
+  const select = (coupon: DisabledCoupon | null) => {
+    setSelected(coupon)
+    setMotif('')
+    setMotifError(null)
+  }
 
   const onReactivate = async () => {
     if (!selected) return
+    if (motif.trim() === '') {
+      setMotifError('Le motif est obligatoire.')
+      motifRef.current?.focus()
+      return
+    }
     setReactivating(true)
     try {
-      await reactivate(selected.id.id)
+      await reactivate(selected.id.id, motif.trim())
       notify('Le coupon a été réactivé.', 'success')
-      setSelected(null)
+      select(null)
     } catch (failure) {
       // The toast shows the server's message; the dialog stays open for another try.
       if (!(failure instanceof ApiError)) throw failure
+      if (failure.field === 'motif') setMotifError(failure.message)
     } finally {
       setReactivating(false)
     }
@@ -136,7 +153,7 @@ export function UserConsultScreen() {
           <CouponList>
             {user.disabledCoupons.map((coupon) => (
               <li key={coupon.id.id}>
-                <CouponButton type="button" onClick={() => setSelected(coupon)}>
+                <CouponButton type="button" onClick={() => select(coupon)}>
                   <Icon path={mdiRefresh} />
                   <CouponText>
                     <strong>{coupon.libelle}</strong>
@@ -152,7 +169,7 @@ export function UserConsultScreen() {
       <Dialog
         open={selected !== null}
         onOpenChange={(open) => {
-          if (!open) setSelected(null)
+          if (!open) select(null)
         }}
         title="Editer le coupon utilisé"
         description="Ce coupon a été utilisé. Voulez vous le réactiver pour permettre à l'utilisateur de le réutiliser?"
@@ -162,9 +179,26 @@ export function UserConsultScreen() {
         confirmLoading={reactivating}
       >
         {selected ? (
-          <p>
-            <strong>{selected.libelle}</strong> — {selected.partnerName}
-          </p>
+          <>
+            <p>
+              <strong>{selected.libelle}</strong> — {selected.partnerName}
+            </p>
+            <TextField
+              ref={motifRef}
+              label="Motif"
+              required
+              multiline
+              rows={2}
+              maxLength={500}
+              value={motif}
+              error={motifError}
+              helperText="Obligatoire : il est inscrit au journal avec votre nom."
+              onChange={(event) => {
+                setMotif(event.target.value)
+                if (motifError && event.target.value.trim() !== '') setMotifError(null)
+              }}
+            />
+          </>
         ) : null}
       </Dialog>
     </Panel>

@@ -1,0 +1,53 @@
+/**
+ * The audit log's kinds of action and target, with their French labels: the server writes the codes, the
+ * Journal page and the CSV export show the labels. No TypeBox here, so the browser bundle can use it too.
+ */
+export const auditActions = {
+  'article.create': 'Création d’article',
+  'article.update': 'Modification d’article',
+  'article.delete': 'Suppression d’article',
+  'partner.create': 'Création de partenaire',
+  'partner.update': 'Modification de partenaire',
+  'offer.create': 'Création de coupon',
+  'offer.update': 'Modification de coupon',
+  'image.upload': 'Ajout de photo',
+  'image.delete': 'Suppression de photo',
+  'user.create': 'Création d’utilisateur',
+  'user.update': 'Modification d’utilisateur',
+  'user.delete': 'Suppression d’utilisateur',
+  'coupon.reactivate': 'Réactivation de coupon',
+  'coupon.deactivate': 'Utilisation de coupon',
+} as const
+
+export type AuditAction = keyof typeof auditActions
+
+export const auditActionCodes = [
+  'article.create',
+  'article.update',
+  'article.delete',
+  'partner.create',
+  'partner.update',
+  'offer.create',
+  'offer.update',
+  'image.upload',
+  'image.delete',
+  'user.create',
+  'user.update',
+  'user.delete',
+  'coupon.reactivate',
+  'coupon.deactivate',
+] as const satisfies readonly AuditAction[]
+
+export const auditTargets = {
+  article: 'Article',
+  partner: 'Partenaire',
+  offer: 'Coupon',
+  image: 'Photo',
+  user: 'Utilisateur',
+} as const
+
+export type AuditTarget = keyof typeof auditTargets
+
+/** The sort keys the back-office lists accept (`-` before one for descending order). */
+export const partnerSortKeys = ['name', 'city', 'email', 'phone', 'status', 'updatedAt', 'createdAt'] as const
+export const userSortKeys = ['name', 'firstname', 'lastname', 'email', 'status', 'role', 'createdAt'] as const

@@ -1,0 +1,196 @@
+/**
+ * The audit log: every administrator write is recorded by its service in the write's own transaction
+ * (`audited(trx, …)`), so a write without its entry, or an entry without its write, cannot exist. The table is
+ * append-only (migration 0007's trigger refuses UPDATE, DELETE and TRUNCATE); the API only reads it.
+ */
+import { sql, type Transaction } from 'kysely'
+import { auditActions, auditTargets, type AuditAction, type AuditTarget } from '@/contract/audit.ts'
+import type { AuditActor, AuditEntry, AuditPage, AuditQuery } from '@/contract/schemas.ts'
+import type { CurrentUser } from '../context.ts'
+import type { Db } from '../db/index.ts'
+import type { Database } from '../db/types.ts'
+import { badRequest } from '../errors.ts'
+import { csvDateTime, frenchCsv, inBatches, type CsvColumn } from './frenchCsv.ts'
+import { paging } from './listQuery.ts'
+
+export interface AuditRecord {
+  action: AuditAction
+  targetType: AuditTarget
+  targetId: number | string | null
+  targetLabel?: string | null
+  motif?: string | null
+  before?: unknown
+  after?: unknown
+}
+
+/** The administrator who acts; only the id and e-mail come with the token, the name is read in the same insert. */
+export type Actor = Pick<CurrentUser, 'id' | 'email'>
+
+/** Records one administrator write; call it with the transaction of the write itself. */
+export async function audited(trx: Transaction<Database>, actor: Actor, record: AuditRecord): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      actor_id: actor.id,
+      // A snapshot: the entry keeps the name the administrator had, even once renamed or deleted.
+      actor_name: sql<string>`coalesce((select trim(firstname || ' ' || lastname) from users where id = ${actor.id}), '')`,
+      actor_email: actor.email,
+      action: record.action,
+      target_type: record.targetType,
+      target_id: record.targetId === null ? null : String(record.targetId),
+      target_label: record.targetLabel ?? null,
+      motif: record.motif ?? null,
+      before: json(record.before),
+      after: json(record.after),
+    })
+    .execute()
+}
+
+function json(value: unknown) {
+  return value === undefined || value === null ? null : sql`${JSON.stringify(value)}::jsonb`
+}
+
+function isoDate(value: string | undefined, field: 'from' | 'to'): string | undefined {
+  if (value === undefined || value === '') return undefined
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null
+  if (!match || !date || date.toISOString().slice(0, 10) !== value)
+    throw badRequest(`Le paramètre « ${field} » doit être une date réelle au format AAAA-MM-JJ.`, field)
+  return value
+}
+
+function filtered(db: Db, q: AuditQuery) {
+  const from = isoDate(q.from, 'from')
+  const to = isoDate(q.to, 'to')
+  if (from && to && from > to) throw badRequest('La date de début doit précéder la date de fin.', 'from')
+  let query = db.selectFrom('audit_log as a')
+  if (q.actorId !== undefined) query = query.where('a.actor_id', '=', q.actorId)
+  if (q.action !== undefined) query = query.where('a.action', '=', q.action)
+  // Whole days of the server's time zone, both ends included.
+  if (from) query = query.where('a.created_at', '>=', sql<Date>`${from}::date`)
+  if (to) query = query.where('a.created_at', '<', sql<Date>`${to}::date + 1`)
+  return query
+}
+
+const entryColumns = [
+  'a.id',
+  'a.created_at',
+  'a.actor_id',
+  'a.actor_name',
+  'a.actor_email',
+  'a.action',
+  'a.target_type',
+  'a.target_id',
+  'a.target_label',
+  'a.motif',
+  'a.before',
+  'a.after',
+] as const
+
+type EntryRow = {
+  id: string
+  created_at: Date
+  actor_id: number | null
+  actor_name: string
+  actor_email: string
+  action: string
+  target_type: string
+  target_id: string | null
+  target_label: string | null
+  motif: string | null
+  before: unknown
+  after: unknown
+}
+
+function toEntry(row: EntryRow): AuditEntry {
+  return {
+    id: String(row.id),
+    at: new Date(row.created_at).toISOString(),
+    actor: { id: row.actor_id, name: row.actor_name, email: row.actor_email },
+    action: row.action as AuditEntry['action'],
+    targetType: row.target_type,
+    targetId: row.target_id,
+    targetLabel: row.target_label,
+    motif: row.motif,
+    before: row.before ?? null,
+    after: row.after ?? null,
+  }
+}
+
+/** GET /api/audit: newest first (id breaks ties), filtered, one page and the total. */
+export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPage> {
+  const { page, pageSize, offset } = paging(q)
+  const base = filtered(db, q)
+  const [rows, count] = await Promise.all([
+    base
+      .select(entryColumns)
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(pageSize)
+      .offset(offset)
+      .execute(),
+    base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { items: rows.map(toEntry), total: Number(count.n), page, pageSize }
+}
+
+/** The administrators to filter by: today's, and any other who appears in the log (their latest snapshot). */
+export async function listAuditActors(db: Db): Promise<AuditActor[]> {
+  const admins = await db
+    .selectFrom('users')
+    .select(['id', sql<string>`trim(firstname || ' ' || lastname)`.as('name'), 'email'])
+    .where('is_admin', '=', true)
+    .execute()
+  const past = await db
+    .selectFrom('audit_log')
+    .select(['actor_id', 'actor_name', 'actor_email'])
+    .distinctOn('actor_id')
+    .where('actor_id', 'is not', null)
+    .orderBy('actor_id')
+    .orderBy('created_at', 'desc')
+    .execute()
+  const byId = new Map<number, AuditActor>(admins.map((a) => [a.id, a]))
+  for (const p of past)
+    if (p.actor_id !== null && !byId.has(p.actor_id))
+      byId.set(p.actor_id, { id: p.actor_id, name: p.actor_name, email: p.actor_email })
+  const collator = new Intl.Collator('fr', { sensitivity: 'base' })
+  return [...byId.values()].sort(
+    (a, b) => collator.compare(a.name || a.email, b.name || b.email) || a.id - b.id,
+  )
+}
+
+/** A target as the Journal names it: « Partenaire n° 12 (Le Bistrot) ». */
+export function targetText(entry: Pick<AuditEntry, 'targetType' | 'targetId' | 'targetLabel'>): string {
+  const kind = auditTargets[entry.targetType as AuditTarget] ?? entry.targetType
+  const id = entry.targetId ? ` n° ${entry.targetId}` : ''
+  return `${kind}${id}${entry.targetLabel ? ` (${entry.targetLabel})` : ''}`
+}
+
+const csvColumns: CsvColumn<AuditEntry>[] = [
+  { header: 'Date', value: (e) => csvDateTime(e.at) },
+  { header: 'Administrateur', value: (e) => e.actor.name },
+  { header: 'E-mail', value: (e) => e.actor.email },
+  { header: 'Action', value: (e) => auditActions[e.action] ?? e.action },
+  { header: 'Cible', value: (e) => targetText(e) },
+  { header: 'Motif', value: (e) => e.motif },
+  { header: 'Avant', value: (e) => (e.before === null ? '' : JSON.stringify(e.before)) },
+  { header: 'Après', value: (e) => (e.after === null ? '' : JSON.stringify(e.after)) },
+]
+
+/**
+ * GET /api/audit/export.csv: every filtered entry, read 500 at a time by id (newest first; ids follow the
+ * order of the writes, and a keyset on them is exact where a millisecond timestamp is not).
+ */
+export function exportAudit(db: Db, q: AuditQuery) {
+  // Checked before the stream starts, so a bad filter is still a 400 rather than a broken download.
+  filtered(db, q)
+  const rows = inBatches<AuditEntry, string>(
+    async (after) => {
+      let query = filtered(db, q).select(entryColumns)
+      if (after) query = query.where('a.id', '<', after)
+      return (await query.orderBy('a.id', 'desc').limit(500).execute()).map(toEntry)
+    },
+    (e) => e.id,
+  )
+  return frenchCsv(csvColumns, rows)
+}

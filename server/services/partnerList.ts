@@ -1,0 +1,61 @@
+/**
+ * GET /api/partners (back-office): one page of partners with all their offers, filtered by text (name or city,
+ * case and accents ignored) and status, sorted by an allowed key with the id last, and the total that matches.
+ */
+import { sql, type SqlBool } from 'kysely'
+import type { PartnerListQuery, PartnerPage } from '@/contract/schemas.ts'
+import type { Db } from '../db/index.ts'
+import { escapeLike, normalizeForSearch } from '../validation.ts'
+import { orderBySql, paging, sortTerms } from './listQuery.ts'
+import { partnerColumns } from './partnerRows.ts'
+import { relationColumns, toPartner } from './search.ts'
+
+// The city lower-cased without French accents, as migration 0007's partners_city_sort_idx indexes it.
+const cityKey = sql`translate(lower(p.city), 'àâäéèêëîïôöùûüÿç', 'aaaeeeeiioouuuyc')`
+
+const sortKeys = {
+  name: [sql`p.search_name`],
+  city: [cityKey],
+  email: [sql`lower(p.email)`],
+  phone: [sql`p.phone`],
+  status: [sql`p.status`],
+  updatedAt: [sql`p.updated_at`],
+  createdAt: [sql`p.created_at`],
+}
+
+export async function listPartnersPage(db: Db, q: PartnerListQuery): Promise<PartnerPage> {
+  const terms = sortTerms(q.sort, sortKeys, 'name', sql`p.id`)
+  const { page, pageSize, offset } = paging(q)
+  const conditions = []
+  const text = q.q?.trim() ?? ''
+  if (text !== '') {
+    // search_name is the name lower-cased without accents; the city is compared the same way.
+    const like = `%${escapeLike(normalizeForSearch(text))}%`
+    conditions.push(sql`(p.search_name like ${like} or ${cityKey} like ${like})`)
+  }
+  if (q.status) conditions.push(sql`p.status = ${q.status}`)
+  const matching = conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`
+  const order = orderBySql(terms)
+  const pageRows = db
+    .selectFrom('partners as p')
+    .select(partnerColumns)
+    .select(sql<number>`row_number() over (order by ${order})`.as('rank'))
+    .where(matching)
+    .orderBy(order)
+    .limit(pageSize)
+    .offset(offset)
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom(pageRows.as('pg'))
+      .selectAll('pg')
+      .select(relationColumns({ offers: 'all', images: 'all' }))
+      .orderBy('pg.rank')
+      .execute(),
+    db
+      .selectFrom('partners as p')
+      .select(sql<string>`count(*)`.as('n'))
+      .where(matching)
+      .executeTakeFirstOrThrow(),
+  ])
+  return { items: rows.map(toPartner), total: Number(count.n), page, pageSize }
+}

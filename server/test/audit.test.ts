@@ -1,0 +1,336 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type {
+  Article,
+  AuditActor,
+  AuditEntry,
+  AuditPage,
+  AuthUser,
+  DiscountOffer,
+  Image,
+  Partner,
+  User,
+} from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
+import {
+  ADMIN,
+  createOffer,
+  createPartner,
+  fileForm,
+  partnerBody,
+  pngBytes,
+  startAsAdmin,
+  type Client,
+  type TestServer,
+} from './helpers.ts'
+
+let server: TestServer
+let api: Client
+let admin: AuthUser
+let user: AuthUser
+const A = () => ({ token: admin.access_token })
+
+const journal = async (query = '') => {
+  const res = await api.get<AuditPage>(`${apiPaths.audit()}${query ? `?${query}` : ''}`, A())
+  expect(res.status, res.text).toBe(200)
+  return res.body
+}
+const latest = async () => (await journal('pageSize=1')).items[0]
+
+beforeAll(async () => {
+  ;({ server, api, admin } = await startAsAdmin())
+  user = await api.register({ firstname: 'Ugo', lastname: 'Lambda', email: 'ugo@test.fr' })
+})
+afterAll(() => server.close())
+
+describe('audit log: every administrator write, with who, what, before and after', () => {
+  it('partners: creation and change, the administrator named as they were', async () => {
+    const partner = await createPartner(api, admin, { name: 'Journal & Cie' })
+    const created = await latest()
+    expect(created).toMatchObject({
+      action: 'partner.create',
+      targetType: 'partner',
+      targetId: String(partner.partnerId.id),
+      targetLabel: 'Journal & Cie',
+      actor: { id: admin.userId.id, email: ADMIN.email, name: `${admin.firstname} ${admin.lastname}`.trim() },
+      before: null,
+      motif: null,
+    })
+    expect(created.after).toMatchObject({ name: 'Journal & Cie', categories: ['Restaurants'] })
+    expect(Date.now() - Date.parse(created.at)).toBeLessThan(60_000)
+
+    const res = await api.put<Partner>(
+      apiPaths.partner(partner.partnerId.id),
+      { ...partnerBody({ name: 'Journal et Cie' }), partnerId: partner.partnerId },
+      A(),
+    )
+    expect(res.status).toBe(200)
+    const changed = await latest()
+    expect(changed).toMatchObject({ action: 'partner.update', targetLabel: 'Journal et Cie' })
+    expect(changed.before).toMatchObject({ name: 'Journal & Cie' })
+    expect(changed.after).toMatchObject({ name: 'Journal et Cie' })
+  })
+
+  it('offers, photos, articles and users: one entry each, in the same order as the writes', async () => {
+    const partner = await createPartner(api, admin, { name: 'Photos' })
+    const offer = await createOffer(api, admin, partner.partnerId.id, {
+      status: 'ENABLED',
+      libelle: '-5 %',
+      expirationDate: null,
+    })
+    await api.put(apiPaths.partnerOffers(partner.partnerId.id), { ...offer, libelle: '-10 %' }, A())
+    const image = await api.post<Image>(apiPaths.partnerImages(partner.partnerId.id), undefined, {
+      ...A(),
+      raw: fileForm(await pngBytes()),
+    })
+    expect(image.status).toBe(201)
+    await api.del(apiPaths.partnerImage(partner.partnerId.id, image.body.id), A())
+    const article = await api.post<Article>(
+      apiPaths.articles(),
+      { title: 'Soldes', status: 'DRAFT', position: 1, image: null, link: null },
+      A(),
+    )
+    await api.put(
+      apiPaths.article(article.body.articleId.id),
+      { ...article.body, title: 'Soldes d’hiver' },
+      A(),
+    )
+    await api.del(apiPaths.article(article.body.articleId.id), A())
+    const created = await api.post<User>(
+      apiPaths.users(),
+      { firstname: 'Nina', lastname: 'Nouvelle', email: 'nina@test.fr', status: 'ACTIF' },
+      A(),
+    )
+    await api.put(apiPaths.user(created.body.userId.id), { ...created.body, lastname: 'Renommée' }, A())
+    await api.del(apiPaths.user(created.body.userId.id), A())
+
+    const entries = (await journal('pageSize=11')).items.reverse()
+    expect(entries.map((e) => e.action)).toEqual([
+      'partner.create',
+      'offer.create',
+      'offer.update',
+      'image.upload',
+      'image.delete',
+      'article.create',
+      'article.update',
+      'article.delete',
+      'user.create',
+      'user.update',
+      'user.delete',
+    ])
+    const [
+      ,
+      offerCreated,
+      offerUpdated,
+      upload,
+      removal,
+      ,
+      articleUpdated,
+      articleDeleted,
+      ,
+      userUpdated,
+      userDeleted,
+    ] = entries
+    expect(offerCreated).toMatchObject({
+      targetId: String(offer.id.id),
+      targetLabel: '-5 % — Photos',
+      before: null,
+    })
+    expect(offerUpdated.before).toMatchObject({ libelle: '-5 %' })
+    expect(offerUpdated.after).toMatchObject({ libelle: '-10 %' })
+    expect(upload.after).toMatchObject({ imageId: image.body.id })
+    expect(removal.before).toMatchObject({ imageId: image.body.id })
+    expect(removal.after).toBeNull()
+    expect(articleUpdated.before).toMatchObject({ title: 'Soldes' })
+    expect(articleUpdated.after).toMatchObject({ title: 'Soldes d’hiver' })
+    expect(articleDeleted).toMatchObject({ targetLabel: 'Soldes d’hiver', after: null })
+    expect(userUpdated.before).toMatchObject({ lastname: 'Nouvelle', email: 'nina@test.fr' })
+    expect(userUpdated.after).toMatchObject({ lastname: 'Renommée' })
+    expect(userDeleted).toMatchObject({ targetLabel: 'Nina Renommée', after: null })
+  })
+
+  it('reactivating a used coupon needs a motif (French 400), which the entry keeps and the API returns', async () => {
+    const partner = await createPartner(api, admin, { name: 'Café du Port' })
+    const offer = await createOffer(api, admin, partner.partnerId.id, {
+      status: 'ENABLED',
+      libelle: 'Café offert',
+      expirationDate: null,
+    })
+    const use = await api.put<DiscountOffer>(
+      apiPaths.deactivateOffer(user.userId.id, partner.partnerId.id, offer.id.id),
+      undefined,
+      { token: user.access_token },
+    )
+    expect(use.status).toBe(200)
+    // A user's own use is not an administrator write.
+    expect((await latest()).action).not.toBe('coupon.deactivate')
+    const path = apiPaths.reactivateOffer(user.userId.id, offer.id.id)
+    const before = (await journal()).total
+    for (const body of [undefined, {}, { motif: '   ' }]) {
+      const res = await api.put(path, body, A())
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({ message: expect.stringMatching(/motif|corps/i) })
+      expect(JSON.stringify(res.body)).not.toMatch(/must|required/)
+    }
+    expect((await api.put(path, { motif: '   ' }, A())).body).toMatchObject({
+      message: 'Le champ « Motif » est obligatoire.',
+      field: 'motif',
+    })
+    expect((await journal()).total).toBe(before)
+    const res = await api.put(path, { motif: 'Le terminal était en panne' }, A())
+    expect(res.status).toBe(200)
+    const entry = await latest()
+    expect(entry).toMatchObject({
+      action: 'coupon.reactivate',
+      targetType: 'user',
+      targetId: String(user.userId.id),
+      targetLabel: 'Ugo Lambda',
+      motif: 'Le terminal était en panne',
+      before: { libelle: 'Café offert', partnerName: 'Café du Port', usedAt: expect.any(String) },
+      after: { libelle: 'Café offert', usedAt: null },
+    })
+  })
+
+  it('an administrator using a coupon is recorded too', async () => {
+    const partner = await createPartner(api, admin, { name: 'Admin gourmand' })
+    const offer = await createOffer(api, admin, partner.partnerId.id, {
+      status: 'ENABLED',
+      libelle: 'Dessert',
+      expirationDate: null,
+    })
+    const res = await api.put(
+      apiPaths.deactivateOffer(admin.userId.id, partner.partnerId.id, offer.id.id),
+      undefined,
+      A(),
+    )
+    expect(res.status).toBe(200)
+    expect(await latest()).toMatchObject({ action: 'coupon.deactivate', targetId: String(offer.id.id) })
+  })
+
+  it('a failed write leaves no entry', async () => {
+    const before = await journal()
+    // 409: the address is taken; 404: no such partner; 400: invalid partner.
+    const taken = await api.post(
+      apiPaths.users(),
+      { firstname: 'Deux', lastname: 'Fois', email: 'ugo@test.fr', status: 'ACTIF' },
+      A(),
+    )
+    expect(taken.status).toBe(409)
+    const clash = await api.put(
+      apiPaths.user(user.userId.id),
+      { userId: user.userId, firstname: 'Ugo', lastname: 'Lambda', email: ADMIN.email, status: 'ACTIF' },
+      A(),
+    )
+    expect(clash.status).toBe(409)
+    expect(
+      (await api.put(apiPaths.partner(999999), { ...partnerBody(), partnerId: { id: 999999 } }, A())).status,
+    ).toBe(404)
+    expect((await api.post(apiPaths.partners(), partnerBody({ name: '' }), A())).status).toBe(400)
+    const after = await journal()
+    expect(after.total).toBe(before.total)
+    expect(after.items[0].id).toBe(before.items[0].id)
+  })
+})
+
+describe('GET /api/audit: filters, paging, actors, CSV', () => {
+  let second: AuthUser
+  beforeAll(async () => {
+    const promoted = await api.post<User>(
+      apiPaths.users(),
+      { firstname: 'Béa', lastname: 'Seconde', email: 'bea@test.fr', status: 'ACTIF' },
+      A(),
+    )
+    await api.put(apiPaths.user(promoted.body.userId.id), { ...promoted.body, roles: ['ROLE_ADMIN'] }, A())
+    await server.handle.db
+      .updateTable('users')
+      .set({
+        password_hash: (
+          await server.handle.db
+            .selectFrom('users')
+            .select('password_hash')
+            .where('email', '=', ADMIN.email)
+            .executeTakeFirstOrThrow()
+        ).password_hash,
+      })
+      .where('email', '=', 'bea@test.fr')
+      .execute()
+    second = await api.login('bea@test.fr', ADMIN.password)
+    await createPartner(api, second, { name: 'Par Béa' })
+  })
+
+  it('filters by administrator and kind, pages newest first, and lists the administrators', async () => {
+    const byBea = await journal(`actorId=${second.userId.id}`)
+    expect(byBea.total).toBe(1)
+    expect(byBea.items[0]).toMatchObject({ action: 'partner.create', actor: { name: 'Béa Seconde' } })
+    const creations = await journal('action=partner.create')
+    expect(creations.items.every((e) => e.action === 'partner.create')).toBe(true)
+    expect(creations.total).toBeGreaterThanOrEqual(4)
+    const all = await journal('pageSize=100')
+    const pageTwo = await journal('pageSize=3&page=1')
+    expect(pageTwo.items.map((e) => e.id)).toEqual(all.items.slice(3, 6).map((e) => e.id))
+    expect(pageTwo.total).toBe(all.total)
+    const times = all.items.map((e) => Date.parse(e.at))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    const actors = (await api.get<AuditActor[]>(apiPaths.auditActors(), A())).body
+    expect(actors.map((a) => a.email).sort()).toEqual([ADMIN.email, 'bea@test.fr'].sort())
+  })
+
+  it('filters by date range (whole days, both included) and refuses a wrong date in French', async () => {
+    const today = new Date()
+    const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
+    // The server's day may differ from UTC's around midnight: a range of yesterday to tomorrow holds today.
+    expect((await journal(`from=${day(-1)}&to=${day(1)}`)).total).toBe((await journal()).total)
+    expect((await journal(`from=${day(2)}`)).total).toBe(0)
+    expect((await journal(`to=${day(-2)}`)).total).toBe(0)
+    for (const query of ['from=2026-02-31', 'to=hier', `from=${day(1)}&to=${day(-1)}`]) {
+      const res = await api.get(`${apiPaths.audit()}?${query}`, A())
+      expect(res.status, query).toBe(400)
+      expect(res.body).toMatchObject({ message: expect.stringMatching(/date/i) })
+    }
+    expect((await api.get(`${apiPaths.audit()}?action=partner.burn`, A())).status).toBe(400)
+  })
+
+  it('exports the filtered entries as French CSV', async () => {
+    const res = await api.get(`${apiPaths.auditExport()}?action=coupon.reactivate`, A())
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
+    expect(res.headers.get('content-disposition')).toMatch(
+      /attachment; filename="journal-\d{4}-\d{2}-\d{2}\.csv"/,
+    )
+    // fetch's text() drops the byte order mark: read the first bytes as sent.
+    const raw = await fetch(`${server.url}${apiPaths.auditExport()}`, {
+      headers: { authorization: `Bearer ${admin.access_token}` },
+    })
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(res.text.startsWith('Date;Administrateur;E-mail;Action;Cible;Motif;Avant;Après\r\n')).toBe(true)
+    const lines = res.text.trim().split('\r\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};/)
+    expect(lines[1]).toContain(';Réactivation de coupon;Utilisateur n° ')
+    expect(lines[1]).toContain(';Le terminal était en panne;')
+    expect((await api.get(`${apiPaths.auditExport()}?from=nope`, A())).status).toBe(400)
+  })
+
+  it('only administrators read it; no route changes or deletes an entry; the database refuses both', async () => {
+    for (const path of [apiPaths.audit(), apiPaths.auditActors(), apiPaths.auditExport()]) {
+      const res = await api.get(path, { token: user.access_token })
+      expect(res.status, path).toBe(403)
+      expect(res.body).toMatchObject({ message: 'Accès réservé aux administrateurs.' })
+      expect((await api.get(path)).status).toBe(401)
+    }
+    const entry: AuditEntry = await latest()
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      for (const path of [`${apiPaths.audit()}/${entry.id}`, apiPaths.audit()]) {
+        const res = await api.request(method, path, { ...A(), body: { motif: 'effacé' } })
+        expect([404, 405], `${method} ${path}`).toContain(res.status)
+      }
+    }
+    const db = server.handle.db
+    await expect(sql`update audit_log set motif = 'effacé'`.execute(db)).rejects.toThrow(
+      /ni modifié ni supprimé/,
+    )
+    await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/ni modifié ni supprimé/)
+    await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/ni modifié ni supprimé/)
+    expect(await latest()).toEqual(entry)
+  })
+})

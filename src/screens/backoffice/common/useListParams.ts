@@ -1,0 +1,73 @@
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import {
+  SERVER_ROWS_PER_PAGE_OPTIONS,
+  type SortDirection,
+} from '@/src/design-system/components/DataTable/index.ts'
+
+export const DEFAULT_PAGE_SIZE = 25
+
+/**
+ * A back-office list's state in the address (?q=…&tri=-name&page=3&taille=50&statut=ACTIF): a reload or a shared
+ * link shows the same rows, and coming back from a detail page finds the page and the search as they were.
+ * Changes replace the history entry, so typing does not stack one entry per letter. `page` is 1-based in the
+ * address, as people count, 0-based here, as the API counts.
+ */
+export function useListParams(defaultSort: string) {
+  const [params, setParams] = useSearchParams()
+  const q = params.get('q') ?? ''
+  const sortText = params.get('tri') || defaultSort
+  const pageNumber = Number.parseInt(params.get('page') ?? '1', 10)
+  const page = Number.isFinite(pageNumber) && pageNumber > 1 ? pageNumber - 1 : 0
+  const size = Number(params.get('taille'))
+  const pageSize = (SERVER_ROWS_PER_PAGE_OPTIONS as readonly number[]).includes(size)
+    ? size
+    : DEFAULT_PAGE_SIZE
+  const status = params.get('statut') ?? ''
+
+  const update = useCallback(
+    (patch: Record<string, string | number | null>) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous)
+          for (const [key, value] of Object.entries(patch)) {
+            if (value === null || value === '') next.delete(key)
+            else next.set(key, String(value))
+          }
+          return next
+        },
+        { replace: true },
+      ),
+    [setParams],
+  )
+
+  const sort = useMemo(
+    () => ({
+      key: sortText.replace(/^-/, ''),
+      direction: (sortText.startsWith('-') ? 'desc' : 'asc') as SortDirection,
+    }),
+    [sortText],
+  )
+
+  return {
+    q,
+    sort,
+    /** The API's `sort` parameter. */
+    sortParam: sortText,
+    page,
+    pageSize,
+    status,
+    setQuery: (value: string) => update({ q: value, page: null }),
+    setSort: (key: string, direction: SortDirection) =>
+      update({ tri: `${direction === 'desc' ? '-' : ''}${key}`, page: null }),
+    setPage: (value: number) => update({ page: value > 0 ? value + 1 : null }),
+    setPageSize: (value: number) =>
+      update({ taille: value === DEFAULT_PAGE_SIZE ? null : value, page: null }),
+    setStatus: (value: string) => update({ statut: value, page: null }),
+  }
+}
+
+/** « 124 partenaires », « 1 partenaire », « 0 partenaire » (French keeps the singular below 2). */
+export function countLabel(count: number, singular: string, plural: string): string {
+  return `${count.toLocaleString('fr-FR')} ${count < 2 ? singular : plural}`
+}
