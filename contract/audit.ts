@@ -48,6 +48,17 @@ export const auditTargets = {
 
 export type AuditTarget = keyof typeof auditTargets
 
+/** A target as the Journal and its CSV name it: « Partenaire n° 12 (Le Bistrot) ». */
+export function targetText(entry: {
+  targetType: string
+  targetId: string | null
+  targetLabel: string | null
+}): string {
+  const kind = auditTargets[entry.targetType as AuditTarget] ?? entry.targetType
+  const id = entry.targetId ? ` n° ${entry.targetId}` : ''
+  return `${kind}${id}${entry.targetLabel ? ` (${entry.targetLabel})` : ''}`
+}
+
 /** The sort keys the back-office lists accept (`-` before one for descending order). */
 export const partnerSortKeys = ['name', 'city', 'email', 'phone', 'status', 'updatedAt', 'createdAt'] as const
 export const userSortKeys = ['name', 'firstname', 'lastname', 'email', 'status', 'role', 'createdAt'] as const

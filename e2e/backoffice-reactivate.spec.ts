@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import type { PartnerSearchResult } from '../contract/schemas.ts'
 import { apiPaths } from '../contract/paths.ts'
-import { signInAsAdmin } from './adminSupport.ts'
+import { choose, signInAsAdmin } from './adminSupport.ts'
 import { registerUser } from './support.ts'
 
 test('un administrateur réactive un coupon qu’un utilisateur avait utilisé, et l’utilisateur peut le réutiliser', async ({
@@ -40,9 +41,37 @@ test('un administrateur réactive un coupon qu’un utilisateur avait utilisé, 
   await expect(dialog).toContainText(
     "Ce coupon a été utilisé. Voulez vous le réactiver pour permettre à l'utilisateur de le réutiliser?",
   )
+  // The reason is required: without it nothing is sent.
+  await dialog.getByRole('button', { name: 'Réactiver' }).click()
+  await expect(dialog.getByText('Le motif est obligatoire.')).toBeVisible()
+  const motif = `Terminal en panne ${Date.now()}`
+  await dialog.getByRole('textbox', { name: /Motif/ }).fill(motif)
   await dialog.getByRole('button', { name: 'Réactiver' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByText('(Aucun)')).toBeVisible()
+
+  // The journal names who reactivated which coupon of whom, and why.
+  await page
+    .getByRole('navigation', { name: "Menu d'administration" })
+    .getByRole('link', { name: 'Journal' })
+    .click()
+  await expect(page).toHaveURL(/\/bo\/journal$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible()
+  await choose(page, page, 'Action', 'Réactivation de coupon')
+  const entry = page.getByRole('row').filter({ hasText: motif })
+  await expect(entry).toHaveCount(1)
+  await expect(entry).toContainText('Réactivation de coupon')
+  await expect(entry).toContainText(`${user.firstname} ${user.lastname}`)
+  await expect(entry).toContainText(offer.libelle)
+  await expect(entry).toContainText('admin.e2e@exemple.fr')
+  // Exported as CSV with the same filter.
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Exporter (CSV)' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^journal-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = (await readFile((await file.path())!)).toString('utf8')
+  expect(csv.startsWith('\uFEFFDate;Administrateur;')).toBe(true)
+  expect(csv).toContain(motif)
 
   // The user can use it again.
   const seen = await request.get(apiPaths.partnerDiscountsUser(partner.partnerId.id, user.userId.id), {

@@ -56,6 +56,10 @@ export const backofficeRoutes: RouteObject = {
           path: 'utilisateurs/:id',
           ...screen(() => import('@/src/screens/backoffice/users/UserConsultScreen.tsx')),
         },
+        {
+          path: 'journal',
+          ...screen(() => import('@/src/screens/backoffice/journal/JournalScreen.tsx')),
+        },
       ],
     },
   ],

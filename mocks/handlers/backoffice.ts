@@ -379,7 +379,7 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
         action: 'coupon.reactivate',
         targetType: 'user',
         targetId: String(user.userId.id),
-        targetLabel: `${user.firstname} ${user.lastname}`,
+        targetLabel: `${user.firstname} ${user.lastname}${coupon ? ` · ${coupon.libelle} (${coupon.partnerName})` : ''}`,
         motif,
         before: coupon
           ? { libelle: coupon.libelle, partnerName: coupon.partnerName, usedAt: coupon.usedAt }

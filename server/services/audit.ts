@@ -4,7 +4,7 @@
  * append-only (migration 0007's trigger refuses UPDATE, DELETE and TRUNCATE); the API only reads it.
  */
 import { sql, type Transaction } from 'kysely'
-import { auditActions, auditTargets, type AuditAction, type AuditTarget } from '@/contract/audit.ts'
+import { auditActions, targetText, type AuditAction, type AuditTarget } from '@/contract/audit.ts'
 import type { AuditActor, AuditEntry, AuditPage, AuditQuery } from '@/contract/schemas.ts'
 import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
@@ -157,13 +157,6 @@ export async function listAuditActors(db: Db): Promise<AuditActor[]> {
   return [...byId.values()].sort(
     (a, b) => collator.compare(a.name || a.email, b.name || b.email) || a.id - b.id,
   )
-}
-
-/** A target as the Journal names it: « Partenaire n° 12 (Le Bistrot) ». */
-export function targetText(entry: Pick<AuditEntry, 'targetType' | 'targetId' | 'targetLabel'>): string {
-  const kind = auditTargets[entry.targetType as AuditTarget] ?? entry.targetType
-  const id = entry.targetId ? ` n° ${entry.targetId}` : ''
-  return `${kind}${id}${entry.targetLabel ? ` (${entry.targetLabel})` : ''}`
 }
 
 const csvColumns: CsvColumn<AuditEntry>[] = [

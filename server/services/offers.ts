@@ -184,7 +184,8 @@ export async function reactivateCoupon(
       action: 'coupon.reactivate',
       targetType: 'user',
       targetId: userId,
-      targetLabel: `${user.firstname} ${user.lastname}`.trim(),
+      // Whose coupon, and which: the Journal's target column says both.
+      targetLabel: `${`${user.firstname} ${user.lastname}`.trim()} · ${used.libelle} (${used.partnerName})`,
       motif: reason,
       before: { ...coupon, usedAt: used.usedAt },
       after: { ...coupon, usedAt: null },

@@ -184,7 +184,7 @@ describe('audit log: every administrator write, with who, what, before and after
       action: 'coupon.reactivate',
       targetType: 'user',
       targetId: String(user.userId.id),
-      targetLabel: 'Ugo Lambda',
+      targetLabel: 'Ugo Lambda · Café offert (Café du Port)',
       motif: 'Le terminal était en panne',
       before: { libelle: 'Café offert', partnerName: 'Café du Port', usedAt: expect.any(String) },
       after: { libelle: 'Café offert', usedAt: null },

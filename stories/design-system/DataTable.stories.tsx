@@ -10,6 +10,8 @@ import {
 } from '@/src/design-system/index.ts'
 import { mdiPlus } from '@/src/design-system/icons/index.ts'
 import { Icon } from '@/src/design-system/icons/index.ts'
+import { useState } from 'react'
+import type { SortDirection } from '@/src/design-system/components/DataTable/index.ts'
 
 interface Row {
   id: string
@@ -201,5 +203,124 @@ export const ThousandsAllVirtualised: Story = {
       expect(canvas.getByRole('row', { name: 'Consulter Partenaire n°2000' })).toBeInTheDocument(),
     )
     await expect(bodyRows(table).length).toBeLessThan(200)
+  },
+}
+
+/** The columns of the sorting stories: the first three sort; e-mails stay on one line. */
+const sortableColumns: DataTableColumn<Row>[] = columns.map((column) => ({
+  ...column,
+  sortable: ['name', 'city', 'email'].includes(column.key),
+  nowrap: column.key === 'email',
+}))
+
+/** A parent that sorts and pages as a server would: the table only shows `rows` and reports clicks. */
+function ServerSortedTable({
+  initial,
+  onSort,
+}: {
+  initial: { key: string; direction: SortDirection }
+  onSort?: (key: string, direction: SortDirection) => void
+}) {
+  const [sort, setSort] = useState(initial)
+  const [page, setPage] = useState(0)
+  const sorted = [...rows].sort(
+    (a, b) =>
+      (a[sort.key as 'name'].localeCompare(b[sort.key as 'name']) || Number(a.id) - Number(b.id)) *
+      (sort.direction === 'asc' ? 1 : -1),
+  )
+  return (
+    <DataTable<Row>
+      caption="Partenaires"
+      rows={sorted.slice(page * 10, page * 10 + 10)}
+      columns={sortableColumns}
+      getRowId={(r) => r.id}
+      searchable={false}
+      sort={{
+        ...sort,
+        onChange: (key, direction) => {
+          onSort?.(key, direction)
+          setSort({ key, direction })
+          setPage(0)
+        },
+      }}
+      server={{
+        total: rows.length,
+        page,
+        rowsPerPage: 10,
+        onPageChange: setPage,
+        onRowsPerPageChange: () => undefined,
+      }}
+    />
+  )
+}
+
+const firstCells = (canvas: ReturnType<typeof within>) =>
+  within(canvas.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0].textContent)
+
+export const SortedAscending: Story = {
+  name: 'Tri croissant',
+  render: () => <ServerSortedTable initial={{ key: 'name', direction: 'asc' }} />,
+  play: async ({ canvas }) => {
+    const name = canvas.getByRole('columnheader', { name: 'Dénomination' })
+    await expect(name).toHaveAttribute('aria-sort', 'ascending')
+    await expect(canvas.getByRole('columnheader', { name: 'Ville' })).toHaveAttribute('aria-sort', 'none')
+    // Columns that do not sort have no button and no aria-sort.
+    const categories = canvas.getByRole('columnheader', { name: 'Catégories' })
+    await expect(categories).not.toHaveAttribute('aria-sort')
+    await expect(within(categories).queryByRole('button')).toBeNull()
+    await expect(firstCells(canvas)[0]).toBe('Partenaire 01')
+    await expect(canvas.getByText('1–10 sur 42')).toBeVisible()
+  },
+}
+
+export const SortedDescending: Story = {
+  name: 'Tri décroissant',
+  render: () => <ServerSortedTable initial={{ key: 'name', direction: 'desc' }} />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('columnheader', { name: 'Dénomination' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
+    await expect(firstCells(canvas)[0]).toBe('Partenaire 42')
+  },
+}
+
+const onSort = fn()
+
+export const SortByClickAndKeyboard: Story = {
+  name: 'Tri au clic et au clavier',
+  beforeEach: () => {
+    onSort.mockClear()
+  },
+  render: () => <ServerSortedTable initial={{ key: 'name', direction: 'asc' }} onSort={onSort} />,
+  play: async ({ canvas }) => {
+    const city = canvas.getByRole('button', { name: 'Ville' })
+    await userEvent.click(city)
+    await expect(onSort).toHaveBeenLastCalledWith('city', 'asc')
+    await expect(canvas.getByRole('columnheader', { name: 'Ville' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    )
+    await expect(canvas.getByRole('columnheader', { name: 'Dénomination' })).toHaveAttribute(
+      'aria-sort',
+      'none',
+    )
+    await expect(firstCells(canvas)[0]).toBe('Partenaire 02')
+    // The same header again, from the keyboard: the other way.
+    city.focus()
+    await userEvent.keyboard('{Enter}')
+    await expect(onSort).toHaveBeenLastCalledWith('city', 'desc')
+    await expect(canvas.getByRole('columnheader', { name: 'Ville' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
+    await userEvent.keyboard(' ')
+    await expect(canvas.getByRole('columnheader', { name: 'Ville' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    )
   },
 }

@@ -36,7 +36,18 @@ export const Loaded: Story = {
       await expect(within(table).getByRole('columnheader', { name: header })).toBeVisible()
     }
     await waitFor(() => expect(dataRows(canvas)).toHaveLength(8))
+    await expect(canvas.getByText('8 partenaires')).toBeVisible()
+    // Sorted by name by default; the sortable headers say so.
+    await expect(within(table).getByRole('columnheader', { name: 'Dénomination' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    )
+    await expect(within(table).getByRole('columnheader', { name: 'Gérant' })).not.toHaveAttribute('aria-sort')
+    await expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Atelier Coiffure Mazargues')
+    // Phone numbers and e-mails stay on one line.
     const first = canvas.getByRole('row', { name: 'Consulter Le Comptoir du Panier' })
+    for (const cell of within(first).getAllByRole('cell').slice(2, 4))
+      await expect(getComputedStyle(cell).whiteSpace).toBe('nowrap')
     await expect(first).toHaveTextContent('Marseille')
     await expect(first).toHaveTextContent('Julien Moreau')
     await expect(first).toHaveTextContent('Restaurants...')
@@ -61,17 +72,72 @@ export const CategoriesTooltip: Story = {
   },
 }
 
-export const SearchMatchesCategories: Story = {
+export const SearchNameOrCity: Story = {
+  name: 'Recherche par nom ou ville',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(dataRows(canvas)).toHaveLength(8))
-    // 'Sport & bien-être' is a category label, not in any name; the search ignores case.
-    await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }), 'SPORT')
+    // The server matches the name or the city, case and accents ignored.
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }), 'CASSIS')
     await waitFor(() => expect(dataRows(canvas)).toHaveLength(1))
-    await expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Salle Vieux-Port Fitness')
+    await expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Garage des Calanques')
+    await expect(canvas.getByText('1 partenaire')).toBeVisible()
     await userEvent.clear(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }))
-    await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }), 'boulangeries')
-    await waitFor(() => expect(dataRows(canvas)).toHaveLength(2))
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }), 'epicerie')
+    await waitFor(() =>
+      expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Épicerie Fine des Accoules'),
+    )
+    await expect(dataRows(canvas)).toHaveLength(1)
+  },
+}
+
+export const SortByCity: Story = {
+  name: 'Tri par ville',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(8))
+    await userEvent.click(canvas.getByRole('button', { name: 'Ville' }))
+    const city = canvas.getByRole('columnheader', { name: 'Ville' })
+    await waitFor(() => expect(city).toHaveAttribute('aria-sort', 'ascending'))
+    await waitFor(() => expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Théâtre du Cours'))
+    await userEvent.click(canvas.getByRole('button', { name: 'Ville' }))
+    await waitFor(() => expect(city).toHaveAttribute('aria-sort', 'descending'))
+    await waitFor(() => expect(dataRows(canvas)[0]).toHaveTextContent('Marseille'))
+    await expect(canvas.getByRole('columnheader', { name: 'Dénomination' })).toHaveAttribute(
+      'aria-sort',
+      'none',
+    )
+  },
+}
+
+export const StateFromAddress: Story = {
+  name: 'État repris de l’adresse',
+  parameters: {
+    msw: createBackofficeApi({ partners: manyPartners(150) }).handlers,
+    router: { path: '/bo/partenaires', initialEntries: ['/bo/partenaires?q=n°1&tri=-name&page=2&taille=10'] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    // A shared link or a reload: the same search, order and page.
+    await expect(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' })).toHaveValue('n°1')
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(10))
+    await expect(canvas.getByText('11–20 sur 62')).toBeVisible()
+    await expect(canvas.getByText('62 partenaires')).toBeVisible()
+    await expect(canvas.getByRole('columnheader', { name: 'Dénomination' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
+  },
+}
+
+export const StatusFilter: Story = {
+  name: 'Filtre par statut',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(8))
+    await chooseOption(canvas.getByRole('combobox', { name: 'Filtrer par statut' }), 'Prospect')
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(1))
+    await expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Épicerie Fine des Accoules')
   },
 }
 
@@ -79,16 +145,14 @@ export const ManyRows: Story = {
   parameters: { msw: createBackofficeApi({ partners: manyPartners(150) }).handlers },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    // Default: 10 per page.
-    await waitFor(() => expect(dataRows(canvas)).toHaveLength(10))
-    await expect(canvas.getByText('1–10 sur 150')).toBeVisible()
+    // Default: 25 per page, paged by the server.
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(25))
+    await expect(canvas.getByText('1–25 sur 150')).toBeVisible()
+    await expect(canvas.getByText('150 partenaires')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Page suivante' }))
-    await expect(await canvas.findByText('11–20 sur 150')).toBeVisible()
-    await expect(canvas.getByRole('row', { name: 'Consulter Pizzeria n°17' })).toBeVisible()
-    await chooseOption(canvas.getByRole('combobox', { name: 'Lignes par page' }), '50')
-    await waitFor(() => expect(dataRows(canvas)).toHaveLength(50))
-    await chooseOption(canvas.getByRole('combobox', { name: 'Lignes par page' }), 'Tous')
-    await waitFor(() => expect(dataRows(canvas)).toHaveLength(150))
+    await expect(await canvas.findByText('26–50 sur 150')).toBeVisible()
+    await chooseOption(canvas.getByRole('combobox', { name: 'Lignes par page' }), '100')
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(100))
   },
 }
 

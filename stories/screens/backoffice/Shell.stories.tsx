@@ -34,6 +34,7 @@ export const Desktop: Story = {
     )
     await expect(nav.getByRole('link', { name: 'Partenaires' })).toHaveAttribute('aria-current', 'page')
     await expect(nav.getByRole('link', { name: 'Utilisateurs' })).toHaveAttribute('href', '/bo/utilisateurs')
+    await expect(nav.getByRole('link', { name: 'Journal' })).toHaveAttribute('href', '/bo/journal')
     await expect(canvas.getByRole('link', { name: 'Aller aux pages publiques' })).toHaveAttribute('href', '/')
   },
 }

@@ -88,12 +88,62 @@ export const Reactivate: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: /-10 % sur l’addition/ }))
     const dialog = await findDialog('Editer le coupon utilisé')
     await expect(dialog).toHaveTextContent(QUESTION)
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Motif/ }), 'Terminal en panne')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
     await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
     // The list is the server's answer: only the other coupon remains.
     await waitFor(() => expect(canvas.getAllByRole('button', { name: /Utilisé le/ })).toHaveLength(1))
     await expect(canvas.queryByRole('button', { name: /-10 % sur l’addition/ })).toBeNull()
     await expectToast('Le coupon a été réactivé.')
+    // The motif goes with the request, for the journal.
+    await expect(api.requests.findLast((r) => r.method === 'PUT')?.body).toEqual({
+      motif: 'Terminal en panne',
+    })
+  },
+}
+
+export const MotifRequired: Story = {
+  name: 'Motif obligatoire',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
+    const dialog = await findDialog('Editer le coupon utilisé')
+    const motif = within(dialog).getByRole('textbox', { name: /Motif/ })
+    await expect(motif).toBeRequired()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
+    await expect(await within(dialog).findByText('Le motif est obligatoire.')).toBeVisible()
+    await expect(motif).toHaveAttribute('aria-invalid', 'true')
+    await expect(motif).toHaveFocus()
+    // Nothing was sent; spaces alone are no motif either.
+    await userEvent.type(motif, '   ')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
+    await expect(api.requests.some((r) => r.method === 'PUT')).toBe(false)
+    await expect(dialog).toBeVisible()
+  },
+}
+
+export const MotifRefusedByServer: Story = {
+  name: 'Motif refusé par le serveur',
+  parameters: {
+    msw: [
+      failing('put', routePatterns.reactivateOffer, {
+        status: 400,
+        message: 'Le champ « Motif » ne doit pas dépasser 500 caractères.',
+        field: 'motif',
+      }),
+      ...api.handlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
+    const dialog = await findDialog('Editer le coupon utilisé')
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Motif/ }), 'Geste commercial')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
+    // The server's message shows on the field itself.
+    await expect(
+      await within(dialog).findByText('Le champ « Motif » ne doit pas dépasser 500 caractères.'),
+    ).toBeVisible()
   },
 }
 
@@ -102,6 +152,7 @@ export const ReactivateLastCoupon: Story = {
     const canvas = within(canvasElement)
     for (const name of [/-10 % sur l’addition/, /Première séance offerte/]) {
       await userEvent.click(await canvas.findByRole('button', { name }))
+      await userEvent.type(await portals().findByRole('textbox', { name: /Motif/ }), 'Geste commercial')
       await userEvent.click(await portals().findByRole('button', { name: 'Réactiver' }))
       await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
     }
@@ -124,6 +175,7 @@ export const Reactivating: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
+    await userEvent.type(await portals().findByRole('textbox', { name: /Motif/ }), 'Geste commercial')
     await userEvent.click(await portals().findByRole('button', { name: 'Réactiver' }))
     await waitFor(() =>
       expect(portals().getByRole('button', { name: 'Réactiver' })).toHaveAttribute('aria-busy', 'true'),
@@ -136,6 +188,7 @@ export const ReactivationFails: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
+    await userEvent.type(await portals().findByRole('textbox', { name: /Motif/ }), 'Geste commercial')
     await userEvent.click(await portals().findByRole('button', { name: 'Réactiver' }))
     await expectToast('Une erreur interne est survenue.')
     await expect(portals().getByRole('dialog', { name: 'Editer le coupon utilisé' })).toBeInTheDocument()

@@ -31,13 +31,19 @@ export const Loaded: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeVisible()
-    for (const header of ['Prénom', 'Nom', 'Email', 'Status']) {
+    for (const header of ['Prénom', 'Nom', 'Email', 'Rôle', 'Status']) {
       await expect(canvas.getByRole('columnheader', { name: header })).toBeVisible()
     }
     await waitFor(() => expect(dataRows(canvas)).toHaveLength(4))
+    await expect(canvas.getByText('4 utilisateurs')).toBeVisible()
     const row = canvas.getByRole('row', { name: 'Consulter Lucas Bernard' })
     await expect(row).toHaveTextContent('lucas.bernard@exemple.fr')
     await expect(row).toHaveTextContent('Prospect')
+    // The role column tells administrators from users.
+    await expect(row).toHaveTextContent('Utilisateur')
+    await expect(canvas.getByRole('row', { name: 'Consulter Sophie Durand' })).toHaveTextContent(
+      'Administrateur',
+    )
   },
 }
 
@@ -52,12 +58,48 @@ export const Search: Story = {
   },
 }
 
+export const SortByRole: Story = {
+  name: 'Tri par rôle',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(4))
+    await userEvent.click(canvas.getByRole('button', { name: 'Rôle' }))
+    await waitFor(() =>
+      expect(canvas.getByRole('columnheader', { name: 'Rôle' })).toHaveAttribute('aria-sort', 'ascending'),
+    )
+    // Administrators first.
+    await waitFor(() => expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Sophie Durand'))
+    await userEvent.click(canvas.getByRole('button', { name: 'Rôle' }))
+    await waitFor(() => expect(dataRows(canvas)[3]).toHaveAccessibleName('Consulter Sophie Durand'))
+  },
+}
+
+export const SearchFromAddress: Story = {
+  name: 'Recherche reprise de l’adresse',
+  parameters: {
+    router: { path: '/bo/utilisateurs', initialEntries: ['/bo/utilisateurs?q=exemple.fr&tri=-email'] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('searchbox', { name: 'Rechercher un utilisateur' })).toHaveValue(
+      'exemple.fr',
+    )
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(4))
+    await expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Sophie Durand')
+    await expect(canvas.getByRole('columnheader', { name: 'Email' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
+  },
+}
+
 export const ManyRows: Story = {
   parameters: { msw: createBackofficeApi({ users: manyUsers(120) }).handlers },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(dataRows(canvas)).toHaveLength(10))
-    await expect(canvas.getByText('1–10 sur 120')).toBeVisible()
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(25))
+    await expect(canvas.getByText('1–25 sur 120')).toBeVisible()
+    await expect(canvas.getByText('120 utilisateurs')).toBeVisible()
     await chooseOption(canvas.getByRole('combobox', { name: 'Lignes par page' }), '100')
     await waitFor(() => expect(dataRows(canvas)).toHaveLength(100))
   },

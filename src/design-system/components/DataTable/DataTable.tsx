@@ -45,7 +45,8 @@ export interface DataTableSort {
 
 /**
  * Server-side rows: `rows` is the current page, the parent filters and pages (controlled), the table shows
- * `total` and asks for another page, page size or search text.
+ * `total` and asks for another page, page size or search text; a new search text or page size means the
+ * first page, which the parent sets with it (one change, not two).
  */
 export interface DataTableServer {
   total: number
@@ -53,8 +54,9 @@ export interface DataTableServer {
   rowsPerPage: number
   onPageChange: (page: number) => void
   onRowsPerPageChange: (rowsPerPage: number) => void
-  query: string
-  onQueryChange: (query: string) => void
+  /** The search text (with `searchable`). */
+  query?: string
+  onQueryChange?: (query: string) => void
 }
 
 /** Rows-per-page choices of a server-side table (no 'Tous': the server pages). */
@@ -337,10 +339,10 @@ export function DataTable<T>({
   const [ownQuery, setOwnQuery] = useState('')
   const [ownPage, setOwnPage] = useState(0)
   const [ownRowsPerPage, setOwnRowsPerPage] = useState(defaultRowsPerPage)
-  const query = server ? server.query : ownQuery
+  const query = server ? (server.query ?? '') : ownQuery
   const page = server ? server.page : ownPage
   const rowsPerPage = server ? server.rowsPerPage : ownRowsPerPage
-  const setQuery = server ? server.onQueryChange : setOwnQuery
+  const setQuery = server ? (server.onQueryChange ?? (() => undefined)) : setOwnQuery
   const setPage = server ? server.onPageChange : setOwnPage
   const setRowsPerPage = server ? server.onRowsPerPageChange : setOwnRowsPerPage
 
@@ -376,7 +378,8 @@ export function DataTable<T>({
               value={query}
               onChange={(event) => {
                 setQuery(event.target.value)
-                setPage(0)
+                // A server-side parent goes back to the first page itself, in the same update.
+                if (!server) setPage(0)
               }}
             />
           ) : null}
@@ -439,7 +442,7 @@ export function DataTable<T>({
             }))}
             onValueChange={(value) => {
               setRowsPerPage(Number(value))
-              setPage(0)
+              if (!server) setPage(0)
             }}
           />
         </div>

@@ -50,6 +50,8 @@ export function useListParams(defaultSort: string) {
   )
 
   return {
+    params,
+    update,
     q,
     sort,
     /** The API's `sort` parameter. */
