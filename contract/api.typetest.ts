@@ -77,7 +77,7 @@ export const mockReplies = [
   ),
   // @ts-expect-error the mock answers the offer's id only, the server the whole offer
   mockApi('deactivateOffer', ({ params }) => HttpResponse.json({ id: { id: Number(params.offerId) } })),
-  // @ts-expect-error the partner list is an array
+  // @ts-expect-error the partner list is a page { items, total, page, pageSize }
   mockApi('listPartners', () => HttpResponse.json({ partners: [] })),
   mockApi('listPartners', () =>
     HttpResponse.json({ message: 'Accès réservé aux administrateurs.' }, { status: 403 }),
