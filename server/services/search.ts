@@ -100,23 +100,6 @@ export async function loadPartner(db: Executor, id: number, options: LoadOptions
   return row ? toPartner(row) : null
 }
 
-/** Every partner with all its offers (the back-office table), by name then id, in one statement. */
-export async function loadAllPartners(db: Executor): Promise<Partner[]> {
-  const rows = await db
-    .selectFrom(
-      db
-        .selectFrom('partners as p')
-        .select([...partnerColumns, 'p.search_name'])
-        .as('pg'),
-    )
-    .selectAll('pg')
-    .select(relationColumns({ offers: 'all', images: 'all' }))
-    .orderBy('pg.search_name')
-    .orderBy('pg.id')
-    .execute()
-  return rows.map(toPartner)
-}
-
 /** loadPartner's statement, also compiled by the bench for EXPLAIN. */
 export function partnerStatement(db: Executor, id: number, options: LoadOptions) {
   return db

@@ -287,7 +287,9 @@ describe('GET /api/audit: filters, paging, actors, CSV', () => {
       expect(res.status, query).toBe(400)
       expect(res.body).toMatchObject({ message: expect.stringMatching(/date/i) })
     }
-    expect((await api.get(`${apiPaths.audit()}?action=partner.burn`, A())).status).toBe(400)
+    const kind = await api.get(`${apiPaths.audit()}?action=partner.burn`, A())
+    expect(kind.status).toBe(400)
+    expect(kind.body).toMatchObject({ message: 'Le champ « action » est invalide.', field: 'action' })
   })
 
   it('exports the filtered entries as French CSV', async () => {
