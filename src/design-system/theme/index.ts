@@ -1,3 +1,4 @@
 export { theme, breakpoints, type Theme } from './theme.ts'
 export { GlobalStyle } from './GlobalStyle.ts'
 export { DesignSystemProvider } from './ThemeProvider.tsx'
+export { fadeIn, modalOverlay, quietIconButton, roundIconButton, stickyTopBar } from './mixins.ts'

@@ -10,6 +10,7 @@ import {
   mdiInformation,
 } from '@/src/design-system/icons/index.ts'
 import type { Severity } from '../Alert/index.ts'
+import { roundIconButton } from '@/src/design-system/theme/mixins.ts'
 import { BOTTOM_NAV_HEIGHT } from '../BottomNavigation/index.ts'
 
 /** Spec section 9: the notification toast closes itself after 5000 ms. */
@@ -118,17 +119,9 @@ const Title = styled(RadixToast.Title)`
 
 const CloseButton = styled(RadixToast.Close)`
   flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 32px;
-  height: 32px;
-  padding: 0;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.round};
+  ${roundIconButton(32)}
   background: transparent;
   color: inherit;
-  cursor: pointer;
   &:hover {
     background: rgba(255, 255, 255, 0.16);
   }
