@@ -47,3 +47,10 @@ export const stickyTopBar = css`
   display: flex;
   align-items: center;
 `
+
+/** A list without bullets or indentation (lists of chips, rows, cards). */
+export const unstyledList = css`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`

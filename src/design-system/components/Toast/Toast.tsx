@@ -10,7 +10,7 @@ import {
   mdiInformation,
 } from '@/src/design-system/icons/index.ts'
 import type { Severity } from '../Alert/index.ts'
-import { roundIconButton } from '@/src/design-system/theme/mixins.ts'
+import { roundIconButton, unstyledList } from '@/src/design-system/theme/mixins.ts'
 import { BOTTOM_NAV_HEIGHT } from '../BottomNavigation/index.ts'
 
 /** Spec section 9: the notification toast closes itself after 5000 ms. */
@@ -26,9 +26,7 @@ const Viewport = styled(RadixToast.Viewport)`
   align-items: flex-end;
   gap: 8px;
   max-width: 100vw;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${unstyledList}
   outline: none;
   /* Above a fixed tab bar, never over it (the tab bar stays usable while a toast shows); laptops have it on top. */
   ${({ theme }) => theme.media.mobile} {
