@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
-import type { AuthUser, DiscountOffer, Partner } from '@/contract/schemas.ts'
+import type { AuthUser, DiscountOffer, Image, Partner } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { buildApp, loggerOptions } from '../app.ts'
 import { ensureAdmin } from '../bootstrap.ts'
@@ -275,6 +275,20 @@ export function adminServerForFile(options: StartOptions = {}): AdminServer {
   })
   afterAll(() => started.server?.close())
   return started
+}
+
+/** Uploads `bytes` (an image file) as a photo of `partner`, as the admin; anything but 201 fails the test at once. */
+export async function uploadPartnerPhoto(
+  { api, admin }: Pick<AdminServer, 'api' | 'admin'>,
+  partner: Partner,
+  bytes: Buffer,
+): Promise<Image> {
+  const res = await api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
+    token: admin.access_token,
+    raw: fileForm(bytes),
+  })
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${res.text}`)
+  return res.body
 }
 
 /** Creates a partner as the admin from partnerBody(overrides); anything but 201 fails the test at once. */
