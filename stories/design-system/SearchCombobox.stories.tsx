@@ -130,6 +130,12 @@ export const AsyncLoading: Story = {
     await userEvent.click(screen.getByRole('option', { name: /Toulon/ }))
     await expect(args.onChange).toHaveBeenCalledWith(cities[0])
     await expect(input).toHaveValue('Toulon')
+    // The choice stays in the box when one comes back to it (Downshift's own memory of the choice once emptied it).
+    await userEvent.click(input)
+    await expect(await screen.findByRole('option', { name: /Toulon/ })).toBeVisible()
+    await userEvent.keyboard('{Escape}')
+    await expect(input).toHaveValue('Toulon')
+    await expect(args.onChange).toHaveBeenCalledTimes(1)
   },
 }
 

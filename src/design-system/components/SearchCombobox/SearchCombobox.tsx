@@ -339,6 +339,11 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
       case types.InputChange:
         // The first match is highlighted (Enter picks it); found options are only highlighted by the arrows.
         return { ...changes, highlightedIndex: !loadOptions && changes.inputValue?.trim() ? 0 : -1 }
+      case types.ControlledPropUpdatedSelectedItem:
+        // selectedItem is held at null, but Downshift remembers the last item chosen internally: the next action
+        // (a click in the box, an arrow, the pointer leaving the list) 'reconciles' the two and sets the text to
+        // itemToString(null), emptying the box. The chosen label stays.
+        return state
       case types.InputKeyDownEscape:
         // Escape on a closed list clears nothing (and lets a surrounding dialog close).
         return state.isOpen ? changes : state
