@@ -12,7 +12,7 @@ import { Chip } from '../Chip/index.ts'
 import { normalizeSearch } from '../DataTable/DataTable.tsx'
 import { Spinner } from '../Spinner/index.ts'
 import { FieldLabel, FieldRoot, HelperText, TextField } from '../TextField/index.ts'
-import { usePopupPosition } from './usePopupPosition.ts'
+import { POPUP_MAX_HEIGHT, usePopupPosition } from './usePopupPosition.ts'
 
 const Anchor = styled.div`
   position: relative;
@@ -87,7 +87,7 @@ const Layer = styled.div`
 `
 
 const Popup = styled.ul`
-  max-height: 280px;
+  max-height: min(${POPUP_MAX_HEIGHT}px, var(--popup-max-height, ${POPUP_MAX_HEIGHT}px));
   margin: 0;
   padding: 4px 0;
   overflow-y: auto;
