@@ -36,6 +36,8 @@ test('un lieu trouvé sur Google pré-remplit le nouveau partenaire, qui est cr�
   const suggestions = requests.filter((r) => r.kind === 'autocomplete')
   for (const suggestion of suggestions)
     expect(suggestion).toMatchObject({ includedPrimaryTypes: ['establishment'], includedRegionCodes: ['fr'] })
+  // The chosen label that fills the box is not searched again (a new, never-ended session).
+  expect(suggestions.map((suggestion) => suggestion.input)).not.toContain('Four des Navettes')
   const details = requests.filter((r) => r.kind === 'placeDetails')
   expect(details).toHaveLength(1)
   expect(details[0].sessionToken).toBe(suggestions.at(-1)!.sessionToken)

@@ -25,12 +25,13 @@ export function usePopupPosition(anchor: RefObject<HTMLElement | null>, open: bo
       const below = height - box.bottom - GAP - MARGIN
       const above = box.top - GAP - MARGIN
       const up = below < POPUP_MAX_HEIGHT && above > below
-      setPosition({
+      const style: CSSProperties & { '--popup-max-height': string } = {
         ...(up ? { bottom: height - box.top + GAP } : { top: box.bottom + GAP }),
         left: box.left,
         width: box.width,
         '--popup-max-height': `${Math.max(0, Math.round(up ? above : below))}px`,
-      } as CSSProperties)
+      }
+      setPosition(style)
     }
     place()
     const resize = new ResizeObserver(place)
