@@ -129,6 +129,36 @@ test('la recherche de ville passe par Places : villes de France seulement, une s
   expect(suggestions.at(-1)!.sessionToken).not.toBeNull()
 })
 
+test('le cœur de la fiche ouverte depuis un marqueur ajoute le partenaire à Mes favoris', async ({
+  page,
+  request,
+}) => {
+  const map = await openMap(page, request)
+  await expect(map.getByRole('button', { name: 'Le Panier Gourmand' })).toBeVisible()
+  // At zoom 10 the Vieux-Port's markers overlap: zoom in to street level first, as a user would.
+  for (let zoom = 0; zoom < 3; zoom++) await page.getByRole('button', { name: 'Zoom avant' }).click()
+  await map.getByRole('button', { name: 'Le Panier Gourmand' }).tap()
+  const sheet = page.getByRole('dialog', { name: 'Le Panier Gourmand' })
+  const heart = sheet.getByRole('button', { name: 'Ajouter aux favoris' })
+  await expect(heart).toHaveAttribute('aria-pressed', 'false')
+  await expect(heart).toBeEnabled()
+  await heart.tap()
+  await expect(sheet.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+
+  // Saved on the server: Mes favoris lists it after a fresh load.
+  await page.goto('/favoris')
+  const rows = page.getByTestId('partner-row')
+  await expect(rows).toHaveCount(1)
+  await expect(rows).toContainText('Le Panier Gourmand')
+  await expect(rows.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+})
+
 test.describe('avec beaucoup de partenaires', () => {
   // Twelve more partners in the centre of Marseille: with the demo's, the area holds more than 20.
   test.beforeAll(async ({ playwright, mapsServer }) => {

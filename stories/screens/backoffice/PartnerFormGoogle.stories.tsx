@@ -42,6 +42,7 @@ type Story = StoryObj<typeof meta>
 
 /** An establishment found through Places fills name, address, city, position and phone. */
 export const GooglePlacePrefill: Story = {
+  name: 'Un lieu Google pré-remplit le formulaire',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const search = canvas.getByRole('combobox', { name: 'Rechercher un partenaire sur google' })
@@ -61,6 +62,7 @@ export const GooglePlacePrefill: Story = {
 
 /** A place Google knows without phone: the phone the admin typed stays. */
 export const GooglePlaceWithoutPhoneKeepsTyped: Story = {
+  name: 'Lieu sans téléphone, le téléphone saisi reste',
   tags: ['no-visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

@@ -40,6 +40,7 @@ const mapRegion = async (canvasElement: HTMLElement) =>
 
 /** Google's markers for the partners in the area, each a button named by the partner; few partners, no groups. */
 export const GoogleMarkers: Story = {
+  name: 'Marqueurs des partenaires',
   play: async ({ canvasElement }) => {
     const map = await mapRegion(canvasElement)
     await expect(await map.findByRole('button', { name: 'Le Comptoir du Panier' })).toBeVisible()
@@ -58,6 +59,7 @@ export const GoogleMarkers: Story = {
 
 /** The arrow keys move Google's map: its idle event with new bounds offers 'Rechercher dans cette zone'. */
 export const GoogleMovedView: Story = {
+  name: 'Carte déplacée, rechercher dans cette zone',
   tags: ['no-visual'],
   play: async (context) => {
     await GoogleMarkers.play!(context)
@@ -76,6 +78,7 @@ export const GoogleMovedView: Story = {
 
 /** A tap on a Google marker opens the partner's bottom sheet. */
 export const GoogleMarkerOpensSheet: Story = {
+  name: 'Un marqueur ouvre la fiche',
   play: async (context) => {
     await GoogleMarkers.play!(context)
     const map = await mapRegion(context.canvasElement)
@@ -91,6 +94,7 @@ export const GoogleMarkerOpensSheet: Story = {
 
 /** The city search through Places: French cities only; the pick moves the map with no refresh offered. */
 export const GoogleCitySearch: Story = {
+  name: 'Recherche de ville par Places',
   play: async (context) => {
     await GoogleMarkers.play!(context)
     const canvas = within(context.canvasElement)
@@ -105,6 +109,8 @@ export const GoogleCitySearch: Story = {
     const map = within(canvas.getByRole('region', { name: 'Carte' }))
     await waitFor(() => expect(map.queryByRole('button', { name: 'Le Comptoir du Panier' })).toBeNull())
     await expect(canvas.queryByRole('button', { name: 'Rechercher dans cette zone' })).toBeNull()
+    // Still there once the map has moved and redrawn under the closed list.
+    await expect(search).toHaveValue('Toulon')
     const details = window.__googleMapsDouble!.requests.filter((r) => r.kind === 'placeDetails')
     await expect(details.at(-1)).toMatchObject({ fields: ['displayName', 'location'] })
     await expect(details.at(-1)!.sessionToken).not.toBeNull()
@@ -113,6 +119,7 @@ export const GoogleCitySearch: Story = {
 
 /** Thirty partners in the area: markers close together merge into numbered groups; a tapped group zooms in. */
 export const GoogleClusters: Story = {
+  name: 'Marqueurs regroupés',
   parameters: {
     msw: [
       ...googleMapsHandlers.double(),
@@ -135,6 +142,7 @@ export const GoogleClusters: Story = {
 
 /** Tapping a group zooms the map in on its partners: the view moves, so the area search is offered. */
 export const GoogleClusterZoomsIn: Story = {
+  name: 'Un groupe touché zoome',
   ...GoogleClusters,
   tags: ['no-visual'],
   play: async (context) => {
