@@ -153,10 +153,9 @@ test('le cœur de la fiche ouverte depuis un marqueur ajoute le partenaire à Me
   const rows = page.getByTestId('partner-row')
   await expect(rows).toHaveCount(1)
   await expect(rows).toContainText('Le Panier Gourmand')
-  await expect(rows.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  )
+  await expect(
+    page.getByRole('list', { name: 'Mes favoris' }).getByRole('button', { name: 'Retirer des favoris' }),
+  ).toHaveAttribute('aria-pressed', 'true')
 })
 
 test.describe('avec beaucoup de partenaires', () => {
