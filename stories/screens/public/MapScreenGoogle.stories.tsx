@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import { signedInUser } from '../../../mocks/fixtures/session.ts'
 import { googleMapsHandlers, STORY_MAPS_KEY } from '../../../mocks/handlers/googleMaps.ts'
+import { favoritesHandlers } from '../../../mocks/handlers/me.ts'
 import { categoriesHandlers, partnerForUserHandlers, searchHandlers } from '../../../mocks/handlers/public.ts'
 import { MapScreen } from '../../../src/screens/public/map/MapScreen.tsx'
 import { withGoogleMaps } from './mapsDecorators.tsx'
@@ -89,6 +90,33 @@ export const GoogleMarkerOpensSheet: Story = {
       within(sheet).getByRole('heading', { level: 3, name: 'Le Comptoir du Panier' }),
     ).toBeVisible()
     await waitFor(() => expect(within(sheet).getAllByText('Glissez à droite pour utiliser')).toHaveLength(2))
+  },
+}
+
+/** The sheet's heart adds the partner to the user's favourites (pressed once the server has taken it). */
+export const GoogleSheetFavorite: Story = {
+  name: 'Le cœur de la fiche ouverte depuis un marqueur',
+  tags: ['no-visual'],
+  parameters: {
+    msw: [
+      ...googleMapsHandlers.double(),
+      searchHandlers.success(),
+      categoriesHandlers.success(),
+      partnerForUserHandlers.success(),
+      ...favoritesHandlers.stateful(),
+    ],
+  },
+  play: async (context) => {
+    await GoogleMarkerOpensSheet.play!(context)
+    const sheet = within(await screen.findByRole('dialog', { name: 'Le Comptoir du Panier' }))
+    const heart = sheet.getByRole('button', { name: 'Ajouter aux favoris' })
+    await waitFor(() => expect(heart).toBeEnabled())
+    await expect(heart).toHaveAttribute('aria-pressed', 'false')
+    await userEvent.click(heart)
+    await expect(await sheet.findByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
   },
 }
 
