@@ -12,6 +12,8 @@ export function googleMapsDoubleScript() {
   bundle ??= build({
     configFile: false,
     logLevel: 'silent',
+    // The repository's '@/' alias (vite.config.ts is not read here).
+    resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('../', import.meta.url)) }] },
     build: {
       write: false,
       minify: false,

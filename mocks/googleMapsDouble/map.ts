@@ -1,4 +1,5 @@
 /// <reference types="google.maps" />
+import { moveMapForKey } from '@/src/maps/keyboardMoves.ts'
 import {
   LatLngBoundsDouble,
   LatLngDouble,
@@ -316,20 +317,7 @@ export class MapDouble
 
   #onKeyDown = (keyboardEvent: KeyboardEvent) => {
     if (keyboardEvent.target !== this.#region) return
-    const step = 100
-    const moves: Record<string, () => void> = {
-      ArrowLeft: () => this.panBy(-step, 0),
-      ArrowRight: () => this.panBy(step, 0),
-      ArrowUp: () => this.panBy(0, -step),
-      ArrowDown: () => this.panBy(0, step),
-      '+': () => this.setZoom((this.#zoom ?? 0) + 1),
-      '=': () => this.setZoom((this.#zoom ?? 0) + 1),
-      '-': () => this.setZoom((this.#zoom ?? 0) - 1),
-    }
-    const move = moves[keyboardEvent.key]
-    if (!move) return
-    keyboardEvent.preventDefault()
-    move()
+    moveMapForKey(this, this.#zoom ?? 0, keyboardEvent)
   }
 
   #onPointerDown = (pointerEvent: PointerEvent) => {
