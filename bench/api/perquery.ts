@@ -24,7 +24,10 @@ import { median, round } from '../lib/stats.ts'
 import { searchQueries, toQueryString } from './search.ts'
 import { seedPartners } from './seed.ts'
 
-type SearchModule = Pick<typeof import('@/server/services/search.ts'), 'searchPartners' | 'loadPartner'>
+type SearchModule = Pick<
+  typeof import('@/server/services/search.ts'),
+  'searchPartners' | 'loadPartner' | 'searchStatement' | 'partnerStatement'
+>
 
 const [command = 'explain', ...args] = process.argv.slice(2)
 const postgres = Boolean(process.env.DATABASE_URL)
@@ -75,6 +78,8 @@ async function viewer(partnerId: number): Promise<{ userId: number; partnerId: n
       .execute()
   return { userId, partnerId }
 }
+
+class Rollback extends Error {}
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
   const t = performance.now()
@@ -147,6 +152,121 @@ if (command === 'seed') {
       `| ${toQueryString(q)} | ${m(build)} | ${m(raw)} | ${m(service)} | ${m(planning)} | ${m(execution)} |`,
     )
   }
+} else if (command === 'compare-db') {
+  // The database's side only, which the machine's load disturbs least: EXPLAIN (ANALYZE, TIMING OFF, BUFFERS)
+  // of each module's statement, alternating; median planning + execution time, and the pages touched (exact).
+  const [aPath, bPath] = args
+  const rounds = Number(args[2] ?? 20)
+  const a = (await import(resolve(aPath))) as SearchModule
+  const b = (await import(resolve(bPath))) as SearchModule
+  const [first] = await a.searchPartners(db, searchQueries[0])
+  const v = await viewer(first.partnerId.id)
+  const cases: { label: string; compile: (m: SearchModule) => CompiledQuery }[] = [
+    ...searchQueries.map((q) => ({
+      label: toQueryString(q),
+      compile: (m: SearchModule) => m.searchStatement(db, q).compile(),
+    })),
+    {
+      label: 'details',
+      compile: (m) => m.partnerStatement(db, v.partnerId, { offers: 'usable' }).compile(),
+    },
+    {
+      label: 'discounts view',
+      compile: (m) => m.partnerStatement(db, v.partnerId, { offers: 'usable', viewerId: v.userId }).compile(),
+    },
+  ]
+  interface Top {
+    'Planning Time': number
+    'Execution Time': number
+    Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }
+  }
+  const measure = async (c: CompiledQuery) => {
+    const q = CompiledQuery.raw(`explain (analyze, timing off, buffers, format json) ${c.sql}`, [
+      ...c.parameters,
+    ])
+    const [row] = (await db.executeQuery<{ 'QUERY PLAN': unknown }>(q)).rows
+    const plan = row['QUERY PLAN']
+    const [top] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Top[]
+    return {
+      ms: top['Planning Time'] + top['Execution Time'],
+      pages: top.Plan['Shared Hit Blocks'] + top.Plan['Shared Read Blocks'],
+    }
+  }
+  // Module a measured inside a transaction that drops the indexes named in PERQUERY_A_WITHOUT (rolled back),
+  // so "before" is the old statement on the old indexes. Each side is measured twice and the second kept: the
+  // first plans after the catalogue change (or its rollback) with cold caches.
+  const dropped = (process.env.PERQUERY_A_WITHOUT ?? '').split(',').filter(Boolean)
+  const measureA = async (c: CompiledQuery) => {
+    if (dropped.length === 0) {
+      await measure(c)
+      return measure(c)
+    }
+    let result: Awaited<ReturnType<typeof measure>> | undefined
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        for (const name of dropped) await sql.raw(`drop index "${name}"`).execute(trx)
+        const run = async () => {
+          const q = CompiledQuery.raw(`explain (analyze, timing off, buffers, format json) ${c.sql}`, [
+            ...c.parameters,
+          ])
+          const [row] = (await trx.executeQuery<{ 'QUERY PLAN': unknown }>(q)).rows
+          const plan = row['QUERY PLAN']
+          const [top] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Top[]
+          return {
+            ms: top['Planning Time'] + top['Execution Time'],
+            pages: top.Plan['Shared Hit Blocks'] + top.Plan['Shared Read Blocks'],
+          }
+        }
+        await run()
+        result = await run()
+        throw new Rollback()
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Rollback)) throw e
+      })
+    return result!
+  }
+  const measureB = async (c: CompiledQuery) => {
+    await measure(c)
+    return measure(c)
+  }
+  const loads = [load()]
+  console.log(
+    `${handle.kind}, ${rounds} rounds, planning + execution (median ms) and pages touched` +
+      (dropped.length ? `; ${aPath} without ${dropped.join(', ')}` : ''),
+  )
+  console.log(`| query | ${aPath} | ${bPath} | change |`)
+  console.log('|---|---|---|---|')
+  let sa = 0
+  let sb = 0
+  for (const [i, c] of cases.entries()) {
+    const ta: number[] = []
+    const tb: number[] = []
+    let pa = 0
+    let pb = 0
+    for (let r = 0; r < rounds; r++) {
+      const x = await measureA(c.compile(a))
+      const y = await measureB(c.compile(b))
+      ta.push(x.ms)
+      tb.push(y.ms)
+      pa = x.pages
+      pb = y.pages
+    }
+    const [ma, mb] = [median(ta), median(tb)]
+    if (i < searchQueries.length) {
+      sa += ma
+      sb += mb
+    }
+    console.log(
+      `| ${c.label} | ${round(ma, 2)} ms, ${pa} pages | ${round(mb, 2)} ms, ${pb} pages | ${Math.round((mb / ma - 1) * 100)} % |`,
+    )
+  }
+  loads.push(load())
+  console.log(
+    `| 8 searches, sum | ${round(sa, 2)} ms | ${round(sb, 2)} ms | ${Math.round((sb / sa - 1) * 100)} % |`,
+  )
+  console.log(`load ${loads.join(' → ')}`)
 } else if (command === 'compare') {
   const [aPath, bPath] = args
   const rounds = Number(args[2] ?? 40)

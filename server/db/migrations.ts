@@ -407,6 +407,16 @@ export const migrations: Record<string, Migration> = {
       // read by id. city for lower(city) = …, category_ids for the category filter.
       await sql`create index partners_active_name_cover on partners (search_name, id)
         include (lat, lng, category_ids, city) where status = 'ACTIF'`.execute(db)
+      // A name searched nearest first (userPosition + name) walked partners_geo_knn and dropped the ones whose
+      // name did not match: 1,165 heap rows for 'boul' around Lyon. With the name's trigrams as a second column
+      // of a KNN index, the match is an index condition tested during the walk (2.0 → 0.55 ms). The first
+      // column and predicate are partners_geo_knn's, which stays for searches without a name (smaller).
+      // lower(search_name), the same text (already lower case), so that only the search's nearest-first
+      // statement names it: a name alone stays on partners_search_name_trgm (GIN), far cheaper for it.
+      await sql`create index partners_geo_name_knn on partners
+        using gist (geo_point(lat, lng), lower(search_name) public.gist_trgm_ops) where status = 'ACTIF'`.execute(
+        db,
+      )
     },
   },
 }
