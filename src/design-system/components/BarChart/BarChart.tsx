@@ -148,8 +148,8 @@ const Table = styled.table<{ $visible: boolean }>`
 `
 
 /**
- * A bar chart drawn with CSS (no chart library: a few hundred bytes instead of recharts' ~116 kB gzipped),
- * readable as a table: the table is always in the page for assistive technology (the drawing is hidden from
+ * A bar chart drawn with CSS grid, no chart library (the whole dashboard chunk is 2.5 kB gzipped with it, 108 kB
+ * with recharts' bar chart in its place), readable as a table: the table is always in the page for assistive technology (the drawing is hidden from
  * it) and shown on screen with "Afficher le tableau".
  */
 export function BarChart({
