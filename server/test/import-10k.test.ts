@@ -57,8 +57,9 @@ it('imports 10,000 partners in one all-or-nothing transaction, in seconds', asyn
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   )
-  // "In seconds" with room for a loaded shared machine.
-  expect(importMs).toBeLessThan(20_000)
+  // "In seconds": measured ~3-6 s at a load average of 10 on 2 cores, ~10 s at 20; the bound leaves room for a
+  // loaded shared machine.
+  expect(importMs).toBeLessThan(30_000)
   const partners = await api.get<unknown[]>('/api/partners', { token })
   expect(partners.body).toHaveLength(LINES)
 }, 60_000)
