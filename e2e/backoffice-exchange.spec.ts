@@ -36,6 +36,7 @@ test('un administrateur importe un petit fichier de partenaires et les retrouve 
   await page.getByRole('link', { name: 'Importer (CSV)' }).click()
   await expect(page).toHaveURL(/\/bo\/partenaires\/import$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Importer des partenaires' })).toBeVisible()
+  await expect(page).toHaveTitle('Importer des partenaires — Administration — Partenaires')
 
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Choisir un fichier CSV' }).click()
@@ -87,6 +88,7 @@ test('le tableau de bord montre une utilisation faite dans le parcours', async (
     .click()
   await expect(page).toHaveURL(/\/bo\/tableau-de-bord$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible()
+  await expect(page).toHaveTitle('Tableau de bord — Administration — Partenaires')
   const usesBefore = Number(await page.locator('dt:text-is("Coupons utilisés") + dd').textContent())
 
   expect(
