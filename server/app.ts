@@ -26,6 +26,8 @@ import { iconRoutes } from './routes/icons.ts'
 import { userRoutes } from './routes/users.ts'
 import { auditRoutes } from './routes/audit.ts'
 import { meRoutes } from './routes/me.ts'
+import { dashboardRoutes } from './routes/dashboard.ts'
+import { exportRoutes } from './routes/exports.ts'
 import {
   createMailOutbox,
   createMailTransport,
@@ -235,6 +237,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   auditRoutes(typed, ctx, guards)
   meRoutes(typed, ctx, guards)
   imageRoutes(typed, ctx)
+  exportRoutes(typed, ctx, guards)
+  dashboardRoutes(typed, ctx, guards)
 
   const staticDir =
     options.staticDir && existsSync(join(options.staticDir, 'index.html')) ? options.staticDir : null

@@ -7,8 +7,7 @@ import type { PartnerListQuery, PartnerPage } from '@/contract/schemas.ts'
 import type { Db } from '../db/index.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { orderBySql, paging, sortTerms } from './listQuery.ts'
-import { partnerColumns } from './partnerRows.ts'
-import { relationColumns, toPartner } from './search.ts'
+import { relationColumns, rowColumns, toPartner } from './search.ts'
 
 // The city lower-cased without French accents, as migration 0007's partners_city_sort_idx indexes it.
 const cityKey = sql`translate(lower(p.city), 'àâäéèêëîïôöùûüÿç', 'aaaeeeeiioouuuyc')`
@@ -38,7 +37,7 @@ export async function listPartnersPage(db: Db, q: PartnerListQuery): Promise<Par
   const order = orderBySql(terms)
   const pageRows = db
     .selectFrom('partners as p')
-    .select(partnerColumns)
+    .select(rowColumns)
     .select(sql<number>`row_number() over (order by ${order})`.as('rank'))
     .where(matching)
     .orderBy(order)

@@ -10,9 +10,10 @@ import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { StatusChip, statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
 import { Tooltip } from '@/src/design-system/components/Tooltip/index.ts'
 import { Icon, mdiPlus } from '@/src/design-system/icons/index.ts'
+import { Panel } from '../common/Panel.tsx'
+import { PartnersCsvActions } from '../exchange/PartnersCsvActions.tsx'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { useDebouncedValue } from '@/src/screens/public/useDebouncedValue.ts'
-import { Panel } from '../common/Panel.tsx'
 import { StatusFilter } from '../common/StatusFilter.tsx'
 import { countLabel, useListParams } from '../common/useListParams.ts'
 
@@ -92,6 +93,7 @@ export function PartnersListScreen() {
           data ? <span aria-live="polite">{countLabel(data.total, 'partenaire', 'partenaires')}</span> : null
         }
       />
+      <PartnersCsvActions />
       {error && !data ? (
         <ErrorState message="Impossible de charger les partenaires." onRetry={() => void mutate()} />
       ) : (

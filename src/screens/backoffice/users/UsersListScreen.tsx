@@ -8,9 +8,10 @@ import { ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { StatusChip, statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
 import { Icon, mdiPlus } from '@/src/design-system/icons/index.ts'
+import { Panel } from '../common/Panel.tsx'
+import { UsersCsvActions } from '../exchange/UsersCsvActions.tsx'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { useDebouncedValue } from '@/src/screens/public/useDebouncedValue.ts'
-import { Panel } from '../common/Panel.tsx'
 import { StatusFilter } from '../common/StatusFilter.tsx'
 import { countLabel, useListParams } from '../common/useListParams.ts'
 
@@ -66,6 +67,7 @@ export function UsersListScreen() {
           ) : null
         }
       />
+      <UsersCsvActions />
       {error && !data ? (
         <ErrorState message="Impossible de charger les utilisateurs." onRetry={() => void mutate()} />
       ) : (
