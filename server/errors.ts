@@ -43,7 +43,11 @@ export const conflict = (message: string, field?: string, fieldMessage?: string)
   new HttpError(409, message, field, {}, fieldMessage)
 
 /** The JSON answer of an HttpError: `{ message }`, plus `field` and `fields` when a field is in cause. */
-export function errorBody(error: HttpError): { message: string; field?: string; fields?: Record<string, string> } {
+export function errorBody(error: HttpError): {
+  message: string
+  field?: string
+  fields?: Record<string, string>
+} {
   if (!error.field) return { message: error.message }
   if (!error.fieldMessage) return { message: error.message, field: error.field }
   return { message: error.message, field: error.field, fields: { [error.field]: error.fieldMessage } }
@@ -302,10 +306,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'server error')
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send(errorBody(error))
+      return reply.code(error.statusCode).headers(error.headers).send(errorBody(error))
     }
     const known = error.code ? fastifyCodes[error.code] : undefined
     if (known) return reply.code(known.status).send({ message: known.message })

@@ -24,7 +24,11 @@ const fieldMessages = {
 }
 
 const tooLong = (label: string, field: string, max: number) =>
-  badRequest(`Le champ « ${label} » ne doit pas dépasser ${max} caractères.`, field, fieldMessages.tooLong(max))
+  badRequest(
+    `Le champ « ${label} » ne doit pas dépasser ${max} caractères.`,
+    field,
+    fieldMessages.tooLong(max),
+  )
 
 export interface TextRule {
   max: number
@@ -38,7 +42,6 @@ export function requiredText(value: string, field: string, label: string, rule: 
   if (text.length > rule.max) throw tooLong(label, field, rule.max)
   return text
 }
-
 
 export function optionalText(
   value: string | null | undefined,
@@ -126,7 +129,11 @@ export function numberInRange(value: number, field: string, label: string, min: 
  * yyyy-MM-dd that is a real calendar date; '' and null mean "no expiry". The message names the field by its
  * form label (« Date d’expiration »), never by its JSON name.
  */
-export function optionalIsoDate(value: string | null | undefined, field: string, label: string): string | null {
+export function optionalIsoDate(
+  value: string | null | undefined,
+  field: string,
+  label: string,
+): string | null {
   if (value === null || value === undefined || value.trim() === '') return null
   const text = value.trim()
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)

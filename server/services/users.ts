@@ -91,7 +91,11 @@ export async function loadUser(db: Db, id: number): Promise<User | null> {
 
 const userNotFound = () => notFound('Utilisateur introuvable.')
 const emailTaken = () =>
-  conflict('Un compte existe déjà avec cette adresse e-mail.', 'email', 'Un compte existe déjà avec cette adresse e-mail.')
+  conflict(
+    'Un compte existe déjà avec cette adresse e-mail.',
+    'email',
+    'Un compte existe déjà avec cette adresse e-mail.',
+  )
 
 function cleanUser(body: UserBody) {
   return {

@@ -301,7 +301,8 @@ describe('offers', () => {
       A(),
     )
     expect(impossible.body).toEqual({
-      message: 'La date doit être au format AAAA-MM-JJ et être une date réelle (champ « Date d’expiration »).',
+      message:
+        'La date doit être au format AAAA-MM-JJ et être une date réelle (champ « Date d’expiration »).',
       field: 'expirationDate',
       fields: { expirationDate: 'Date invalide' },
     })
