@@ -22,6 +22,7 @@ const meta = {
     router: {
       path: '/bo/partenaires/nouveau',
       initialEntries: ['/bo/partenaires', '/bo/partenaires/nouveau'],
+      data: true,
     },
     msw: api.handlers,
   },

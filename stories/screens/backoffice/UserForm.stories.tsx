@@ -21,6 +21,7 @@ const meta = {
     router: {
       path: '/bo/utilisateurs/nouveau',
       initialEntries: ['/bo/utilisateurs', '/bo/utilisateurs/nouveau'],
+      data: true,
     },
     msw: api.handlers,
   },

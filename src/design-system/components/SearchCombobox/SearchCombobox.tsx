@@ -167,6 +167,8 @@ interface CommonProps<T> {
   error?: string | null
   helperText?: ReactNode
   disabled?: boolean
+  /** Marks the label with '*' and sets aria-required. */
+  required?: boolean
   onBlur?: () => void
   id?: string
   className?: string
@@ -384,6 +386,7 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
       'aria-labelledby': undefined,
       'aria-label': hideLabel ? label : undefined,
       'aria-invalid': error ? true : undefined,
+      'aria-required': props.required || undefined,
       'aria-describedby': help && props.multiple ? helpId : undefined,
       onBlur: () => onBlur?.(),
     },
@@ -443,6 +446,7 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
         <TextField
           {...inputProps}
           label={hideLabel ? undefined : label}
+          required={props.required}
           type={props.type}
           shape={props.shape}
           leadingIcon={props.leadingIcon}
@@ -456,7 +460,11 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
   }
   return (
     <FieldRoot className={className}>
-      {hideLabel ? null : <FieldLabel htmlFor={inputId}>{label}</FieldLabel>}
+      {hideLabel ? null : (
+        <FieldLabel htmlFor={inputId} data-required={props.required || undefined}>
+          {label}
+        </FieldLabel>
+      )}
       <Anchor ref={anchor}>
         <ChipBox
           data-invalid={Boolean(error)}
