@@ -174,6 +174,54 @@ export const ValidationErrors: Story = {
   },
 }
 
+/** A refused save focuses the first field in error (the missing image's button), not 'Enregistrer'. */
+export const FocusFirstError: Story = {
+  name: 'Focus sur le premier champ en erreur',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const dialog = await openAddDialog(canvasElement)
+    await expect(dialog.getByLabelText('Titre')).toHaveAttribute('aria-required', 'true')
+    await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Choisir une image' })).toHaveFocus())
+  },
+}
+
+/** Escape on a changed page dialog asks first; 'Continuer la saisie' keeps the text, then it saves. */
+export const UnsavedChangesKeepEditing: Story = {
+  name: 'Abandonner les modifications : continuer la saisie',
+  play: async ({ canvasElement }) => {
+    const dialog = await openAddDialog(canvasElement)
+    await userEvent.type(dialog.getByLabelText('Titre'), 'Les soldes')
+    await userEvent.keyboard('{Escape}')
+    const prompt = within(await findDialog('Abandonner les modifications ?'))
+    await expect(prompt.getByText('Les modifications non enregistrées seront perdues.')).toBeVisible()
+    await userEvent.click(prompt.getByRole('button', { name: 'Continuer la saisie' }))
+    await waitFor(() =>
+      expect(portals().queryByRole('dialog', { name: 'Abandonner les modifications ?' })).toBeNull(),
+    )
+    await expect(dialog.getByLabelText('Titre')).toHaveValue('Les soldes')
+    await expect(portals().getByRole('dialog', { name: 'Ajouter une page' })).toBeVisible()
+  },
+}
+
+export const UnsavedChangesDiscard: Story = {
+  name: 'Abandonner les modifications : abandonner',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const dialog = await openAddDialog(canvasElement)
+    await userEvent.type(dialog.getByLabelText('Titre'), 'Les soldes')
+    await userEvent.click(dialog.getByRole('button', { name: 'Annuler' }))
+    const prompt = within(await findDialog('Abandonner les modifications ?'))
+    await userEvent.click(prompt.getByRole('button', { name: 'Abandonner' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    // Opened again, the dialog starts afresh.
+    const again = await openAddDialog(canvasElement)
+    await expect(again.getByLabelText('Titre')).toHaveValue('')
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+  },
+}
+
 export const LinkRules: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openAddDialog(canvasElement)
