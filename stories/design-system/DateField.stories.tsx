@@ -4,7 +4,7 @@ import { expect, fn, userEvent, within } from 'storybook/test'
 import { DateField } from '@/src/design-system/index.ts'
 
 const meta = {
-  title: 'Design system/Formulaires/DateField',
+  title: 'Design system/Inputs/DateField',
   component: DateField,
   args: { label: "Date d'expiration", value: '', onChange: fn() },
   render: function Render(args) {
