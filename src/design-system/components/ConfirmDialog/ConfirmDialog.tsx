@@ -23,32 +23,14 @@ export interface ConfirmDialogProps {
  * A yes/no question over the page (or over another dialog: radix stacks them, Escape closes the top one). The
  * caller owns the state; the part only answers.
  */
-export function ConfirmDialog({
-  open,
-  title,
-  description,
-  confirmLabel,
-  cancelLabel = 'Annuler',
-  confirmColor = 'primary',
-  confirmLoading = false,
-  onConfirm,
-  onCancel,
-  fallbackFocus,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ onCancel, cancelLabel = 'Annuler', ...dialog }: ConfirmDialogProps) {
   return (
     <Dialog
-      open={open}
+      {...dialog}
+      cancelLabel={cancelLabel}
       onOpenChange={(next) => {
         if (!next) onCancel()
       }}
-      title={title}
-      description={description}
-      confirmLabel={confirmLabel}
-      confirmColor={confirmColor}
-      confirmLoading={confirmLoading}
-      onConfirm={onConfirm}
-      cancelLabel={cancelLabel}
-      fallbackFocus={fallbackFocus}
     />
   )
 }

@@ -1,20 +1,18 @@
-import { useEffect, useId, useMemo } from 'react'
-import { Field, Form } from 'react-final-form'
+import { useEffect, useMemo } from 'react'
+import { Field } from 'react-final-form'
 import styled from 'styled-components'
 import type { Article, Image } from '@/contract/schemas.ts'
 import { useCreateArticle } from '@/src/api/articles/createArticle.ts'
 import { useArticleStatuses } from '@/src/api/articles/getArticleStatuses.ts'
 import { useUpdateArticle } from '@/src/api/articles/updateArticle.ts'
 import { uploadArticleImage } from '@/src/api/articles/uploadArticleImage.ts'
-import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
 import { FileUploadButton } from '@/src/design-system/components/FileUploadButton/index.ts'
 import { HelperText } from '@/src/design-system/components/TextField/index.ts'
 import { Icon, mdiImage } from '@/src/design-system/icons/index.ts'
-import { submitAndFocus } from '../common/focusFirstInvalid.ts'
-import { FieldStack, FormGrid, RequiredLegend } from '../common/FormGrid.tsx'
+import { FormDialog } from '../common/FormDialog.tsx'
+import { FormGrid } from '../common/FormGrid.tsx'
 import { FormSelect } from '../common/FormSelect.tsx'
 import { FormTextField, fieldError } from '../common/FormTextField.tsx'
-import { BeforeUnloadGuard, useDiscardPrompt } from '../common/unsavedChanges.tsx'
 import { useStatusOptions } from '../common/useStatusOptions.ts'
 import { useSubmitFlow } from '../common/useSubmitFlow.ts'
 import {
@@ -96,12 +94,10 @@ export interface ArticleDialogProps {
 
 /** 'Ajouter une page' / 'Editier une page' (spelled as the spec spells it): image, title, position, status, link. */
 export function ArticleDialog({ article, open, onOpenChange, nextPosition }: ArticleDialogProps) {
-  const formId = useId()
   const creating = article === null
   const { data: statuses } = useArticleStatuses()
   const createArticle = useCreateArticle()
   const updateArticle = useUpdateArticle()
-  const discard = useDiscardPrompt()
   const statusOptions = useStatusOptions(statuses)
   const onSubmit = useSubmitFlow<ArticleFormValues, unknown>({
     send: async (values, form) => {
@@ -126,93 +122,69 @@ export function ArticleDialog({ article, open, onOpenChange, nextPosition }: Art
   )
 
   return (
-    <Form<ArticleFormValues>
+    <FormDialog<ArticleFormValues>
       key={`${open}-${article?.articleId.id ?? 'nouvelle'}`}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={creating ? 'Ajouter une page' : 'Editier une page'}
+      confirmLabel="Enregistrer"
       initialValues={initialValues}
       validate={(values) => validateArticle(values, creating)}
       onSubmit={onSubmit}
-      render={({ handleSubmit, submitting, form, dirty }) => (
-        <>
-          <Dialog
-            open={open}
-            onOpenChange={(next) => {
-              if (next) onOpenChange(true)
-              else discard.guard(dirty, () => onOpenChange(false))
-            }}
-            title={creating ? 'Ajouter une page' : 'Editier une page'}
-            confirmLabel="Enregistrer"
-            confirmForm={formId}
-            confirmLoading={submitting}
-          >
-            <form id={formId} onSubmit={submitAndFocus(handleSubmit, form)} noValidate>
-              <RequiredLegend />
-              <FieldStack>
-                <Field<File | null> name="file">
-                  {({ input, meta }) => {
-                    const error = fieldError(meta)
-                    return (
-                      <Field<Image | null> name="image" subscription={{ value: true }}>
-                        {({ input: image }) => (
-                          <ImageRow>
-                            <ImagePreview
-                              file={input.value || null}
-                              image={image.value || null}
-                              invalid={Boolean(error)}
-                            />
-                            <ImageControls>
-                              <FileUploadButton
-                                variant="outlined"
-                                accept="image/*"
-                                name="image"
-                                // What a refused submit focuses first when the image is missing.
-                                aria-invalid={error ? true : undefined}
-                                onFile={(file) => {
-                                  input.onChange(file)
-                                  input.onBlur()
-                                }}
-                              >
-                                {input.value || image.value ? "Changer l'image" : 'Choisir une image'}
-                              </FileUploadButton>
-                              {error ? (
-                                <HelperText data-error="true" role="alert">
-                                  {error}
-                                </HelperText>
-                              ) : null}
-                            </ImageControls>
-                          </ImageRow>
-                        )}
-                      </Field>
-                    )
-                  }}
-                </Field>
-                <FormTextField name="title" label="Titre" autoComplete="off" required />
-                <FormGrid>
-                  <FormTextField
-                    name="position"
-                    label="Position"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    required
+    >
+      <Field<File | null> name="file">
+        {({ input, meta }) => {
+          const error = fieldError(meta)
+          return (
+            <Field<Image | null> name="image" subscription={{ value: true }}>
+              {({ input: image }) => (
+                <ImageRow>
+                  <ImagePreview
+                    file={input.value || null}
+                    image={image.value || null}
+                    invalid={Boolean(error)}
                   />
-                  <FormSelect name="status" label="Status" options={statusOptions} required />
-                </FormGrid>
-                <FormTextField name="link.text" label="Texte du lien" autoComplete="off" />
-                <FormGrid>
-                  <FormTextField
-                    name="link.url"
-                    label="URL du lien"
-                    autoComplete="off"
-                    helperText="Une adresse commençant par http(s) s'ouvre en lien externe ; sinon, c'est une page de l'application."
-                  />
-                  <FormSelect name="link.target" label="Cible du lien" options={linkTargetOptions} />
-                </FormGrid>
-              </FieldStack>
-            </form>
-          </Dialog>
-          <BeforeUnloadGuard when={open && dirty} />
-          {discard.prompt}
-        </>
-      )}
-    />
+                  <ImageControls>
+                    <FileUploadButton
+                      variant="outlined"
+                      accept="image/*"
+                      name="image"
+                      // What a refused submit focuses first when the image is missing.
+                      aria-invalid={error ? true : undefined}
+                      onFile={(file) => {
+                        input.onChange(file)
+                        input.onBlur()
+                      }}
+                    >
+                      {input.value || image.value ? "Changer l'image" : 'Choisir une image'}
+                    </FileUploadButton>
+                    {error ? (
+                      <HelperText data-error="true" role="alert">
+                        {error}
+                      </HelperText>
+                    ) : null}
+                  </ImageControls>
+                </ImageRow>
+              )}
+            </Field>
+          )
+        }}
+      </Field>
+      <FormTextField name="title" label="Titre" autoComplete="off" required />
+      <FormGrid>
+        <FormTextField name="position" label="Position" inputMode="numeric" autoComplete="off" required />
+        <FormSelect name="status" label="Status" options={statusOptions} required />
+      </FormGrid>
+      <FormTextField name="link.text" label="Texte du lien" autoComplete="off" />
+      <FormGrid>
+        <FormTextField
+          name="link.url"
+          label="URL du lien"
+          autoComplete="off"
+          helperText="Une adresse commençant par http(s) s'ouvre en lien externe ; sinon, c'est une page de l'application."
+        />
+        <FormSelect name="link.target" label="Cible du lien" options={linkTargetOptions} />
+      </FormGrid>
+    </FormDialog>
   )
 }

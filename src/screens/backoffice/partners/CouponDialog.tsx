@@ -1,14 +1,9 @@
-import { useId } from 'react'
-import { Form } from 'react-final-form'
 import type { DiscountOffer } from '@/contract/schemas.ts'
 import { useCreateOffer } from '@/src/api/partners/createOffer.ts'
 import { useUpdateOffer } from '@/src/api/partners/updateOffer.ts'
-import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
-import { submitAndFocus } from '../common/focusFirstInvalid.ts'
-import { FieldStack, RequiredLegend } from '../common/FormGrid.tsx'
+import { FormDialog } from '../common/FormDialog.tsx'
 import { FormSelect } from '../common/FormSelect.tsx'
 import { FormDateField, FormTextField } from '../common/FormTextField.tsx'
-import { BeforeUnloadGuard, useDiscardPrompt } from '../common/unsavedChanges.tsx'
 import { useSubmitFlow } from '../common/useSubmitFlow.ts'
 import {
   couponToValues,
@@ -29,10 +24,8 @@ export interface CouponDialogProps {
 
 /** 'Ajouter un coupon' / 'Editer un coupon': status, libelle and expiry date; closes once the server agreed. */
 export function CouponDialog({ partnerId, offer, open, onOpenChange }: CouponDialogProps) {
-  const formId = useId()
   const createOffer = useCreateOffer(partnerId)
   const updateOffer = useUpdateOffer(partnerId)
-  const discard = useDiscardPrompt()
   const onSubmit = useSubmitFlow<CouponFormValues, unknown>({
     send: (values) => {
       const body = valuesToOfferBody(values)
@@ -43,37 +36,19 @@ export function CouponDialog({ partnerId, offer, open, onOpenChange }: CouponDia
   })
 
   return (
-    <Form<CouponFormValues>
+    <FormDialog<CouponFormValues>
       key={`${open}-${offer?.id.id ?? 'nouveau'}`}
-      onSubmit={onSubmit}
-      validate={validateCoupon}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={offer ? 'Editer un coupon' : 'Ajouter un coupon'}
+      confirmLabel="Valider"
       initialValues={offer ? couponToValues(offer) : emptyCouponValues}
-      render={({ handleSubmit, submitting, form, dirty }) => (
-        <>
-          <Dialog
-            open={open}
-            onOpenChange={(next) => {
-              if (next) onOpenChange(true)
-              else discard.guard(dirty, () => onOpenChange(false))
-            }}
-            title={offer ? 'Editer un coupon' : 'Ajouter un coupon'}
-            confirmLabel="Valider"
-            confirmForm={formId}
-            confirmLoading={submitting}
-          >
-            <form id={formId} onSubmit={submitAndFocus(handleSubmit, form)} noValidate>
-              <RequiredLegend />
-              <FieldStack>
-                <FormSelect name="status" label="Status" options={offerStatusOptions} required />
-                <FormTextField name="libelle" label="Libelle" autoComplete="off" required />
-                <FormDateField name="expirationDate" label="Date d'expiration" />
-              </FieldStack>
-            </form>
-          </Dialog>
-          <BeforeUnloadGuard when={open && dirty} />
-          {discard.prompt}
-        </>
-      )}
-    />
+      validate={validateCoupon}
+      onSubmit={onSubmit}
+    >
+      <FormSelect name="status" label="Status" options={offerStatusOptions} required />
+      <FormTextField name="libelle" label="Libelle" autoComplete="off" required />
+      <FormDateField name="expirationDate" label="Date d'expiration" />
+    </FormDialog>
   )
 }
