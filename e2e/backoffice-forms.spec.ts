@@ -65,9 +65,10 @@ test('le coupon refuse une date impossible (31/02) et marque le champ ; la suppr
   await dialog.getByLabel('Libelle').fill('Un fromage offert')
   const date = dialog.getByLabel("Date d'expiration")
   await expect(date).toHaveAttribute('type', 'date')
-  // Typed in the picker's segments (jj/mm/aaaa in French): an impossible day.
+  // Typed in the picker's segments, an impossible day. Their order follows Chromium's own UI language
+  // (mm/dd/yyyy in the test browser, whatever the page's locale): 02, 31, 2026.
   await date.focus()
-  await page.keyboard.type('31022026')
+  await page.keyboard.type('02312026')
   await page.keyboard.press('Tab')
   await expect(dialog.getByText('Date invalide')).toBeVisible()
   await expect(date).toHaveAttribute('aria-invalid', 'true')

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, screen, userEvent, within } from 'storybook/test'
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { ConfirmDialog } from '@/src/design-system/index.ts'
 
 const meta = {
@@ -25,7 +25,10 @@ export const Abandon: Story = {
   name: 'Abandonner les modifications',
   play: async ({ args }) => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Abandonner les modifications ?' }))
-    await expect(dialog.getByText('Les modifications non enregistrées seront perdues.')).toBeVisible()
+    // Visible once the opening animation ends.
+    await waitFor(() =>
+      expect(dialog.getByText('Les modifications non enregistrées seront perdues.')).toBeVisible(),
+    )
     await userEvent.click(dialog.getByRole('button', { name: 'Abandonner' }))
     await expect(args.onConfirm).toHaveBeenCalledTimes(1)
     await expect(args.onCancel).not.toHaveBeenCalled()
