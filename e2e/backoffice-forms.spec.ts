@@ -69,10 +69,9 @@ test('le coupon refuse une date impossible (31/02) et marque le champ ; la suppr
   // (mm/dd/yyyy in the test browser, whatever the page's locale): 02, 31, 2026.
   await date.focus()
   await page.keyboard.type('02312026')
-  await page.keyboard.press('Tab')
+  await dialog.getByRole('button', { name: 'Valider' }).click()
   await expect(dialog.getByText('Date invalide')).toBeVisible()
   await expect(date).toHaveAttribute('aria-invalid', 'true')
-  await dialog.getByRole('button', { name: 'Valider' }).click()
   await expect(date).toBeFocused()
   await expect(dialog).toBeVisible()
 
