@@ -111,10 +111,11 @@ export const EmailAlreadyUsed: Story = {
     await userEvent.type(canvas.getByLabelText('Email'), 'lucas.bernard@exemple.fr')
     await chooseOption(await canvas.findByLabelText('Statut'), 'Actif')
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
-    // The server names the field in cause: its message shows under it.
+    // The server names the field in cause: its message shows under it, and the focus goes there.
     await expect(
       await canvas.findByText('Un compte existe déjà avec cette adresse e-mail.', { selector: 'p' }),
     ).toBeVisible()
+    await waitFor(() => expect(canvas.getByLabelText('Email')).toHaveFocus())
   },
 }
 
