@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import type { DiscountOffer, PartnerSearchResult } from '../contract/schemas.ts'
+import type { AuthUser, DiscountOffer, Partner, PartnerSearchResult } from '../contract/schemas.ts'
 import { apiPaths } from '../contract/paths.ts'
 import { e2eAdmin } from '../playwright.config.ts'
+import { choose, signInAsAdmin } from './adminSupport.ts'
 import { registerUser, signInAs } from './support.ts'
 
 /** Presses Tab until `target` has the focus, as a keyboard user would. */
@@ -181,4 +182,68 @@ test('Mes coupons utilisés : chaque utilisation, sa date en français, et la ma
   await expect(entry).toContainText('Réactivé par un administrateur')
   await entry.getByRole('link', { name: 'Spa des Calanques' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Spa des Calanques' })).toBeVisible()
+})
+
+test('un favori désactivé par un administrateur disparaît de Mes favoris', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // A partner of its own: the demo's are shared by the other journeys.
+  const name = `Fromagerie des Favoris ${Date.now()}`
+  const login = await request.post(apiPaths.authenticate(), {
+    data: { username: e2eAdmin.email, password: e2eAdmin.password },
+  })
+  const admin = (await login.json()) as AuthUser
+  const created = await request.post(apiPaths.partners(), {
+    headers: { authorization: `Bearer ${admin.access_token}` },
+    data: {
+      name,
+      description: 'Fromages affinés sur place.',
+      siren: null,
+      location: { address: '12 rue d’Aubagne', city: 'Marseille', position: { lat: 43.2945, lng: 5.3812 } },
+      email: `fromagerie.${Date.now()}@exemple.fr`,
+      phone: '04 91 00 00 01',
+      representativeFirstName: 'Lucie',
+      representativeLastName: 'Martin',
+      categories: [{ label: 'Restaurants', icon: 'silverware-fork-knife' }],
+      status: 'ACTIF',
+    },
+  })
+  expect(created.status()).toBe(201)
+  const partner = (await created.json()) as Partner
+
+  // The user puts it in their favourites from its page.
+  const user = await registerUser(request, 'FavoriDesactive')
+  await signInAs(page, user)
+  await page.goto(`/partenaire/${partner.partnerId.id}`)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  const heart = page.getByRole('button', { name: 'Ajouter aux favoris' })
+  await expect(heart).toBeEnabled()
+  await heart.click()
+  await expect(page.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await page.goto('/favoris')
+  await expect(page.getByTestId('partner-row')).toHaveCount(1)
+  await expect(page.getByTestId('partner-row')).toContainText(name)
+
+  // An administrator deactivates it in the back-office.
+  const adminContext = await browser.newContext({ viewport: { width: 1366, height: 900 } })
+  const adminPage = await adminContext.newPage()
+  await signInAsAdmin(adminPage)
+  await adminPage.goto(`/bo/partenaires/${partner.partnerId.id}`)
+  await expect(adminPage.getByRole('heading', { level: 1, name })).toBeVisible()
+  await adminPage.getByRole('button', { name: 'Editer' }).click()
+  await choose(adminPage, adminPage, 'Status', 'Désactivé')
+  await adminPage.getByRole('button', { name: 'Valider' }).click()
+  await expect(adminPage).toHaveURL(new RegExp(`/bo/partenaires/${partner.partnerId.id}$`))
+  await expect(adminPage.getByText('Désactivé')).toBeVisible()
+  await adminContext.close()
+
+  // The user's list no longer holds it.
+  await page.reload()
+  await expect(page.getByText('Aucun favori pour le moment')).toBeVisible()
+  await expect(page.getByTestId('partner-row')).toHaveCount(0)
 })

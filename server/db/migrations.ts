@@ -398,6 +398,27 @@ export const migrations: Record<string, Migration> = {
       )
     },
   },
+  '0008_search_speed': {
+    async up(db: Kysely<unknown>) {
+      // The name-ordered search (no userPosition) walks active partners by name and drops those outside the
+      // filters: 3,500 rows for a map box + category at 100k partners, one heap page visit each (24 ms at load
+      // 14). With the filtered columns in the index, the page's ids come from an index-only scan that tests them
+      // in the index (0.65 ms, no heap visit once vacuum has marked the pages all-visible); the 50 rows are then
+      // read by id. city for lower(city) = …, category_ids for the category filter.
+      await sql`create index partners_active_name_cover on partners (search_name, id)
+        include (lat, lng, category_ids, city) where status = 'ACTIF'`.execute(db)
+      // A name searched nearest first (userPosition + name) walked partners_geo_knn and dropped the ones whose
+      // name did not match: 1,165 heap rows for 'boul' around Lyon. With the name's trigrams as a second column
+      // of a KNN index, the match is an index condition tested during the walk (2.0 → 0.55 ms). The first
+      // column and predicate are partners_geo_knn's, which stays for searches without a name (smaller).
+      // lower(search_name), the same text (already lower case), so that only the search's nearest-first
+      // statement names it: a name alone stays on partners_search_name_trgm (GIN), far cheaper for it.
+      await sql`create index partners_geo_name_knn on partners
+        using gist (geo_point(lat, lng), lower(search_name) public.gist_trgm_ops) where status = 'ACTIF'`.execute(
+        db,
+      )
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

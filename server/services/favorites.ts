@@ -1,7 +1,7 @@
 import type { PartnerSearchResult } from '@/contract/schemas.ts'
 import { notFound } from '../errors.ts'
-import { partnerColumns, type Executor } from './partnerRows.ts'
-import { relationColumns, toResult } from './search.ts'
+import type { Executor } from './partnerRows.ts'
+import { relationColumns, rowColumns, toResult } from './search.ts'
 
 const UNKNOWN_PARTNER = 'Partenaire introuvable : il ne peut pas être ajouté aux favoris.'
 
@@ -14,7 +14,7 @@ export async function listFavorites(db: Executor, userId: number): Promise<Partn
   const page = db
     .selectFrom('favorites as f')
     .innerJoin('partners as p', 'p.id', 'f.partner_id')
-    .select(partnerColumns)
+    .select(rowColumns)
     .select('f.created_at as favorite_since')
     .where('f.user_id', '=', userId)
     .where('p.status', '=', 'ACTIF')

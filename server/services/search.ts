@@ -20,6 +20,9 @@ import {
 } from './partnerRows.ts'
 
 const MAX_ID = 2_147_483_647
+
+/** A partner's columns and its category ids, which relationColumns reads its categories from. */
+export const rowColumns = [...partnerColumns, 'p.category_ids'] as const
 const EARTH_RADIUS_KM = 6371
 
 /** The partner's relations as the single statement returns them: JSON arrays, decoded once by the driver. */
@@ -31,7 +34,7 @@ interface RelationColumns {
 
 /**
  * Correlated subqueries aggregating a partner's categories (their order), images (oldest first) and offers
- * (soonest expiry first, then id) as JSON, for the rows of `pg`. They run once per row of the page only: the
+ * (soonest expiry first, then id) as JSON, for the rows of `pg` (selected with rowColumns). They run once per row of the page only: the
  * page is a subquery with its own LIMIT, which PostgreSQL never flattens into the outer query.
  */
 export function relationColumns(options: LoadOptions & { images: 'all' | 'first' }) {
@@ -44,10 +47,12 @@ export function relationColumns(options: LoadOptions & { images: 'all' | 'first'
               then 'DISABLED' else o.status end`
   const offerScope = options.offers === 'usable' ? usableOffer : sql<boolean>`true`
   return [
+    // From the row's own category_ids (kept in partner_categories' order by the triggers of migration 0004)
+    // against the small categories table: no partner_categories probe per row.
     sql<Category[]>`coalesce((
-      select json_agg(json_build_object('id', c.id, 'label', c.label, 'icon', c.icon) order by pc.position)
-      from partner_categories pc join categories c on c.id = pc.category_id
-      where pc.partner_id = pg.id), '[]'::json)`.as('categories'),
+      select json_agg(json_build_object('id', c.id, 'label', c.label, 'icon', c.icon)
+                      order by array_position(pg.category_ids, c.id))
+      from categories c where c.id = any(pg.category_ids)), '[]'::json)`.as('categories'),
     options.images === 'all'
       ? sql<RelationColumns['images']>`coalesce((
       select json_agg(json_build_object('id', i.id, 'type', i.type, 'file_name', i.file_name,
@@ -106,7 +111,7 @@ export async function loadAllPartners(db: Executor): Promise<Partner[]> {
     .selectFrom(
       db
         .selectFrom('partners as p')
-        .select([...partnerColumns, 'p.search_name'])
+        .select([...rowColumns, 'p.search_name'])
         .as('pg'),
     )
     .selectAll('pg')
@@ -120,7 +125,7 @@ export async function loadAllPartners(db: Executor): Promise<Partner[]> {
 /** loadPartner's statement, also compiled by the bench for EXPLAIN. */
 export function partnerStatement(db: Executor, id: number, options: LoadOptions) {
   return db
-    .selectFrom(db.selectFrom('partners as p').select(partnerColumns).where('p.id', '=', id).as('pg'))
+    .selectFrom(db.selectFrom('partners as p').select(rowColumns).where('p.id', '=', id).as('pg'))
     .selectAll('pg')
     .select(relationColumns({ ...options, images: 'all' }))
 }
@@ -180,7 +185,12 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
       throw badRequest('Le paramètre « name » ne doit pas dépasser 200 caractères.', 'name')
     const name = normalizeForSearch(q.name)
     byTrigrams = name.length >= 3
-    const like = sql`p.search_name like ${'%' + escapeLike(name) + '%'}`
+    // Nearest first, the name is tested on lower(search_name), the expression of partners_geo_name_knn (migration
+    // 0008), so the KNN walk tests it in the index. search_name is already lower case: same rows. Without a
+    // position, plain search_name, which only the trigram GIN index serves: given the GiST one too, the planner
+    // took it for a name alone and read all of it (1,829 pages, 16 ms against 2 ms).
+    const column = q.userPosition !== undefined ? sql`lower(p.search_name)` : sql`p.search_name`
+    const like = sql`${column} like ${'%' + escapeLike(name) + '%'}`
     conditions.push(like)
   }
   if (q.city !== undefined && q.city.trim() !== '') {
@@ -230,7 +240,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     const statement = (extra: number) => {
       const nearest = db
         .selectFrom('partners as p')
-        .select(partnerColumns)
+        .select(rowColumns)
         .select(chord.as('chord'))
         // Great-circle km from the chord: the order of the index, the haversine's value.
         .select(sql<number>`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, ${chord} / 2))`.as('distance'))
@@ -281,10 +291,12 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     }
   }
 
-  const pageRows = db
+  // The page's ids first, selecting only what partners_active_name_cover holds (migration 0008): the filters
+  // are tested in the index during an index-only scan, not on one heap page per candidate; then the page's
+  // rows are read by id.
+  const pageIds = db
     .selectFrom('partners as p')
-    .select(partnerColumns)
-    .select('p.search_name')
+    .select(['p.id'])
     .where(matching)
     // search_name || '' sorts as search_name but is not the name index's order, so the planner takes the
     // trigram matches and sorts them. Measured at 1M partners: 'pizzeria du port' walked 738,646 rows of the
@@ -293,6 +305,11 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     .orderBy('p.id')
     .limit(pageSize)
     .offset(page * pageSize)
+  const pageRows = db
+    .selectFrom(pageIds.as('ids'))
+    .innerJoin('partners as p', 'p.id', 'ids.id')
+    .select(rowColumns)
+    .select('p.search_name')
   const statement = db
     .selectFrom(pageRows.as('pg'))
     .selectAll('pg')

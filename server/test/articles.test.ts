@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Article, AuthUser, Image } from '@/contract/schemas.ts'
-import { fileForm, pngBytes, startAsAdmin, type Client, type TestServer } from './helpers.ts'
+import { fileForm, pngBytes, adminServerForFile } from './helpers.ts'
 
-let server: TestServer
-let api: Client
-let admin: AuthUser
+const t = adminServerForFile()
 let user: AuthUser
-const A = () => ({ token: admin.access_token })
 const U = () => ({ token: user.access_token })
 
 async function upload(): Promise<Image> {
-  const res = await api.request<Image>('POST', '/api/articles/image', {
-    ...A(),
+  const res = await t.api.request<Image>('POST', '/api/articles/image', {
+    ...t.asAdmin(),
     raw: fileForm(await pngBytes(400, 550)),
   })
   if (res.status !== 201) throw new Error(`${res.status} ${res.text}`)
@@ -28,19 +25,17 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 })
 
 beforeAll(async () => {
-  ;({ server, api, admin } = await startAsAdmin())
-  user = await api.register()
+  user = await t.api.register()
 })
-afterAll(() => server.close())
 
 describe('articles', () => {
   it('creates with an uploaded image, reads, lists by position then id', async () => {
     const image = await upload()
     expect(image).toMatchObject({ type: 'image/webp', url: expect.stringMatching(/^\/uploads\//) })
-    const created = await api.post<Article>(
+    const created = await t.api.post<Article>(
       '/api/articles',
       body({ title: 'Deuxième', position: 2, image }),
-      A(),
+      t.asAdmin(),
     )
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({
@@ -50,57 +45,61 @@ describe('articles', () => {
       image,
       link: { text: 'Voir', url: '/rechercher?c=1', target: '_self' },
     })
-    const first = await api.post<Article>(
+    const first = await t.api.post<Article>(
       '/api/articles',
       body({
         title: 'Premier',
         position: 1,
         link: { text: 'Site', url: 'https://exemple.fr/page?x=1', target: '_blank' },
       }),
-      A(),
+      t.asAdmin(),
     )
-    const tie = await api.post<Article>(
+    const tie = await t.api.post<Article>(
       '/api/articles',
       body({ title: 'Ex aequo', position: 2, status: 'DRAFT', link: null }),
-      A(),
+      t.asAdmin(),
     )
-    const list = await api.get<Article[]>('/api/articles', A())
+    const list = await t.api.get<Article[]>('/api/articles', t.asAdmin())
     expect(list.body.map((a) => a.articleId.id)).toEqual([
       first.body.articleId.id,
       created.body.articleId.id,
       tie.body.articleId.id,
     ])
-    const one = await api.get<Article>(`/api/articles/${created.body.articleId.id}`, U())
+    const one = await t.api.get<Article>(`/api/articles/${created.body.articleId.id}`, U())
     expect(one.body).toEqual(created.body)
   })
 
   it('articles-published shows published only; a draft is hidden from users, visible to admins', async () => {
-    const draft = await api.post<Article>(
+    const draft = await t.api.post<Article>(
       '/api/articles',
       body({ title: 'Brouillon secret', status: 'DRAFT' }),
-      A(),
+      t.asAdmin(),
     )
-    const published = await api.get<Article[]>('/api/articles/articles-published', U())
+    const published = await t.api.get<Article[]>('/api/articles/articles-published', U())
     expect(published.status).toBe(200)
     expect(published.body.every((a) => a.status === 'PUBLISHED')).toBe(true)
     expect(published.body.some((a) => a.title === 'Brouillon secret')).toBe(false)
-    expect((await api.get(`/api/articles/${draft.body.articleId.id}`, U())).status).toBe(404)
-    expect((await api.get(`/api/articles/${draft.body.articleId.id}`, A())).status).toBe(200)
+    expect((await t.api.get(`/api/articles/${draft.body.articleId.id}`, U())).status).toBe(404)
+    expect((await t.api.get(`/api/articles/${draft.body.articleId.id}`, t.asAdmin())).status).toBe(200)
   })
 
   it('articles-published answers 304 while unchanged and the new list after an article is published', async () => {
-    const first = await api.get<Article[]>('/api/articles/articles-published', U())
+    const first = await t.api.get<Article[]>('/api/articles/articles-published', U())
     expect(first.headers.get('cache-control')).toBe('private, no-cache')
     const etag = first.headers.get('etag')!
-    const unchanged = await api.get('/api/articles/articles-published', {
+    const unchanged = await t.api.get('/api/articles/articles-published', {
       ...U(),
       headers: { 'if-none-match': etag },
     })
     expect(unchanged.status).toBe(304)
     expect(unchanged.text).toBe('')
-    const created = await api.post<Article>('/api/articles', body({ title: 'Article révalidé' }), A())
+    const created = await t.api.post<Article>(
+      '/api/articles',
+      body({ title: 'Article révalidé' }),
+      t.asAdmin(),
+    )
     expect(created.status).toBe(201)
-    const changed = await api.get<Article[]>('/api/articles/articles-published', {
+    const changed = await t.api.get<Article[]>('/api/articles/articles-published', {
       ...U(),
       headers: { 'if-none-match': etag },
     })
@@ -111,31 +110,31 @@ describe('articles', () => {
 
   it('updates (id must match) and deletes, removing an image no longer used', async () => {
     const image = await upload()
-    const created = await api.post<Article>('/api/articles', body({ image }), A())
+    const created = await t.api.post<Article>('/api/articles', body({ image }), t.asAdmin())
     const id = created.body.articleId.id
     const replacement = await upload()
-    const upd = await api.put<Article>(
+    const upd = await t.api.put<Article>(
       `/api/articles/${id}`,
       { ...body({ title: 'Modifié', image: replacement, status: 'DRAFT' }), articleId: { id } },
-      A(),
+      t.asAdmin(),
     )
     expect(upd.status).toBe(200)
     expect(upd.body).toMatchObject({ title: 'Modifié', status: 'DRAFT', image: replacement })
     // The replaced image is deleted with its bytes: its address answers 404 from now on.
-    expect((await fetch(server.url + image.url)).status).toBe(404)
-    expect((await fetch(server.url + replacement.url)).status).toBe(200)
-    expect((await api.put(`/api/articles/${id}`, { ...body(), articleId: { id: id + 1 } }, A())).status).toBe(
-      400,
-    )
+    expect((await fetch(t.server.url + image.url)).status).toBe(404)
+    expect((await fetch(t.server.url + replacement.url)).status).toBe(200)
     expect(
-      (await api.put('/api/articles/999999', { ...body(), articleId: { id: 999999 } }, A())).status,
+      (await t.api.put(`/api/articles/${id}`, { ...body(), articleId: { id: id + 1 } }, t.asAdmin())).status,
+    ).toBe(400)
+    expect(
+      (await t.api.put('/api/articles/999999', { ...body(), articleId: { id: 999999 } }, t.asAdmin())).status,
     ).toBe(404)
 
-    const del = await api.del(`/api/articles/${id}`, A())
+    const del = await t.api.del(`/api/articles/${id}`, t.asAdmin())
     expect(del.status).toBe(200)
-    expect((await fetch(server.url + replacement.url)).status).toBe(404)
-    expect((await api.get(`/api/articles/${id}`, A())).status).toBe(404)
-    expect((await api.del(`/api/articles/${id}`, A())).status).toBe(404)
+    expect((await fetch(t.server.url + replacement.url)).status).toBe(404)
+    expect((await t.api.get(`/api/articles/${id}`, t.asAdmin())).status).toBe(404)
+    expect((await t.api.del(`/api/articles/${id}`, t.asAdmin())).status).toBe(404)
   })
 
   it.each([
@@ -149,10 +148,10 @@ describe('articles', () => {
     ['https://'],
     ['/a b'],
   ])('refuses link url %s', async (url) => {
-    const res = await api.post<{ message: string }>(
+    const res = await t.api.post<{ message: string }>(
       '/api/articles',
       body({ link: { text: 'x', url, target: '_blank' } }),
-      A(),
+      t.asAdmin(),
     )
     expect(res.status).toBe(400)
     expect(res.body.message).toMatch(/lien/)
@@ -171,16 +170,16 @@ describe('articles', () => {
     [{ link: { text: 'x', url: '/x', target: '_top' } }, 'link.target'],
     [{ link: { text: 'x' } }, 'link.url'],
   ])('refuses an invalid article %# with 400', async (overrides, expected) => {
-    const res = await api.post<{ message: string }>('/api/articles', body(overrides), A())
+    const res = await t.api.post<{ message: string }>('/api/articles', body(overrides), t.asAdmin())
     expect(res.status).toBe(400)
     expect(res.body.message).toContain(expected)
   })
 
   it('a link with empty text and url is stored as null; markup in titles stays text', async () => {
-    const res = await api.post<Article>(
+    const res = await t.api.post<Article>(
       '/api/articles',
       body({ title: '<script>alert("t")</script>', link: { text: '', url: '', target: '' } }),
-      A(),
+      t.asAdmin(),
     )
     expect(res.status).toBe(201)
     expect(res.body.link).toBeNull()
@@ -189,7 +188,7 @@ describe('articles', () => {
   })
 
   it('serves the status list', async () => {
-    expect((await api.get('/api/articles/statues', U())).body).toEqual([
+    expect((await t.api.get('/api/articles/statues', U())).body).toEqual([
       { code: 'PUBLISHED', label: 'Publié' },
       { code: 'DRAFT', label: 'Brouillon' },
     ])
@@ -198,22 +197,23 @@ describe('articles', () => {
   it('rejects non-image and oversized article uploads', async () => {
     expect(
       (
-        await api.request('POST', '/api/articles/image', {
-          ...A(),
+        await t.api.request('POST', '/api/articles/image', {
+          ...t.asAdmin(),
           raw: fileForm('%PDF-1.4 fake', 'doc.pdf', 'application/pdf'),
         })
       ).status,
     ).toBe(415)
     expect(
       (
-        await api.request('POST', '/api/articles/image', {
-          ...A(),
-          raw: fileForm(Buffer.alloc(server.config.maxUploadBytes + 1)),
+        await t.api.request('POST', '/api/articles/image', {
+          ...t.asAdmin(),
+          raw: fileForm(Buffer.alloc(t.server.config.maxUploadBytes + 1)),
         })
       ).status,
     ).toBe(413)
     expect(
-      (await api.request('POST', '/api/articles/image', { ...A(), raw: fileForm(Buffer.alloc(0)) })).status,
+      (await t.api.request('POST', '/api/articles/image', { ...t.asAdmin(), raw: fileForm(Buffer.alloc(0)) }))
+        .status,
     ).toBe(400)
   })
 })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Article, AuthUser, DiscountOffer, Image, Partner, User } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import {
@@ -8,19 +8,15 @@ import {
   partnerBody,
   pngBytes,
   couponUseStatus,
-  startAsAdmin,
   tokenFromMail,
-  type Client,
-  type TestServer,
+  adminServerForFile,
 } from './helpers.ts'
 
 /**
  * ASVS V4 (access control) and V5 (mass assignment): a second ordinary user ("other") against the first
  * one's data, and bodies carrying fields the caller does not own.
  */
-let server: TestServer
-let api: Client
-let admin: AuthUser
+const t = adminServerForFile()
 let owner: AuthUser
 let other: AuthUser
 let partner: Partner
@@ -30,28 +26,26 @@ let secondOffer: DiscountOffer
 const PASSWORD = 'un mot de passe long'
 
 async function ownerView(): Promise<User> {
-  return (await api.get<User>(apiPaths.user(owner.userId.id), { token: admin.access_token })).body
+  return (await t.api.get<User>(apiPaths.user(owner.userId.id), { token: t.admin.access_token })).body
 }
 
 beforeAll(async () => {
-  ;({ server, api, admin } = await startAsAdmin())
-  owner = await api.register({ email: 'proprietaire@test.fr', password: PASSWORD })
-  other = await api.register({ email: 'autre@test.fr', password: PASSWORD })
-  partner = await createPartner(api, admin)
+  owner = await t.api.register({ email: 'proprietaire@test.fr', password: PASSWORD })
+  other = await t.api.register({ email: 'autre@test.fr', password: PASSWORD })
+  partner = await createPartner(t.api, t.admin)
   const enabled = (libelle: string) => ({ status: 'ENABLED', libelle, expirationDate: null })
-  offer = await createOffer(api, admin, partner.partnerId.id, enabled('Un café offert'))
-  secondOffer = await createOffer(api, admin, partner.partnerId.id, enabled('10 %'))
+  offer = await createOffer(t.api, t.admin, partner.partnerId.id, enabled('Un café offert'))
+  secondOffer = await createOffer(t.api, t.admin, partner.partnerId.id, enabled('10 %'))
   // The owner has used one coupon: the data the other user must neither see nor change.
-  expect(await couponUseStatus(api, owner, owner, partner, offer)).toBe(200)
+  expect(await couponUseStatus(t.api, owner, owner, partner, offer)).toBe(200)
 })
-afterAll(() => server.close())
 
 describe('another ordinary user', () => {
   interface OtherUserCall {
     name: string
     method: string
     path: (userId: number) => string
-    /** What the owner (or an admin) gets on the owner's id. */
+    /** What the owner (or an t.admin) gets on the owner's id. */
     selfStatus: number
   }
   const calls: OtherUserCall[] = [
@@ -99,7 +93,7 @@ describe('another ordinary user', () => {
               roles: ['ROLE_ADMIN'],
             }
           : undefined
-      const res = await api.request<{ message?: string }>(c.method, c.path(owner.userId.id), {
+      const res = await t.api.request<{ message?: string }>(c.method, c.path(owner.userId.id), {
         token: other.access_token,
         body,
       })
@@ -110,14 +104,16 @@ describe('another ordinary user', () => {
       expect(res.text).not.toContain(offer.libelle)
       expect(await ownerView()).toEqual(before)
       // The owner still signs in with their token: no revocation was triggered either.
-      expect((await api.get(apiPaths.user(owner.userId.id), { token: owner.access_token })).status).toBe(200)
+      expect((await t.api.get(apiPaths.user(owner.userId.id), { token: owner.access_token })).status).toBe(
+        200,
+      )
     },
   )
 
   it.each(calls.filter((c) => c.selfStatus !== 0).map((c) => [c.name, c] as const))(
     '%s: the owner on their own id gets what the matrix says',
     async (_name, c) => {
-      const res = await api.request(c.method, c.path(owner.userId.id), { token: owner.access_token })
+      const res = await t.api.request(c.method, c.path(owner.userId.id), { token: owner.access_token })
       expect(res.status, res.text).toBe(c.selfStatus)
     },
   )
@@ -127,44 +123,46 @@ describe('another ordinary user', () => {
       apiPaths.user(2_000_000_000),
       apiPaths.partnerDiscountsUser(partner.partnerId.id, 2_000_000_000),
     ]) {
-      const res = await api.get<{ message: string }>(path, { token: other.access_token })
+      const res = await t.api.get<{ message: string }>(path, { token: other.access_token })
       expect(res.status).toBe(403)
     }
   })
 
   it('the other user’s own view shows none of the first user’s coupons', async () => {
-    const mine = await api.get<User>(apiPaths.user(other.userId.id), { token: other.access_token })
+    const mine = await t.api.get<User>(apiPaths.user(other.userId.id), { token: other.access_token })
     expect(mine.body.disabledCoupons).toEqual([])
-    const seen = await api.get<Partner>(
+    const seen = await t.api.get<Partner>(
       apiPaths.partnerDiscountsUser(partner.partnerId.id, other.userId.id),
       { token: other.access_token },
     )
     expect(seen.body.discountOffers.find((o) => o.id.id === offer.id.id)?.status).toBe('ENABLED')
-    const owners = await api.get<Partner>(
+    const owners = await t.api.get<Partner>(
       apiPaths.partnerDiscountsUser(partner.partnerId.id, owner.userId.id),
       { token: owner.access_token },
     )
     expect(owners.body.discountOffers.find((o) => o.id.id === offer.id.id)?.status).toBe('DISABLED')
   })
 
-  it('an admin can read and act on the first user (the 403s above are about the role, not the route)', async () => {
-    expect((await api.get(apiPaths.user(owner.userId.id), { token: admin.access_token })).status).toBe(200)
+  it('an t.admin can read and act on the first user (the 403s above are about the role, not the route)', async () => {
+    expect((await t.api.get(apiPaths.user(owner.userId.id), { token: t.admin.access_token })).status).toBe(
+      200,
+    )
     expect(
       (
-        await api.get(apiPaths.partnerDiscountsUser(partner.partnerId.id, owner.userId.id), {
-          token: admin.access_token,
+        await t.api.get(apiPaths.partnerDiscountsUser(partner.partnerId.id, owner.userId.id), {
+          token: t.admin.access_token,
         })
       ).status,
     ).toBe(200)
-    // Even an admin uses coupons only for themselves.
-    expect(await couponUseStatus(api, admin, owner, partner, secondOffer)).toBe(403)
+    // Even an t.admin uses coupons only for themselves.
+    expect(await couponUseStatus(t.api, t.admin, owner, partner, secondOffer)).toBe(403)
   })
 })
 
 describe('mass assignment: fields the caller does not own are ignored', () => {
   /** The users row as stored, to see what the API did not expose. */
   const storedUser = (id: number) =>
-    server.handle.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    t.server.handle.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   const foreign = {
     roles: ['ROLE_ADMIN'],
     is_admin: true,
@@ -189,7 +187,7 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
   }
 
   it('register: no role, id, status, coupons or token version from the body', async () => {
-    const res = await api.post<AuthUser>('/api/auth/register', {
+    const res = await t.api.post<AuthUser>('/api/auth/register', {
       firstname: 'Mallory',
       lastname: 'Masse',
       email: 'mallory@test.fr',
@@ -206,13 +204,13 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/)
     expect(row.password_hash).not.toContain('forged')
     expect(new Date(row.created_at).getFullYear()).toBeGreaterThan(2000)
-    const me = await api.get<User>(apiPaths.user(res.body.userId.id), { token: res.body.access_token })
+    const me = await t.api.get<User>(apiPaths.user(res.body.userId.id), { token: res.body.access_token })
     expect(me.body.disabledCoupons).toEqual([])
-    expect((await api.get('/api/users', { token: res.body.access_token })).status).toBe(403)
+    expect((await t.api.get('/api/users', { token: res.body.access_token })).status).toBe(403)
   })
 
-  it('users create (admin): always a ROLE_USER without password, coupons or chosen id', async () => {
-    const res = await api.post<User>(
+  it('users create (t.admin): always a ROLE_USER without password, coupons or chosen id', async () => {
+    const res = await t.api.post<User>(
       '/api/users',
       {
         firstname: 'Nadia',
@@ -222,7 +220,7 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
         ...foreign,
         userId: { id: owner.userId.id },
       },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ roles: ['ROLE_USER'], disabledCoupons: [] })
@@ -231,7 +229,7 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
     expect(row).toMatchObject({ is_admin: false, token_version: 0, password_hash: null })
   })
 
-  it('users update (admin): coupons, password hash and token version are not writable; the id in the body must match the path', async () => {
+  it('users update (t.admin): coupons, password hash and token version are not writable; the id in the body must match the path', async () => {
     const before = await ownerView()
     const body = {
       firstname: owner.firstname,
@@ -242,22 +240,22 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
       roles: undefined,
       userId: owner.userId,
     }
-    const res = await api.put<User>(apiPaths.user(owner.userId.id), body, { token: admin.access_token })
+    const res = await t.api.put<User>(apiPaths.user(owner.userId.id), body, { token: t.admin.access_token })
     expect(res.status, res.text).toBe(200)
     expect(res.body.disabledCoupons).toEqual(before.disabledCoupons)
     expect(res.body.roles).toEqual(['ROLE_USER'])
-    const row = await server.handle.db
+    const row = await t.server.handle.db
       .selectFrom('users')
       .selectAll()
       .where('id', '=', owner.userId.id)
       .executeTakeFirstOrThrow()
     expect(row.token_version).toBe(0)
     expect(row.password_hash).not.toContain('forged')
-    expect((await api.get(apiPaths.user(owner.userId.id), { token: owner.access_token })).status).toBe(200)
-    const mismatch = await api.put(
+    expect((await t.api.get(apiPaths.user(owner.userId.id), { token: owner.access_token })).status).toBe(200)
+    const mismatch = await t.api.put(
       apiPaths.user(owner.userId.id),
       { ...body, userId: other.userId },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(mismatch.status).toBe(400)
   })
@@ -273,47 +271,47 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
       created_at: '2000-01-01',
       search_name: 'injected',
     }
-    const created = await api.post<Partner>(
+    const created = await t.api.post<Partner>(
       '/api/partners',
       { ...partnerBody({ name: 'Nouveau' }), ...extra },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(created.status).toBe(201)
     expect(created.body.partnerId.id).not.toBe(partner.partnerId.id)
     expect(created.body.discountOffers).toEqual([])
     expect(created.body.images).toEqual([])
-    const row = await server.handle.db
+    const row = await t.server.handle.db
       .selectFrom('partners')
       .select(['search_name'])
       .where('id', '=', created.body.partnerId.id)
       .executeTakeFirstOrThrow()
     expect(row.search_name).toBe('nouveau')
-    const updated = await api.put<Partner>(
+    const updated = await t.api.put<Partner>(
       apiPaths.partner(created.body.partnerId.id),
       { ...partnerBody({ name: 'Nouveau 2' }), ...extra, partnerId: created.body.partnerId },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(updated.status).toBe(200)
     expect(updated.body.discountOffers).toEqual([])
     expect(
-      (await api.get<Partner>(apiPaths.partner(partner.partnerId.id), { token: admin.access_token })).body
+      (await t.api.get<Partner>(apiPaths.partner(partner.partnerId.id), { token: t.admin.access_token })).body
         .name,
     ).toBe('Partenaire de test')
-    const mismatch = await api.put(
+    const mismatch = await t.api.put(
       apiPaths.partner(created.body.partnerId.id),
       { ...partnerBody(), partnerId: partner.partnerId },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(mismatch.status).toBe(400)
   })
 
   it('offers: an offer cannot be moved to or edited through another partner; ids in the create body are ignored', async () => {
     const elsewhere = (
-      await api.post<Partner>('/api/partners', partnerBody({ name: 'Ailleurs' }), {
-        token: admin.access_token,
+      await t.api.post<Partner>('/api/partners', partnerBody({ name: 'Ailleurs' }), {
+        token: t.admin.access_token,
       })
     ).body
-    const viaOther = await api.put(
+    const viaOther = await t.api.put(
       apiPaths.partnerOffers(elsewhere.partnerId.id),
       {
         id: offer.id,
@@ -322,10 +320,10 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
         expirationDate: null,
         partnerId: elsewhere.partnerId,
       },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(viaOther.status).toBe(404)
-    const created = await api.post<DiscountOffer>(
+    const created = await t.api.post<DiscountOffer>(
       apiPaths.partnerOffers(elsewhere.partnerId.id),
       {
         id: offer.id,
@@ -334,15 +332,15 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
         status: 'ENABLED',
         expirationDate: null,
       },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(created.status).toBe(201)
     expect(created.body.id.id).not.toBe(offer.id.id)
-    const original = await api.get<Partner>(apiPaths.partner(partner.partnerId.id), {
-      token: admin.access_token,
+    const original = await t.api.get<Partner>(apiPaths.partner(partner.partnerId.id), {
+      token: t.admin.access_token,
     })
     expect(original.body.discountOffers.find((o) => o.id.id === offer.id.id)?.libelle).toBe('Un café offert')
-    const moved = await server.handle.db
+    const moved = await t.server.handle.db
       .selectFrom('offers')
       .select('partner_id')
       .where('id', '=', created.body.id.id)
@@ -352,24 +350,24 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
 
   it('articles: the id in a create body is ignored, the image must be an article image (not a partner’s photo), the update id must match', async () => {
     const photo = (
-      await api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
-        token: admin.access_token,
+      await t.api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
+        token: t.admin.access_token,
         raw: fileForm(await pngBytes()),
       })
     ).body
-    const stolen = await api.post<{ field: string }>(
+    const stolen = await t.api.post<{ field: string }>(
       '/api/articles',
       { title: 't', status: 'DRAFT', position: 1, image: photo, link: null },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(stolen.status).toBe(400)
     expect(stolen.body.field).toBe('image.id')
-    const first = await api.post<Article>(
+    const first = await t.api.post<Article>(
       '/api/articles',
       { title: 'Premier', status: 'DRAFT', position: 1, image: null, link: null },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
-    const second = await api.post<Article>(
+    const second = await t.api.post<Article>(
       '/api/articles',
       {
         title: 'Second',
@@ -380,18 +378,18 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
         articleId: first.body.articleId,
         id: first.body.articleId.id,
       },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(second.status).toBe(201)
     expect(second.body.articleId.id).not.toBe(first.body.articleId.id)
     expect(
-      (await api.get<Article>(apiPaths.article(first.body.articleId.id), { token: admin.access_token })).body
-        .title,
+      (await t.api.get<Article>(apiPaths.article(first.body.articleId.id), { token: t.admin.access_token }))
+        .body.title,
     ).toBe('Premier')
-    const mismatch = await api.put(
+    const mismatch = await t.api.put(
       apiPaths.article(first.body.articleId.id),
       { title: 'x', status: 'DRAFT', position: 1, image: null, link: null, articleId: second.body.articleId },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(mismatch.status).toBe(400)
   })
@@ -399,17 +397,17 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
   it('prototype pollution in a JSON body is refused with 400 on every write route', async () => {
     const routes: [string, string, string | null][] = [
       ['POST', '/api/auth/register', null],
-      ['POST', '/api/users', admin.access_token],
-      ['POST', '/api/partners', admin.access_token],
-      ['POST', '/api/articles', admin.access_token],
-      ['POST', apiPaths.partnerOffers(partner.partnerId.id), admin.access_token],
+      ['POST', '/api/users', t.admin.access_token],
+      ['POST', '/api/partners', t.admin.access_token],
+      ['POST', '/api/articles', t.admin.access_token],
+      ['POST', apiPaths.partnerOffers(partner.partnerId.id), t.admin.access_token],
     ]
     for (const [method, path, token] of routes) {
       for (const raw of [
         '{"__proto__":{"isAdmin":true},"firstname":"a"}',
         '{"constructor":{"prototype":{"isAdmin":true}}}',
       ]) {
-        const res = await api.request(method, path, { token, raw, contentType: 'application/json' })
+        const res = await t.api.request(method, path, { token, raw, contentType: 'application/json' })
         expect(res.status, `${path} ${raw}`).toBe(400)
       }
     }
@@ -419,37 +417,37 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
 
 describe('reset and invitation tokens', () => {
   it('are dead once the password changed: a reset kills every other outstanding reset or invitation link', async () => {
-    const invited = await api.post<User>(
+    const invited = await t.api.post<User>(
       '/api/users',
       { firstname: 'Ivo', lastname: 'Invité', email: 'ivo@test.fr', status: 'ACTIF' },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
-    const invitation = await tokenFromMail(server.dataDir, 'ivo@test.fr', 1)
-    await api.post('/api/auth/forgot-password', { email: 'ivo@test.fr' })
-    const reset = await tokenFromMail(server.dataDir, 'ivo@test.fr', 2)
+    const invitation = await tokenFromMail(t.server.dataDir, 'ivo@test.fr', 1)
+    await t.api.post('/api/auth/forgot-password', { email: 'ivo@test.fr' })
+    const reset = await tokenFromMail(t.server.dataDir, 'ivo@test.fr', 2)
     expect(
       (
-        await api.post('/api/auth/reset-password', {
+        await t.api.post('/api/auth/reset-password', {
           token: reset.token,
           newPassword: 'choisi par le lien de reset',
         })
       ).status,
     ).toBe(200)
-    const late = await api.post<{ message: string }>('/api/auth/reset-password', {
+    const late = await t.api.post<{ message: string }>('/api/auth/reset-password', {
       token: invitation.token,
       newPassword: 'choisi par un attaquant',
     })
     expect(late.status).toBe(400)
     expect(late.body.message).toMatch(/invalide ou a expiré/)
-    await api.login('ivo@test.fr', 'choisi par le lien de reset')
+    await t.api.login('ivo@test.fr', 'choisi par le lien de reset')
     expect(invited.status).toBe(201)
   })
 
   it('are dead once the address changed (a link mailed to the old address opens nothing) or the account is deactivated', async () => {
-    const u = await api.register({ email: 'ancienne@test.fr', password: PASSWORD })
-    await api.post('/api/auth/forgot-password', { email: 'ancienne@test.fr' })
-    const old = await tokenFromMail(server.dataDir, 'ancienne@test.fr', 1)
-    const moved = await api.put(
+    const u = await t.api.register({ email: 'ancienne@test.fr', password: PASSWORD })
+    await t.api.post('/api/auth/forgot-password', { email: 'ancienne@test.fr' })
+    const old = await tokenFromMail(t.server.dataDir, 'ancienne@test.fr', 1)
+    const moved = await t.api.put(
       apiPaths.user(u.userId.id),
       {
         userId: u.userId,
@@ -458,22 +456,22 @@ describe('reset and invitation tokens', () => {
         email: 'nouvelle@test.fr',
         status: 'ACTIF',
       },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(moved.status).toBe(200)
     expect(
       (
-        await api.post('/api/auth/reset-password', {
+        await t.api.post('/api/auth/reset-password', {
           token: old.token,
           newPassword: 'pris par l’ancienne boite',
         })
       ).status,
     ).toBe(400)
-    await api.login('nouvelle@test.fr', PASSWORD)
+    await t.api.login('nouvelle@test.fr', PASSWORD)
 
-    await api.post('/api/auth/forgot-password', { email: 'nouvelle@test.fr' })
-    const fresh = await tokenFromMail(server.dataDir, 'nouvelle@test.fr', 1)
-    await api.put(
+    await t.api.post('/api/auth/forgot-password', { email: 'nouvelle@test.fr' })
+    const fresh = await tokenFromMail(t.server.dataDir, 'nouvelle@test.fr', 1)
+    await t.api.put(
       apiPaths.user(u.userId.id),
       {
         userId: u.userId,
@@ -482,11 +480,11 @@ describe('reset and invitation tokens', () => {
         email: 'nouvelle@test.fr',
         status: 'DESACTIVE',
       },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(
       (
-        await api.post('/api/auth/reset-password', {
+        await t.api.post('/api/auth/reset-password', {
           token: fresh.token,
           newPassword: 'compte désactivé pourtant',
         })
@@ -495,29 +493,33 @@ describe('reset and invitation tokens', () => {
   })
 
   it('are looked up by their SHA-256 only: a near-miss token (one character changed) is refused like any other', async () => {
-    await api.register({ email: 'presque@test.fr' })
-    await api.post('/api/auth/forgot-password', { email: 'presque@test.fr' })
-    const { token } = await tokenFromMail(server.dataDir, 'presque@test.fr')
+    await t.api.register({ email: 'presque@test.fr' })
+    await t.api.post('/api/auth/forgot-password', { email: 'presque@test.fr' })
+    const { token } = await tokenFromMail(t.server.dataDir, 'presque@test.fr')
     const last = token.at(-1) === 'A' ? 'B' : 'A'
     for (const guess of [token.slice(0, -1) + last, token.slice(0, 20), token + 'x', token.toUpperCase()]) {
       if (guess === token) continue
       expect(
-        (await api.post('/api/auth/reset-password', { token: guess, newPassword: 'devine par force brute' }))
-          .status,
+        (
+          await t.api.post('/api/auth/reset-password', {
+            token: guess,
+            newPassword: 'devine par force brute',
+          })
+        ).status,
       ).toBe(400)
     }
     expect(
-      (await api.post('/api/auth/reset-password', { token, newPassword: 'le bon lien marche' })).status,
+      (await t.api.post('/api/auth/reset-password', { token, newPassword: 'le bon lien marche' })).status,
     ).toBe(200)
   })
 })
 
 describe('article links', () => {
   const postPublishedArticle = <T>(title: string, link: { text: string; url: string; target: string }) =>
-    api.post<T>(
+    t.api.post<T>(
       '/api/articles',
       { title, status: 'PUBLISHED', position: 1, image: null, link },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
 
   it.each([

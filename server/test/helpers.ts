@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import pg from 'pg'
-import type { AuthUser, DiscountOffer, Partner } from '@/contract/schemas.ts'
+import { afterAll, beforeAll } from 'vitest'
+import type { AuthUser, DiscountOffer, Image, Partner } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { buildApp, loggerOptions } from '../app.ts'
 import { ensureAdmin } from '../bootstrap.ts'
@@ -252,6 +253,42 @@ export async function startAsAdmin(
   const server = await startServer(options)
   const api = client(server)
   return { server, api, admin: await api.login(ADMIN.email, ADMIN.password) }
+}
+
+export interface AdminServer {
+  server: TestServer
+  api: Client
+  admin: AuthUser
+  /** Request options carrying the admin's token. */
+  asAdmin: () => RequestOptions
+}
+
+/**
+ * A test file's server, started with the admin signed in before the file's own hooks and tests, and closed after
+ * them. Its fields are set once the file's first hook runs: read them inside hooks and tests.
+ */
+export function adminServerForFile(options: StartOptions = {}): AdminServer {
+  const started = {} as AdminServer
+  beforeAll(async () => {
+    Object.assign(started, await startAsAdmin(options))
+    started.asAdmin = () => ({ token: started.admin.access_token })
+  })
+  afterAll(() => started.server?.close())
+  return started
+}
+
+/** Uploads `bytes` (an image file) as a photo of `partner`, as the admin; anything but 201 fails the test at once. */
+export async function uploadPartnerPhoto(
+  { api, admin }: Pick<AdminServer, 'api' | 'admin'>,
+  partner: Partner,
+  bytes: Buffer,
+): Promise<Image> {
+  const res = await api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
+    token: admin.access_token,
+    raw: fileForm(bytes),
+  })
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${res.text}`)
+  return res.body
 }
 
 /** Creates a partner as the admin from partnerBody(overrides); anything but 201 fails the test at once. */

@@ -1,42 +1,26 @@
 import { Writable } from 'node:stream'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AuthUser, Partner } from '@/contract/schemas.ts'
 import { loggerOptions } from '../app.ts'
-import {
-  ADMIN,
-  client,
-  partnerBody,
-  startServer,
-  tokenFromMail,
-  type Client,
-  type TestServer,
-} from './helpers.ts'
+import { partnerBody, tokenFromMail, adminServerForFile, createPartner } from './helpers.ts'
 
 /** Random and hostile inputs: always a 4xx with a message (or a success), never a 500, server still fine. */
 const logLines: string[] = []
-let server: TestServer
-let api: Client
-let admin: AuthUser
+const logStream = new Writable({
+  write(chunk, _encoding, callback) {
+    logLines.push(chunk.toString())
+    callback()
+  },
+})
+const t = adminServerForFile({ logger: { ...loggerOptions({ logLevel: 'info' }), stream: logStream } })
 let user: AuthUser
 let partner: Partner
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      logLines.push(chunk.toString())
-      callback()
-    },
-  })
-  server = await startServer({ logger: { ...loggerOptions({ logLevel: 'info' }), stream } })
-  api = client(server)
-  admin = await api.login(ADMIN.email, ADMIN.password)
-  user = await api.register()
-  partner = (
-    await api.post<Partner>('/api/partners', partnerBody({ name: 'Témoin' }), { token: admin.access_token })
-  ).body
+  user = await t.api.register()
+  partner = await createPartner(t.api, t.admin, { name: 'Témoin' })
 })
-afterAll(() => server.close())
 
 const hostileString = fc.oneof(
   fc.string(),
@@ -82,7 +66,7 @@ describe('property-based: request validators', () => {
           { requiredKeys: [] },
         ),
         async (body) => {
-          const res = await api.post('/api/auth/register', body)
+          const res = await t.api.post('/api/auth/register', body)
           expectClean(res.status, res.body, res.text)
         },
       ),
@@ -95,7 +79,7 @@ describe('property-based: request validators', () => {
       fc.asyncProperty(
         fc.record({ username: anyValue, password: anyValue }, { requiredKeys: [] }),
         async (body) => {
-          const res = await api.post('/api/auth/authenticate', body)
+          const res = await t.api.post('/api/auth/authenticate', body)
           expect([400, 401]).toContain(res.status)
           expectClean(res.status, res.body, res.text)
         },
@@ -120,8 +104,8 @@ describe('property-based: request validators', () => {
     )
     await fc.assert(
       fc.asyncProperty(field, anyValue, async (key, value) => {
-        const res = await api.post('/api/partners', partnerBody({ [key]: value }), {
-          token: admin.access_token,
+        const res = await t.api.post('/api/partners', partnerBody({ [key]: value }), {
+          token: t.admin.access_token,
         })
         expectClean(res.status, res.body, res.text)
       }),
@@ -136,7 +120,7 @@ describe('property-based: request validators', () => {
         anyValue,
         async (key, value) => {
           const body = { title: 't', status: 'DRAFT', position: 1, image: null, link: null, [key]: value }
-          const res = await api.post('/api/articles', body, { token: admin.access_token })
+          const res = await t.api.post('/api/articles', body, { token: t.admin.access_token })
           expectClean(res.status, res.body, res.text)
         },
       ),
@@ -148,8 +132,8 @@ describe('property-based: request validators', () => {
         anyValue,
         async (key, value) => {
           const body = { status: 'ENABLED', libelle: 'x', expirationDate: null, [key]: value }
-          const res = await api.post(`/api/partners/${partner.partnerId.id}/offer-discount`, body, {
-            token: admin.access_token,
+          const res = await t.api.post(`/api/partners/${partner.partnerId.id}/offer-discount`, body, {
+            token: t.admin.access_token,
           })
           expectClean(res.status, res.body, res.text)
         },
@@ -179,7 +163,7 @@ describe('property-based: request validators', () => {
     await fc.assert(
       fc.asyncProperty(fc.dictionary(param, value, { maxKeys: 4 }), async (query) => {
         const qs = new URLSearchParams(query).toString()
-        const res = await api.get(`/api/partners/search?${qs}`, { token: user.access_token })
+        const res = await t.api.get(`/api/partners/search?${qs}`, { token: user.access_token })
         expect([200, 400, 403]).toContain(res.status)
         expectClean(res.status, res.body, res.text)
       }),
@@ -192,7 +176,9 @@ describe('property-based: request validators', () => {
       fc.asyncProperty(
         hostileString.filter((s) => s.length < 300),
         async (raw) => {
-          const res = await api.get(`/api/partners/${encodeURIComponent(raw)}`, { token: user.access_token })
+          const res = await t.api.get(`/api/partners/${encodeURIComponent(raw)}`, {
+            token: user.access_token,
+          })
           // A generated "1" is a real id: that one may be found.
           expect(/^0*[1-9]\d{0,8}$/.test(raw) ? [200, 404] : [400, 404]).toContain(res.status)
           expectClean(res.status, res.body, res.text)
@@ -210,37 +196,39 @@ describe('U+0000 (PostgreSQL cannot store it in text)', () => {
       {
         name: 'login',
         field: 'username',
-        send: () => api.post('/api/auth/authenticate', { username: nul, password: 'x' }),
+        send: () => t.api.post('/api/auth/authenticate', { username: nul, password: 'x' }),
       },
       {
         name: 'register',
         field: 'email',
         send: () =>
-          api.post('/api/auth/register', {
+          t.api.post('/api/auth/register', {
             firstname: 'A',
             lastname: 'B',
             email: `x${nul}@test.fr`,
             password: 'un mot de passe long',
           }),
       },
-      { name: 'forgot', field: 'email', send: () => api.post('/api/auth/forgot-password', { email: nul }) },
+      { name: 'forgot', field: 'email', send: () => t.api.post('/api/auth/forgot-password', { email: nul }) },
       {
         name: 'partner email',
         field: 'email',
         send: () =>
-          api.post('/api/partners', partnerBody({ email: `c${nul}@test.fr` }), { token: admin.access_token }),
+          t.api.post('/api/partners', partnerBody({ email: `c${nul}@test.fr` }), {
+            token: t.admin.access_token,
+          }),
       },
       {
         name: 'search name',
         field: 'name',
         send: () =>
-          api.get(`/api/partners/search?name=${encodeURIComponent(nul)}`, { token: user.access_token }),
+          t.api.get(`/api/partners/search?name=${encodeURIComponent(nul)}`, { token: user.access_token }),
       },
       {
         name: 'search city',
         field: 'city',
         send: () =>
-          api.get(`/api/partners/search?city=${encodeURIComponent(nul)}`, { token: user.access_token }),
+          t.api.get(`/api/partners/search?city=${encodeURIComponent(nul)}`, { token: user.access_token }),
       },
     ]
     for (const c of cases) {
@@ -257,7 +245,7 @@ describe('U+0000 (PostgreSQL cannot store it in text)', () => {
 describe('other control characters and lone surrogates', () => {
   it('are refused with a French 400 naming the field and the character; tab and line breaks stay allowed', async () => {
     const register = (email: string, lastname = 'B') =>
-      api.post<{ message: string; field: string }>('/api/auth/register', {
+      t.api.post<{ message: string; field: string }>('/api/auth/register', {
         firstname: 'A',
         lastname,
         email,
@@ -277,10 +265,10 @@ describe('other control characters and lone surrogates', () => {
         field: 'email',
       })
     }
-    const multiline = await api.post<Partner>(
+    const multiline = await t.api.post<Partner>(
       '/api/partners',
       partnerBody({ name: 'Lignes', description: 'Première ligne\r\n\tdeuxième ligne' }),
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
     expect(multiline.status).toBe(201)
     expect(multiline.body.description).toBe('Première ligne\r\n\tdeuxième ligne')
@@ -289,23 +277,23 @@ describe('other control characters and lone surrogates', () => {
 })
 
 describe('after the storm', () => {
-  it('the server still answers and earlier data is intact', async () => {
-    expect((await api.get('/api/health')).status).toBe(200)
-    const p = await api.get<Partner>(`/api/partners/${partner.partnerId.id}`, { token: user.access_token })
+  it('the t.server still answers and earlier data is intact', async () => {
+    expect((await t.api.get('/api/health')).status).toBe(200)
+    const p = await t.api.get<Partner>(`/api/partners/${partner.partnerId.id}`, { token: user.access_token })
     expect(p.body.name).toBe('Témoin')
-    expect((await api.login(user.email, 'un mot de passe long')).userId).toEqual(user.userId)
+    expect((await t.api.login(user.email, 'un mot de passe long')).userId).toEqual(user.userId)
   })
 
   it('logs carry request ids and never passwords or tokens', async () => {
-    const secretUser = await api.register({
+    const secretUser = await t.api.register({
       email: 'logs@test.fr',
       password: 'mot-de-passe-secret-dans-les-logs',
     })
-    await api.post('/api/auth/authenticate', { username: 'logs@test.fr', password: 'autre-secret-refuse' })
-    await api.get('/api/articles/articles-published', { token: secretUser.access_token })
-    await api.post('/api/auth/forgot-password', { email: 'logs@test.fr' })
-    const { token } = await tokenFromMail(server.dataDir, 'logs@test.fr')
-    await api.post('/api/auth/reset-password', { token, newPassword: 'nouveau-secret-des-logs' })
+    await t.api.post('/api/auth/authenticate', { username: 'logs@test.fr', password: 'autre-secret-refuse' })
+    await t.api.get('/api/articles/articles-published', { token: secretUser.access_token })
+    await t.api.post('/api/auth/forgot-password', { email: 'logs@test.fr' })
+    const { token } = await tokenFromMail(t.server.dataDir, 'logs@test.fr')
+    await t.api.post('/api/auth/reset-password', { token, newPassword: 'nouveau-secret-des-logs' })
     const all = logLines.join('\n')
     expect(all).toContain('"reqId"')
     for (const secret of [
@@ -314,15 +302,15 @@ describe('after the storm', () => {
       'nouveau-secret-des-logs',
       token,
       secretUser.access_token,
-      server.config.jwtSecret,
+      t.server.config.jwtSecret,
     ]) {
       expect(all).not.toContain(secret)
     }
   })
 
-  it('a request the HTTP parser rejects (raw non-ASCII path, broken header) gets a French JSON 400 and the server keeps going', async () => {
+  it('a request the HTTP parser rejects (raw non-ASCII path, broken header) gets a French JSON 400 and the t.server keeps going', async () => {
     const { connect } = await import('node:net')
-    const { port } = new URL(server.url)
+    const { port } = new URL(t.server.url)
     for (const raw of [
       'GET /api/partners/search?name=\u00e9 HTTP/1.1\r\nHost: x\r\n\r\n',
       'GET / HTTP/1.1\r\nHost x\r\n\r\n',
@@ -337,6 +325,6 @@ describe('after the storm', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 400/)
       expect(answer).toContain('{"message":"Requête HTTP mal formée."}')
     }
-    expect((await api.get('/api/health')).status).toBe(200)
+    expect((await t.api.get('/api/health')).status).toBe(200)
   })
 })

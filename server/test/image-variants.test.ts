@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import type { Article, Image, Partner, PartnerSearchResult } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
@@ -6,18 +6,16 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/index.
 import { renderDemoImage } from '../seed/images.ts'
 import { backfillImageVariants, insertImage } from '../services/images.ts'
 import {
-  ADMIN,
-  client,
   disposeStore,
   fileForm,
   freshStore,
   partnerBody,
   pngBytes,
   silentLog,
-  startServer,
   testConfig,
-  type Client,
-  type TestServer,
+  adminServerForFile,
+  createPartner,
+  uploadPartnerPhoto,
 } from './helpers.ts'
 
 const usePg = Boolean(process.env.DATABASE_URL)
@@ -30,31 +28,22 @@ function widthsByType(image: Image): Record<string, number[]> {
 }
 
 describe('responsive variants of uploaded images', () => {
-  let server: TestServer
-  let api: Client
+  const t = adminServerForFile()
   let token: string
   let partner: Partner
   let photo: Image
   beforeAll(async () => {
-    server = await startServer()
-    api = client(server)
-    token = (await api.login(ADMIN.email, ADMIN.password)).access_token
-    partner = (await api.post<Partner>('/api/partners', partnerBody({ status: 'ACTIF' }), { token })).body
-    photo = (
-      await api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
-        token,
-        raw: fileForm(await pngBytes(1600, 1000)),
-      })
-    ).body
+    token = t.admin.access_token
+    partner = await createPartner(t.api, t.admin, { status: 'ACTIF' })
+    photo = await uploadPartnerPhoto(t, partner, await pngBytes(1600, 1000))
   }, 60_000)
-  afterAll(() => server.close())
 
   it('an upload answers its size and AVIF + WebP copies at 320, 640 and 1280 px, each served at that width', async () => {
     expect(photo).toMatchObject({ width: 1600, height: 1000 })
     expect(widthsByType(photo)).toEqual({ 'image/avif': [320, 640, 1280], 'image/webp': [320, 640, 1280] })
     for (const variant of photo.variants!) {
       expect(variant.url).toMatch(new RegExp(`^/uploads/${photo.id}-${variant.width}\\.(avif|webp)$`))
-      const res = await fetch(server.url + variant.url)
+      const res = await fetch(t.server.url + variant.url)
       expect(res.status, variant.url).toBe(200)
       expect(res.headers.get('content-type')).toBe(variant.type)
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
@@ -66,18 +55,20 @@ describe('responsive variants of uploaded images', () => {
       expect(Math.abs(meta.height! - (variant.width * 1000) / 1600)).toBeLessThanOrEqual(1)
       expect(meta.format).toBe(variant.type === 'image/avif' ? 'heif' : 'webp')
       const etag = res.headers.get('etag')!
-      expect((await fetch(server.url + variant.url, { headers: { 'if-none-match': etag } })).status).toBe(304)
+      expect((await fetch(t.server.url + variant.url, { headers: { 'if-none-match': etag } })).status).toBe(
+        304,
+      )
     }
     // The thumbnail a Find row shows weighs a fraction of the original.
-    const original = (await (await fetch(server.url + photo.url)).arrayBuffer()).byteLength
+    const original = (await (await fetch(t.server.url + photo.url)).arrayBuffer()).byteLength
     const thumbnail = photo.variants!.find((v) => v.width === 320 && v.type === 'image/webp')!
-    const thumbBytes = (await (await fetch(server.url + thumbnail.url)).arrayBuffer()).byteLength
+    const thumbBytes = (await (await fetch(t.server.url + thumbnail.url)).arrayBuffer()).byteLength
     expect(thumbBytes).toBeLessThan(original / 4)
   })
 
   it('a picture narrower than 1280 px is never enlarged: its own width is the largest copy', async () => {
     const small = (
-      await api.request<Image>('POST', apiPaths.articleImage(), {
+      await t.api.request<Image>('POST', apiPaths.articleImage(), {
         token,
         raw: fileForm(await pngBytes(90, 60)),
       })
@@ -85,47 +76,47 @@ describe('responsive variants of uploaded images', () => {
     expect(small).toMatchObject({ width: 90, height: 60 })
     expect(widthsByType(small)).toEqual({ 'image/avif': [90], 'image/webp': [90] })
     const medium = (
-      await api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
+      await t.api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
         token,
         raw: fileForm(await pngBytes(800, 500)),
       })
     ).body
     expect(widthsByType(medium)).toEqual({ 'image/avif': [320, 640, 800], 'image/webp': [320, 640, 800] })
-    await api.del(apiPaths.partnerImage(partner.partnerId.id, medium.id), { token })
+    await t.api.del(apiPaths.partnerImage(partner.partnerId.id, medium.id), { token })
     // Deleted with its image.
-    for (const v of medium.variants!) expect((await fetch(server.url + v.url)).status).toBe(404)
+    for (const v of medium.variants!) expect((await fetch(t.server.url + v.url)).status).toBe(404)
   })
 
   it('details, search and articles give the same variants as the upload did', async () => {
-    const user = await api.register()
-    const details = await api.get<Partner>(apiPaths.partner(partner.partnerId.id), {
+    const user = await t.api.register()
+    const details = await t.api.get<Partner>(apiPaths.partner(partner.partnerId.id), {
       token: user.access_token,
     })
     expect(details.body.images).toEqual([photo])
-    const found = await api.get<PartnerSearchResult[]>(
+    const found = await t.api.get<PartnerSearchResult[]>(
       `${apiPaths.partnerSearch()}?name=${encodeURIComponent(partner.name)}`,
       { token: user.access_token },
     )
     expect(found.body.find((p) => p.partnerId.id === partner.partnerId.id)?.images[0]).toEqual(photo)
 
     const cover = (
-      await api.request<Image>('POST', apiPaths.articleImage(), {
+      await t.api.request<Image>('POST', apiPaths.articleImage(), {
         token,
         raw: fileForm(await pngBytes(1080, 1600)),
       })
     ).body
     const article = (
-      await api.post<Article>(
+      await t.api.post<Article>(
         apiPaths.articles(),
         { title: 'Avec image', status: 'PUBLISHED', position: 1, image: cover, link: null },
         { token },
       )
     ).body
     expect(article.image).toEqual(cover)
-    const published = await api.get<Article[]>(apiPaths.articlesPublished(), { token: user.access_token })
+    const published = await t.api.get<Article[]>(apiPaths.articlesPublished(), { token: user.access_token })
     expect(published.body.find((a) => a.articleId.id === article.articleId.id)?.image).toEqual(cover)
     // A body with the image as older clients send it (no size, no variants) is still accepted.
-    const older = await api.put<Article>(
+    const older = await t.api.put<Article>(
       apiPaths.article(article.articleId.id),
       {
         articleId: article.articleId,
@@ -142,9 +133,9 @@ describe('responsive variants of uploaded images', () => {
   })
 
   it('a search row carries its first photo only; the details carry them all, oldest first', async () => {
-    const user = await api.register()
+    const user = await t.api.register()
     const owner = (
-      await api.post<Partner>('/api/partners', partnerBody({ name: 'Trois photos', status: 'ACTIF' }), {
+      await t.api.post<Partner>('/api/partners', partnerBody({ name: 'Trois photos', status: 'ACTIF' }), {
         token,
       })
     ).body
@@ -152,17 +143,19 @@ describe('responsive variants of uploaded images', () => {
     for (const width of [60, 70, 80]) {
       uploaded.push(
         (
-          await api.request<Image>('POST', apiPaths.partnerImages(owner.partnerId.id), {
+          await t.api.request<Image>('POST', apiPaths.partnerImages(owner.partnerId.id), {
             token,
             raw: fileForm(await pngBytes(width, 40)),
           })
         ).body,
       )
     }
-    const details = await api.get<Partner>(apiPaths.partner(owner.partnerId.id), { token: user.access_token })
+    const details = await t.api.get<Partner>(apiPaths.partner(owner.partnerId.id), {
+      token: user.access_token,
+    })
     expect(details.body.images).toEqual(uploaded)
     for (const query of ['name=Trois%20photos', 'name=Trois%20photos&userPosition=43.3,5.37']) {
-      const found = await api.get<PartnerSearchResult[]>(`${apiPaths.partnerSearch()}?${query}`, {
+      const found = await t.api.get<PartnerSearchResult[]>(`${apiPaths.partnerSearch()}?${query}`, {
         token: user.access_token,
       })
       expect(found.body.find((p) => p.partnerId.id === owner.partnerId.id)?.images).toEqual([uploaded[0]])
@@ -175,7 +168,7 @@ describe('responsive variants of uploaded images', () => {
     ['another format', (i: Image) => `/uploads/${i.id}-320.png`],
     ['an unknown image', () => `/uploads/${'0'.repeat(24)}-320.avif`],
   ])('404 in French JSON for %s', async (_label, path) => {
-    const res = await fetch(server.url + path(photo))
+    const res = await fetch(t.server.url + path(photo))
     expect(res.status).toBe(404)
     expect(await res.json()).toMatchObject({ message: 'Image introuvable.' })
   })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Article, Image, Partner } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { buildApp } from '../app.ts'
@@ -11,18 +11,17 @@ import { articles, partners } from '../seed/data.ts'
 import { seedDemoIfFirstStart } from '../seed/index.ts'
 import { importLegacyUploads, uploadsDir } from '../services/images.ts'
 import {
-  ADMIN,
   client,
   disposeStore,
   fileForm,
   freshStore,
-  partnerBody,
   pngBytes,
   silentLog,
   startServer,
   testConfig,
-  type Client,
-  type TestServer,
+  adminServerForFile,
+  createPartner,
+  uploadPartnerPhoto,
 } from './helpers.ts'
 import { legacyStore } from './legacy-store.ts'
 
@@ -43,39 +42,29 @@ async function instances(dataDir: string, schema: string | null, count: number):
 }
 
 describe('images served from the database', () => {
-  let server: TestServer
-  let api: Client
+  const t = adminServerForFile()
   let token: string
   let photo: Image
   let bytes: ArrayBuffer
   beforeAll(async () => {
-    server = await startServer()
-    api = client(server)
-    token = (await api.login(ADMIN.email, ADMIN.password)).access_token
-    const partner = (await api.post<Partner>('/api/partners', partnerBody(), { token })).body
-    photo = (
-      await api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
-        token,
-        raw: fileForm(await pngBytes(90, 60)),
-      })
-    ).body
-    bytes = await (await fetch(server.url + photo.url)).arrayBuffer()
+    token = t.admin.access_token
+    photo = await uploadPartnerPhoto(t, await createPartner(t.api, t.admin), await pngBytes(90, 60))
+    bytes = await (await fetch(t.server.url + photo.url)).arrayBuffer()
   })
-  afterAll(() => server.close())
 
   it('GET and HEAD: WebP, cached for good, nosniff, sandboxed, an ETag; nothing written to DATA_DIR', async () => {
     expect(photo.url).toMatch(/^\/uploads\/[a-f0-9]{24}\.webp$/)
-    const stored = await server.handle.db
+    const stored = await t.server.handle.db
       .selectFrom('images')
       .select('data')
       .where('id', '=', photo.id)
       .executeTakeFirstOrThrow()
     expect(sha(stored.data!)).toBe(sha(bytes))
     expect(Buffer.from(bytes).subarray(8, 12).toString()).toBe('WEBP')
-    expect(existsSync(uploadsDir(server.dataDir))).toBe(false)
+    expect(existsSync(uploadsDir(t.server.dataDir))).toBe(false)
 
     for (const method of ['GET', 'HEAD']) {
-      const res = await fetch(server.url + photo.url, { method })
+      const res = await fetch(t.server.url + photo.url, { method })
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('image/webp')
       expect(res.headers.get('content-length')).toBe(String(bytes.byteLength))
@@ -85,7 +74,7 @@ describe('images served from the database', () => {
       expect(res.headers.get('etag')).toBe(`"${photo.id}"`)
       expect((await res.arrayBuffer()).byteLength).toBe(method === 'GET' ? bytes.byteLength : 0)
     }
-    const again = await fetch(server.url + photo.url, { headers: { 'if-none-match': `"${photo.id}"` } })
+    const again = await fetch(t.server.url + photo.url, { headers: { 'if-none-match': `"${photo.id}"` } })
     expect(again.status).toBe(304)
     expect((await again.arrayBuffer()).byteLength).toBe(0)
   })
@@ -99,7 +88,7 @@ describe('images served from the database', () => {
     ['a folder', '/uploads/'],
   ])('404 in French JSON for %s', async (_label, path) => {
     for (const method of ['GET', 'HEAD']) {
-      const res = await fetch(server.url + (typeof path === 'function' ? path() : path), { method })
+      const res = await fetch(t.server.url + (typeof path === 'function' ? path() : path), { method })
       expect(res.status).toBe(404)
       expect(res.headers.get('content-type')).toMatch(/^application\/json/)
       if (method === 'GET')
@@ -109,13 +98,13 @@ describe('images served from the database', () => {
 
   it('an image uploaded through one instance is served by another with an empty DATA_DIR', async () => {
     const otherDir = mkdtempSync(join(tmpdir(), 'partenaires-autre-'))
-    const config = testConfig(otherDir, { databaseSchema: server.config.databaseSchema })
-    const handle = usePg ? await openDatabase(config) : server.handle
+    const config = testConfig(otherDir, { databaseSchema: t.server.config.databaseSchema })
+    const handle = usePg ? await openDatabase(config) : t.server.handle
     const other = await buildApp({ db: handle.db, config })
     const url = await other.listen({ port: 0, host: '127.0.0.1' })
     try {
       const cover = (
-        await api.request<Image>('POST', apiPaths.articleImage(), {
+        await t.api.request<Image>('POST', apiPaths.articleImage(), {
           token,
           raw: fileForm(await pngBytes(50, 50)),
         })
@@ -123,7 +112,7 @@ describe('images served from the database', () => {
       const res = await fetch(url + cover.url)
       expect(res.status).toBe(200)
       expect(sha(await res.arrayBuffer())).toBe(
-        sha(await (await fetch(server.url + cover.url)).arrayBuffer()),
+        sha(await (await fetch(t.server.url + cover.url)).arrayBuffer()),
       )
       expect(sha(await (await fetch(url + photo.url)).arrayBuffer())).toBe(sha(bytes))
     } finally {

@@ -1,5 +1,5 @@
 import { mdiCoffee } from '@mdi/js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type {
   AuthUser,
   Category,
@@ -15,22 +15,17 @@ import {
   fileForm,
   partnerBody,
   pngBytes,
-  startAsAdmin,
-  type Client,
-  type TestServer,
+  adminServerForFile,
 } from './helpers.ts'
 
-let server: TestServer
-let api: Client
-let admin: AuthUser
+const t = adminServerForFile()
 let user: AuthUser
-const A = () => ({ token: admin.access_token })
 const U = () => ({ token: user.access_token })
 
-const createPartner = (overrides: Record<string, unknown> = {}) => createPartnerAs(api, admin, overrides)
+const createPartner = (overrides: Record<string, unknown> = {}) => createPartnerAs(t.api, t.admin, overrides)
 
 async function addOffer(partnerId: number, body: Record<string, unknown>): Promise<DiscountOffer> {
-  const res = await api.post<DiscountOffer>(`/api/partners/${partnerId}/offer-discount`, body, A())
+  const res = await t.api.post<DiscountOffer>(`/api/partners/${partnerId}/offer-discount`, body, t.asAdmin())
   if (res.status !== 201) throw new Error(`${res.status} ${res.text}`)
   return res.body
 }
@@ -39,10 +34,8 @@ const today = new Date().toISOString().slice(0, 10)
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
 
 beforeAll(async () => {
-  ;({ server, api, admin } = await startAsAdmin())
-  user = await api.register()
+  user = await t.api.register()
 })
-afterAll(() => server.close())
 
 describe('partners CRUD and categories', () => {
   it('creates a partner, creating categories given without id (icon star by default), reusing known ones', async () => {
@@ -66,7 +59,7 @@ describe('partners CRUD and categories', () => {
     })
     expect(again.categories.map((c) => c.id)).toEqual(created.categories.map((c) => c.id))
 
-    const categories = await api.get<Category[]>('/api/partners/categories', U())
+    const categories = await t.api.get<Category[]>('/api/partners/categories', U())
     expect(categories.status).toBe(200)
     const labels = categories.body.map((c) => c.label)
     expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'fr')))
@@ -85,32 +78,32 @@ describe('partners CRUD and categories', () => {
       ['coffee', mdiCoffee],
       ['pas-une-icone-connue', null],
     ])
-    const categories = await api.get<Category[]>('/api/partners/categories', U())
+    const categories = await t.api.get<Category[]>('/api/partners/categories', U())
     expect(categories.body.find((c) => c.label === 'Cafés')?.iconPath).toBe(mdiCoffee)
     expect(categories.body.find((c) => c.label === 'Inclassables')?.iconPath).toBeNull()
-    const read = await api.get<Partner>(`/api/partners/${created.partnerId.id}`, U())
+    const read = await t.api.get<Partner>(`/api/partners/${created.partnerId.id}`, U())
     expect(read.body.categories.map((c) => c.iconPath)).toEqual([mdiCoffee, null])
   })
 
   it('reads one partner; unknown id is 404; non-numeric id is 400', async () => {
     const p = await createPartner({ name: 'Lecture' })
-    const res = await api.get<Partner>(`/api/partners/${p.partnerId.id}`, U())
+    const res = await t.api.get<Partner>(`/api/partners/${p.partnerId.id}`, U())
     expect(res.status).toBe(200)
     expect(res.body.location).toEqual({
       address: '1 rue de la Paix',
       city: 'Marseille',
       position: { lat: 43.3, lng: 5.37 },
     })
-    expect((await api.get('/api/partners/999999', U())).status).toBe(404)
-    expect((await api.get('/api/partners/abc', U())).status).toBe(400)
-    expect((await api.get('/api/partners/1.5', U())).status).toBe(400)
-    expect((await api.get('/api/partners/99999999999999', U())).status).toBe(400)
+    expect((await t.api.get('/api/partners/999999', U())).status).toBe(404)
+    expect((await t.api.get('/api/partners/abc', U())).status).toBe(400)
+    expect((await t.api.get('/api/partners/1.5', U())).status).toBe(400)
+    expect((await t.api.get('/api/partners/99999999999999', U())).status).toBe(400)
   })
 
   it('hides non-active partners from users but not from admins', async () => {
     const p = await createPartner({ name: 'Prospect caché', status: 'PROSPECT' })
-    expect((await api.get(`/api/partners/${p.partnerId.id}`, U())).status).toBe(404)
-    expect((await api.get(`/api/partners/${p.partnerId.id}`, A())).status).toBe(200)
+    expect((await t.api.get(`/api/partners/${p.partnerId.id}`, U())).status).toBe(404)
+    expect((await t.api.get(`/api/partners/${p.partnerId.id}`, t.asAdmin())).status).toBe(200)
   })
 
   it('updates a partner; the body id must match the path', async () => {
@@ -119,23 +112,23 @@ describe('partners CRUD and categories', () => {
       ...partnerBody({ name: 'Après', categories: [{ label: 'Bars', icon: 'glass-cocktail' }] }),
       partnerId: p.partnerId,
     }
-    const res = await api.put<Partner>(`/api/partners/${p.partnerId.id}`, body, A())
+    const res = await t.api.put<Partner>(`/api/partners/${p.partnerId.id}`, body, t.asAdmin())
     expect(res.status).toBe(200)
     expect(res.body.name).toBe('Après')
     expect(res.body.categories.map((c) => c.label)).toEqual(['Bars'])
     expect(
       (
-        await api.put(
+        await t.api.put(
           `/api/partners/${p.partnerId.id + 1000}`,
           { ...body, partnerId: { id: p.partnerId.id + 1000 } },
-          A(),
+          t.asAdmin(),
         )
       ).status,
     ).toBe(404)
-    const mismatch = await api.put<{ message: string }>(
+    const mismatch = await t.api.put<{ message: string }>(
       `/api/partners/${p.partnerId.id}`,
       { ...body, partnerId: { id: 1 } },
-      A(),
+      t.asAdmin(),
     )
     expect(mismatch.status).toBe(400)
     expect(mismatch.body.message).toMatch(/partnerId/)
@@ -156,7 +149,7 @@ describe('partners CRUD and categories', () => {
     [{ description: 'x'.repeat(5001) }, '5000'],
     [{ rating: 7 }, 'Note'],
   ])('refuses an invalid partner %# (400, field named)', async (overrides, expected) => {
-    const res = await api.post<{ message: string }>('/api/partners', partnerBody(overrides), A())
+    const res = await t.api.post<{ message: string }>('/api/partners', partnerBody(overrides), t.asAdmin())
     expect(res.status).toBe(400)
     expect(res.body.message).toContain(expected)
   })
@@ -164,10 +157,10 @@ describe('partners CRUD and categories', () => {
   it('stores SQL metacharacters and markup as plain text', async () => {
     const name = `Robert'); DROP TABLE partners;-- <script>alert("x")</script> %_\\`
     const p = await createPartner({ name, description: '<img src=x onerror=alert(1)>' })
-    const res = await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())
+    const res = await t.api.get<Partner>(`/api/partners/${p.partnerId.id}`, t.asAdmin())
     expect(res.body.name).toBe(name)
     expect(res.body.description).toBe('<img src=x onerror=alert(1)>')
-    expect((await api.get<Partner[]>('/api/partners', A())).body.length).toBeGreaterThan(3)
+    expect((await t.api.get<Partner[]>('/api/partners', t.asAdmin())).body.length).toBeGreaterThan(3)
   })
 
   it('lists distinct cities of active partners, French order, case-insensitive distinct', async () => {
@@ -188,7 +181,7 @@ describe('partners CRUD and categories', () => {
       name: 'M2',
       location: { address: 'a', city: 'MARSEILLE', position: { lat: 43.3, lng: 5.4 } },
     })
-    const res = await api.get<string[]>('/api/partners/cities', U())
+    const res = await t.api.get<string[]>('/api/partners/cities', U())
     expect(res.status).toBe(200)
     expect(res.body).not.toContain('Zonza')
     expect(res.body.filter((c) => c.toLowerCase() === 'marseille')).toHaveLength(1)
@@ -196,7 +189,7 @@ describe('partners CRUD and categories', () => {
   })
 
   it('serves status lists with French labels', async () => {
-    const res = await api.get('/api/partners/statues', U())
+    const res = await t.api.get('/api/partners/statues', U())
     expect(res.body).toEqual([
       { code: 'ACTIF', label: 'Actif' },
       { code: 'PROSPECT', label: 'Prospect' },
@@ -207,12 +200,12 @@ describe('partners CRUD and categories', () => {
 
 describe('reference data revalidation (ETag, 304)', () => {
   const revalidate = async (path: string) => {
-    const first = await api.get(path, U())
+    const first = await t.api.get(path, U())
     expect(first.status).toBe(200)
     expect(first.headers.get('cache-control')).toBe('private, no-cache')
     const etag = first.headers.get('etag')!
     expect(etag).toMatch(/^"[\w-]+"$/)
-    const again = await api.get(path, { ...U(), headers: { 'if-none-match': etag } })
+    const again = await t.api.get(path, { ...U(), headers: { 'if-none-match': etag } })
     return { first, etag, again }
   }
 
@@ -223,7 +216,7 @@ describe('reference data revalidation (ETag, 304)', () => {
       expect(again.text).toBe('')
       expect(again.headers.get('etag')).toBe(etag)
       // An ETag from another version, or none: the full answer.
-      expect((await api.get(path, { ...U(), headers: { 'if-none-match': '"autre"' } })).status).toBe(200)
+      expect((await t.api.get(path, { ...U(), headers: { 'if-none-match': '"autre"' } })).status).toBe(200)
     }
     const cities = await revalidate('/api/partners/cities')
     const categories = await revalidate('/api/partners/categories')
@@ -231,14 +224,14 @@ describe('reference data revalidation (ETag, 304)', () => {
       location: { address: '3 rue', city: 'Ville révalidée', position: { lat: 45, lng: 4 } },
       categories: [{ label: 'Catégorie révalidée' }],
     })
-    const citiesAfter = await api.get<string[]>('/api/partners/cities', {
+    const citiesAfter = await t.api.get<string[]>('/api/partners/cities', {
       ...U(),
       headers: { 'if-none-match': cities.etag },
     })
     expect(citiesAfter.status).toBe(200)
     expect(citiesAfter.body).toContain('Ville révalidée')
     expect(citiesAfter.headers.get('etag')).not.toBe(cities.etag)
-    const categoriesAfter = await api.get<Category[]>('/api/partners/categories', {
+    const categoriesAfter = await t.api.get<Category[]>('/api/partners/categories', {
       ...U(),
       headers: { 'if-none-match': categories.etag },
     })
@@ -248,9 +241,9 @@ describe('reference data revalidation (ETag, 304)', () => {
 
   it('still needs a signed-in user, and search answers stay uncached', async () => {
     const { etag } = await revalidate('/api/partners/cities')
-    const anonymous = await api.get('/api/partners/cities', { headers: { 'if-none-match': etag } })
+    const anonymous = await t.api.get('/api/partners/cities', { headers: { 'if-none-match': etag } })
     expect(anonymous.status).toBe(401)
-    const search = await api.get('/api/partners/search', U())
+    const search = await t.api.get('/api/partners/search', U())
     expect(search.headers.get('cache-control')).toBe('no-store')
     expect(search.headers.get('etag')).toBeNull()
   })
@@ -277,28 +270,28 @@ describe('offers', () => {
     })
     expect(noDate.expirationDate).toBeNull()
 
-    const upd = await api.put<DiscountOffer>(
+    const upd = await t.api.put<DiscountOffer>(
       `/api/partners/${p.partnerId.id}/offer-discount`,
       { id: offer.id, status: 'DISABLED', libelle: '-20 %', expirationDate: null },
-      A(),
+      t.asAdmin(),
     )
     expect(upd.status).toBe(200)
     expect(upd.body).toEqual({ id: offer.id, libelle: '-20 %', status: 'DISABLED', expirationDate: null })
 
     for (const expirationDate of ['31/12/2099', '2099-13-01', '2099-02-30', '2099-1-1', 'demain']) {
-      const res = await api.post<{ message: string }>(
+      const res = await t.api.post<{ message: string }>(
         `/api/partners/${p.partnerId.id}/offer-discount`,
         { status: 'ENABLED', libelle: 'x', expirationDate },
-        A(),
+        t.asAdmin(),
       )
       expect(res.status).toBe(400)
       expect(res.body.message).toContain('La date doit être au format AAAA-MM-JJ')
     }
     // The form marks the field with a short French message; no message names the JSON field.
-    const impossible = await api.post<ErrorBody>(
+    const impossible = await t.api.post<ErrorBody>(
       `/api/partners/${p.partnerId.id}/offer-discount`,
       { status: 'ENABLED', libelle: 'x', expirationDate: '2026-02-31' },
-      A(),
+      t.asAdmin(),
     )
     expect(impossible.body).toEqual({
       message:
@@ -306,16 +299,16 @@ describe('offers', () => {
       field: 'expirationDate',
       fields: { expirationDate: 'Date invalide' },
     })
-    const badFormat = await api.post<ErrorBody>(
+    const badFormat = await t.api.post<ErrorBody>(
       `/api/partners/${p.partnerId.id}/offer-discount`,
       { status: 'ENABLED', libelle: 'x', expirationDate: '31/12/2099' },
-      A(),
+      t.asAdmin(),
     )
     expect(badFormat.body.fields).toEqual({ expirationDate: 'La date doit être au format AAAA-MM-JJ' })
-    const noLabel = await api.post<ErrorBody>(
+    const noLabel = await t.api.post<ErrorBody>(
       `/api/partners/${p.partnerId.id}/offer-discount`,
       { status: 'ENABLED', libelle: '  ', expirationDate: null },
-      A(),
+      t.asAdmin(),
     )
     expect(noLabel.body).toEqual({
       message: 'Le champ « Libelle » est obligatoire.',
@@ -324,38 +317,38 @@ describe('offers', () => {
     })
     expect(
       (
-        await api.post(
+        await t.api.post(
           `/api/partners/${p.partnerId.id}/offer-discount`,
           { status: 'ENABLED', libelle: '  ', expirationDate: null },
-          A(),
+          t.asAdmin(),
         )
       ).status,
     ).toBe(400)
     expect(
       (
-        await api.post(
+        await t.api.post(
           `/api/partners/${p.partnerId.id}/offer-discount`,
           { status: 'ACTIVE', libelle: 'x', expirationDate: null },
-          A(),
+          t.asAdmin(),
         )
       ).status,
     ).toBe(400)
     expect(
       (
-        await api.post(
+        await t.api.post(
           '/api/partners/999999/offer-discount',
           { status: 'ENABLED', libelle: 'x', expirationDate: null },
-          A(),
+          t.asAdmin(),
         )
       ).status,
     ).toBe(404)
     const other = await createPartner({ name: 'Autre partenaire' })
     expect(
       (
-        await api.put(
+        await t.api.put(
           `/api/partners/${other.partnerId.id}/offer-discount`,
           { id: offer.id, status: 'ENABLED', libelle: 'x', expirationDate: null },
-          A(),
+          t.asAdmin(),
         )
       ).status,
     ).toBe(404)
@@ -366,18 +359,18 @@ describe('offers', () => {
     const ok = await addOffer(p.partnerId.id, { status: 'ENABLED', libelle: 'ok', expirationDate: today })
     await addOffer(p.partnerId.id, { status: 'ENABLED', libelle: 'expirée', expirationDate: yesterday })
     await addOffer(p.partnerId.id, { status: 'DISABLED', libelle: 'désactivée', expirationDate: null })
-    const res = await api.get<DiscountOffer[]>(`/api/partners/${p.partnerId.id}/discounts-activated`, U())
+    const res = await t.api.get<DiscountOffer[]>(`/api/partners/${p.partnerId.id}/discounts-activated`, U())
     expect(res.status).toBe(200)
     expect(res.body.map((o) => o.id)).toEqual([ok.id])
     expect(
-      (await api.get<Partner>(`/api/partners/${p.partnerId.id}`, U())).body.discountOffers.map(
+      (await t.api.get<Partner>(`/api/partners/${p.partnerId.id}`, U())).body.discountOffers.map(
         (o) => o.libelle,
       ),
     ).toEqual(['ok'])
-    expect((await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())).body.discountOffers).toHaveLength(
-      3,
-    )
-    expect((await api.get('/api/partners/999999/discounts-activated', U())).status).toBe(404)
+    expect(
+      (await t.api.get<Partner>(`/api/partners/${p.partnerId.id}`, t.asAdmin())).body.discountOffers,
+    ).toHaveLength(3)
+    expect((await t.api.get('/api/partners/999999/discounts-activated', U())).status).toBe(404)
   })
 })
 
@@ -387,14 +380,14 @@ describe('partner images', () => {
     const png = await pngBytes()
     expect(png.includes(Buffer.from('secret-gps-data'))).toBe(true)
     // Declared as text: the bytes decide.
-    const res = await api.request<Image>('POST', `/api/partners/${p.partnerId.id}/image`, {
-      ...A(),
+    const res = await t.api.request<Image>('POST', `/api/partners/${p.partnerId.id}/image`, {
+      ...t.asAdmin(),
       raw: fileForm(png, 'notes.txt', 'text/plain'),
     })
     expect(res.status).toBe(201)
     expect(res.body.type).toBe('image/webp')
     expect(res.body.url).toMatch(/^\/uploads\/[a-f0-9]{24}\.webp$/)
-    const file = await fetch(server.url + res.body.url)
+    const file = await fetch(t.server.url + res.body.url)
     expect(file.status).toBe(200)
     expect(file.headers.get('content-type')).toBe('image/webp')
     expect(file.headers.get('cache-control')).toContain('immutable')
@@ -413,21 +406,25 @@ describe('partner images', () => {
     for (const bytesIn of [jpeg, webp]) {
       expect(
         (
-          await api.request('POST', `/api/partners/${p.partnerId.id}/image`, {
-            ...A(),
+          await t.api.request('POST', `/api/partners/${p.partnerId.id}/image`, {
+            ...t.asAdmin(),
             raw: fileForm(bytesIn, 'x.bin', 'application/octet-stream'),
           })
         ).status,
       ).toBe(201)
     }
-    const partner = (await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())).body
+    const partner = (await t.api.get<Partner>(`/api/partners/${p.partnerId.id}`, t.asAdmin())).body
     expect(partner.images).toHaveLength(3)
 
-    const del = await api.del(`/api/partners/${p.partnerId.id}/image/${res.body.id}`, A())
+    const del = await t.api.del(`/api/partners/${p.partnerId.id}/image/${res.body.id}`, t.asAdmin())
     expect(del.status).toBe(200)
-    expect((await fetch(server.url + res.body.url)).status).toBe(404)
-    expect((await api.del(`/api/partners/${p.partnerId.id}/image/${res.body.id}`, A())).status).toBe(404)
-    expect((await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())).body.images).toHaveLength(2)
+    expect((await fetch(t.server.url + res.body.url)).status).toBe(404)
+    expect(
+      (await t.api.del(`/api/partners/${p.partnerId.id}/image/${res.body.id}`, t.asAdmin())).status,
+    ).toBe(404)
+    expect(
+      (await t.api.get<Partner>(`/api/partners/${p.partnerId.id}`, t.asAdmin())).body.images,
+    ).toHaveLength(2)
   })
 
   it('refuses non-images (415), renamed HTML/SVG (415), oversized (413), missing file (400), JSON body (415)', async () => {
@@ -440,32 +437,41 @@ describe('partner images', () => {
       ['GIF89a' + 'x'.repeat(50), 'x.gif', 'image/gif'],
       [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), 'broken.png', 'image/png'],
     ] as const) {
-      const res = await api.request<{ message: string }>('POST', path, {
-        ...A(),
+      const res = await t.api.request<{ message: string }>('POST', path, {
+        ...t.asAdmin(),
         raw: fileForm(bytes, name, type),
       })
       expect(res.status).toBe(415)
       expect(res.body.message).toMatch(/JPEG, PNG ou WebP|illisible/)
     }
-    const big = Buffer.alloc(server.config.maxUploadBytes + 10, 1)
-    const tooBig = await api.request<{ message: string }>('POST', path, { ...A(), raw: fileForm(big) })
+    const big = Buffer.alloc(t.server.config.maxUploadBytes + 10, 1)
+    const tooBig = await t.api.request<{ message: string }>('POST', path, {
+      ...t.asAdmin(),
+      raw: fileForm(big),
+    })
     expect(tooBig.status).toBe(413)
     expect(tooBig.body.message).toMatch(/trop volumineux/)
     expect(
       (
-        await api.request('POST', path, {
-          ...A(),
+        await t.api.request('POST', path, {
+          ...t.asAdmin(),
           raw: fileForm(await pngBytes(), 'x.png', 'image/png', 'autre'),
         })
       ).status,
     ).toBe(400)
-    expect((await api.post(path, { file: 'x' }, A())).status).toBe(415)
+    expect((await t.api.post(path, { file: 'x' }, t.asAdmin())).status).toBe(415)
     expect(
-      (await api.request('POST', '/api/partners/999999/image', { ...A(), raw: fileForm(await pngBytes()) }))
-        .status,
+      (
+        await t.api.request('POST', '/api/partners/999999/image', {
+          ...t.asAdmin(),
+          raw: fileForm(await pngBytes()),
+        })
+      ).status,
     ).toBe(404)
-    expect((await api.get('/api/health')).status).toBe(200)
-    expect((await api.get<Partner>(`/api/partners/${p.partnerId.id}`, A())).body.images).toHaveLength(0)
+    expect((await t.api.get('/api/health')).status).toBe(200)
+    expect(
+      (await t.api.get<Partner>(`/api/partners/${p.partnerId.id}`, t.asAdmin())).body.images,
+    ).toHaveLength(0)
   })
 })
 
@@ -498,7 +504,7 @@ describe('search', () => {
         categories: [{ label: 'Autre catégorie de recherche' }],
       }),
     }
-    categoryId = (await api.get<Category[]>('/api/partners/categories', U())).body.find(
+    categoryId = (await t.api.get<Category[]>('/api/partners/categories', U())).body.find(
       (c) => c.label === 'Recherche',
     )!.id
     await addOffer(ids.creperie, { status: 'ENABLED', libelle: 'valide', expirationDate: null })
@@ -506,7 +512,7 @@ describe('search', () => {
     await addOffer(ids.creperie, { status: 'DISABLED', libelle: 'désactivée', expirationDate: null })
   })
 
-  const search = (qs: string) => api.get<PartnerSearchResult[]>(`/api/partners/search?${qs}`, U())
+  const search = (qs: string) => t.api.get<PartnerSearchResult[]>(`/api/partners/search?${qs}`, U())
 
   it('matches the name case- and accent-insensitively anywhere, active partners only', async () => {
     for (const q of ['creperie', 'CRÊPERIE', 'crep', 'bretonne', 'ÊPE']) {
@@ -595,7 +601,7 @@ describe('search', () => {
       await createPartner({ name, location, categories: [{ label: 'Rayon A' }, { label: 'Rayon B' }] })
     ).partnerId.id
     const categoryIds = async () =>
-      new Map((await api.get<Category[]>('/api/partners/categories', U())).body.map((c) => [c.label, c.id]))
+      new Map((await t.api.get<Category[]>('/api/partners/categories', U())).body.map((c) => [c.label, c.id]))
     const found = async (categoryId: number) => ({
       byName: (await search(`city=${encodeURIComponent('vitré')}&categoryId=${categoryId}`)).body.map(
         (p) => p.partnerId.id,
@@ -607,7 +613,7 @@ describe('search', () => {
     const before = await categoryIds()
     expect(await found(before.get('Rayon A')!)).toEqual({ byName: [id], byDistance: [id] })
     expect(await found(before.get('Rayon B')!)).toEqual({ byName: [id], byDistance: [id] })
-    const res = await api.put(
+    const res = await t.api.put(
       `/api/partners/${id}`,
       partnerBody({
         partnerId: { id },
@@ -615,7 +621,7 @@ describe('search', () => {
         location,
         categories: [{ id: before.get('Rayon B'), label: 'Rayon B' }, { label: 'Rayon C' }],
       }),
-      A(),
+      t.asAdmin(),
     )
     expect(res.status).toBe(200)
     const after = await categoryIds()
@@ -632,7 +638,7 @@ describe('search', () => {
     const offerId = p.discountOffers[0].id.id
     expect(
       (
-        await api.put(
+        await t.api.put(
           `/api/users/deactivate-discountoffer/user/${user.userId.id}/partner/${ids.creperie}/offer/${offerId}`,
           undefined,
           U(),
@@ -642,8 +648,8 @@ describe('search', () => {
     const mine = (await search(`name=bretonne&userId=${user.userId.id}`)).body[0]
     expect(mine.discountOffers[0].status).toBe('DISABLED')
     expect((await search('name=bretonne')).body[0].discountOffers[0].status).toBe('ENABLED')
-    expect((await search(`name=bretonne&userId=${admin.userId.id}`)).status).toBe(403)
-    expect((await api.get(`/api/partners/search?userId=99999999999999`, A())).status).toBe(400)
+    expect((await search(`name=bretonne&userId=${t.admin.userId.id}`)).status).toBe(403)
+    expect((await t.api.get(`/api/partners/search?userId=99999999999999`, t.asAdmin())).status).toBe(400)
   })
 })
 
@@ -660,7 +666,7 @@ describe('search by distance against a brute-force haversine', () => {
   type Row = { id: number; name: string; lat: number; lng: number; status: string; categoryId: number | null }
   let categoryId: number
   let others: number
-  const search = (qs: string) => api.get<PartnerSearchResult[]>(`/api/partners/search?${qs}`, U())
+  const search = (qs: string) => t.api.get<PartnerSearchResult[]>(`/api/partners/search?${qs}`, U())
 
   const haversineKm = (lat1: number, lng1: number, lat2: number, lng2: number) => {
     const rad = Math.PI / 180
@@ -672,7 +678,7 @@ describe('search by distance against a brute-force haversine', () => {
 
   /** Every active partner of the store, straight from the table, with its link to the test category. */
   async function everyActive(): Promise<Row[]> {
-    const rows = await server.handle.db
+    const rows = await t.server.handle.db
       .selectFrom('partners as p')
       .leftJoin('partner_categories as pc', (join) =>
         join.onRef('pc.partner_id', '=', 'p.id').on('pc.category_id', '=', categoryId),
@@ -706,7 +712,7 @@ describe('search by distance against a brute-force haversine', () => {
   }
 
   beforeAll(async () => {
-    const db = server.handle.db
+    const db = t.server.handle.db
     categoryId = (
       await db
         .insertInto('categories')
@@ -792,7 +798,7 @@ describe('search by distance against a brute-force haversine', () => {
       byDistance(named, lat, lng),
     )
 
-    const cityRows = await server.handle.db
+    const cityRows = await t.server.handle.db
       .selectFrom('partners')
       .select('id')
       .where('city', '=', 'Vitré')

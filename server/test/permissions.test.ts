@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AuthUser, DiscountOffer, Image, Partner } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import {
@@ -9,19 +9,15 @@ import {
   partnerBody,
   pngBytes,
   couponUseStatus,
-  startAsAdmin,
-  type Client,
   type RequestOptions,
-  type TestServer,
+  adminServerForFile,
 } from './helpers.ts'
 
 /**
  * Every call of the API by an anonymous caller, a signed-in user, and an admin.
  * 'user' calls: anonymous 401, user and admin allowed. 'admin' calls: anonymous 401, user 403, admin allowed.
  */
-let server: TestServer
-let api: Client
-let admin: AuthUser
+const t = adminServerForFile()
 let user: AuthUser
 let partner: Partner
 let offer: DiscountOffer
@@ -172,28 +168,26 @@ const calls: Call[] = [
 ]
 
 beforeAll(async () => {
-  ;({ server, api, admin } = await startAsAdmin())
   png = await pngBytes()
-  user = await api.register()
-  partner = await createPartner(api, admin)
-  offer = await createOffer(api, admin, partner.partnerId.id, {
+  user = await t.api.register()
+  partner = await createPartner(t.api, t.admin)
+  offer = await createOffer(t.api, t.admin, partner.partnerId.id, {
     status: 'ENABLED',
     libelle: 'x',
     expirationDate: null,
   })
   articleId = (
-    await api.post<{ articleId: { id: number } }>(
+    await t.api.post<{ articleId: { id: number } }>(
       '/api/articles',
       { title: 't', status: 'PUBLISHED', position: 1, image: null, link: null },
-      { token: admin.access_token },
+      { token: t.admin.access_token },
     )
   ).body.articleId.id
 })
-afterAll(() => server.close())
 
 async function call(c: Call, token: string | null) {
   const options = c.options ? await c.options() : {}
-  return api.request(c.method, c.path(), { ...options, token })
+  return t.api.request(c.method, c.path(), { ...options, token })
 }
 
 describe('permission matrix', () => {
@@ -212,47 +206,47 @@ describe('permission matrix', () => {
       expect(res.status).toBe(403)
       expect(res.body).toMatchObject({ message: 'Accès réservé aux administrateurs.' })
     } else expect(res.status, res.text).toBeLessThan(300)
-    if (c.name === 'logout') user = await api.login(user.email, 'un mot de passe long')
+    if (c.name === 'logout') user = await t.api.login(user.email, 'un mot de passe long')
   })
 
-  it.each(calls.map((c) => [c.name, c] as const))('%s: admin allowed', async (_name, c) => {
-    const res = await call(c, admin.access_token)
+  it.each(calls.map((c) => [c.name, c] as const))('%s: t.admin allowed', async (_name, c) => {
+    const res = await call(c, t.admin.access_token)
     if (c.name === 'reactivate') expect(res.status).toBe(404)
     else expect(res.status, res.text).toBeLessThan(300)
-    if (c.name === 'logout') admin = await api.login(ADMIN.email, ADMIN.password)
+    if (c.name === 'logout') t.admin = await t.api.login(ADMIN.email, ADMIN.password)
   })
 
-  it('deletes: article, partner image, user — anonymous 401, user 403, admin 200', async () => {
-    const token = admin.access_token
+  it('deletes: article, partner image, user — anonymous 401, user 403, t.admin 200', async () => {
+    const token = t.admin.access_token
     const image = (
-      await api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
+      await t.api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
         token,
         raw: fileForm(png),
       })
     ).body
-    const victim = await api.register()
+    const victim = await t.api.register()
     for (const path of [
       apiPaths.article(articleId),
       apiPaths.partnerImage(partner.partnerId.id, image.id),
       apiPaths.user(victim.userId.id),
     ]) {
-      expect((await api.del(path)).status).toBe(401)
-      expect((await api.del(path, { token: user.access_token })).status).toBe(403)
-      expect((await api.del(path, { token })).status).toBe(200)
+      expect((await t.api.del(path)).status).toBe(401)
+      expect((await t.api.del(path, { token: user.access_token })).status).toBe(403)
+      expect((await t.api.del(path, { token })).status).toBe(200)
     }
   })
 
   it('a user cannot use or read another user’s coupons', async () => {
-    const other = await api.register()
-    expect(await couponUseStatus(api, user, other, partner, offer)).toBe(403)
+    const other = await t.api.register()
+    expect(await couponUseStatus(t.api, user, other, partner, offer)).toBe(403)
     expect(
       (
-        await api.get(apiPaths.partnerDiscountsUser(partner.partnerId.id, other.userId.id), {
+        await t.api.get(apiPaths.partnerDiscountsUser(partner.partnerId.id, other.userId.id), {
           token: user.access_token,
         })
       ).status,
     ).toBe(403)
-    expect((await api.get(apiPaths.user(other.userId.id), { token: user.access_token })).status).toBe(403)
-    expect(await couponUseStatus(api, user, user, partner, offer)).toBe(200)
+    expect((await t.api.get(apiPaths.user(other.userId.id), { token: user.access_token })).status).toBe(403)
+    expect(await couponUseStatus(t.api, user, user, partner, offer)).toBe(200)
   })
 })

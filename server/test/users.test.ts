@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AuthUser, DiscountOffer, DisabledCouponsBody, Partner, User } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
-import {
-  ADMIN,
-  partnerBody,
-  startAsAdmin,
-  type Client,
-  type RequestOptions,
-  type TestServer,
-} from './helpers.ts'
+import { ADMIN, partnerBody, type RequestOptions, adminServerForFile } from './helpers.ts'
 
-let server: TestServer
-let api: Client
-let admin: AuthUser
+const t = adminServerForFile()
 let alice: AuthUser
 let bob: AuthUser
-const A = () => ({ token: admin.access_token })
 
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
 let partner: Partner
@@ -23,20 +13,22 @@ let offers: Record<'ok' | 'second' | 'expired' | 'disabled', DiscountOffer>
 let otherPartner: Partner
 
 const use = (who: AuthUser, userId: number, partnerId: number, offerId: number) =>
-  api.put<DiscountOffer>(
+  t.api.put<DiscountOffer>(
     `/api/users/deactivate-discountoffer/user/${userId}/partner/${partnerId}/offer/${offerId}`,
     undefined,
     { token: who.access_token },
   )
 
 beforeAll(async () => {
-  ;({ server, api, admin } = await startAsAdmin())
-  alice = await api.register({ firstname: 'Alice', email: 'alice@test.fr' })
-  bob = await api.register({ firstname: 'Bob', email: 'bob@test.fr' })
-  partner = (await api.post<Partner>('/api/partners', partnerBody({ name: 'Coupons & Cie' }), A())).body
-  otherPartner = (await api.post<Partner>('/api/partners', partnerBody({ name: 'Autre' }), A())).body
+  alice = await t.api.register({ firstname: 'Alice', email: 'alice@test.fr' })
+  bob = await t.api.register({ firstname: 'Bob', email: 'bob@test.fr' })
+  partner = (await t.api.post<Partner>('/api/partners', partnerBody({ name: 'Coupons & Cie' }), t.asAdmin()))
+    .body
+  otherPartner = (await t.api.post<Partner>('/api/partners', partnerBody({ name: 'Autre' }), t.asAdmin()))
+    .body
   const add = async (b: Record<string, unknown>) =>
-    (await api.post<DiscountOffer>(`/api/partners/${partner.partnerId.id}/offer-discount`, b, A())).body
+    (await t.api.post<DiscountOffer>(`/api/partners/${partner.partnerId.id}/offer-discount`, b, t.asAdmin()))
+      .body
   offers = {
     ok: await add({ status: 'ENABLED', libelle: '-10 %', expirationDate: '2099-01-01' }),
     second: await add({ status: 'ENABLED', libelle: 'Café offert', expirationDate: null }),
@@ -44,31 +36,30 @@ beforeAll(async () => {
     disabled: await add({ status: 'DISABLED', libelle: 'Désactivée', expirationDate: null }),
   }
 })
-afterAll(() => server.close())
 
 describe('users', () => {
   it('admin lists users; a user reads only themselves', async () => {
-    const list = await api.get<User[]>('/api/users', A())
+    const list = await t.api.get<User[]>('/api/users', t.asAdmin())
     expect(list.status).toBe(200)
     expect(list.body.map((u) => u.email)).toEqual(
       expect.arrayContaining(['alice@test.fr', 'bob@test.fr', ADMIN.email]),
     )
     expect(list.body.every((u) => !('password_hash' in u) && !('passwordHash' in u))).toBe(true)
     expect(
-      (await api.get<User>(`/api/users/${alice.userId.id}`, { token: alice.access_token })).body,
+      (await t.api.get<User>(`/api/users/${alice.userId.id}`, { token: alice.access_token })).body,
     ).toMatchObject({ email: 'alice@test.fr', roles: ['ROLE_USER'], disabledCoupons: [] })
-    expect((await api.get(`/api/users/${bob.userId.id}`, { token: alice.access_token })).status).toBe(403)
-    expect((await api.get(`/api/users/999999`, { token: alice.access_token })).status).toBe(403)
-    expect((await api.get(`/api/users/${bob.userId.id}`, A())).status).toBe(200)
-    expect((await api.get('/api/users/999999', A())).status).toBe(404)
-    expect((await api.get('/api/users/statues', { token: alice.access_token })).body).toHaveLength(3)
+    expect((await t.api.get(`/api/users/${bob.userId.id}`, { token: alice.access_token })).status).toBe(403)
+    expect((await t.api.get(`/api/users/999999`, { token: alice.access_token })).status).toBe(403)
+    expect((await t.api.get(`/api/users/${bob.userId.id}`, t.asAdmin())).status).toBe(200)
+    expect((await t.api.get('/api/users/999999', t.asAdmin())).status).toBe(404)
+    expect((await t.api.get('/api/users/statues', { token: alice.access_token })).body).toHaveLength(3)
   })
 
   it('admin creates (201, 409 on duplicate) and updates users; bad inputs are 400', async () => {
-    const created = await api.post<User>(
+    const created = await t.api.post<User>(
       '/api/users',
       { firstname: 'Nouveau', lastname: 'Venu', email: 'nouveau@test.fr', status: 'PROSPECT' },
-      A(),
+      t.asAdmin(),
     )
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({
@@ -77,10 +68,10 @@ describe('users', () => {
       roles: ['ROLE_USER'],
       disabledCoupons: [],
     })
-    const twin = await api.post(
+    const twin = await t.api.post(
       '/api/users',
       { firstname: 'X', lastname: 'Y', email: 'NOUVEAU@test.fr', status: 'ACTIF' },
-      A(),
+      t.asAdmin(),
     )
     expect(twin.status).toBe(409)
     // The user form shows the answer under its e-mail field.
@@ -90,7 +81,7 @@ describe('users', () => {
       fields: { email: 'Un compte existe déjà avec cette adresse e-mail.' },
     })
     const id = created.body.userId.id
-    const upd = await api.put<User>(
+    const upd = await t.api.put<User>(
       `/api/users/${id}`,
       {
         userId: { id },
@@ -100,34 +91,34 @@ describe('users', () => {
         status: 'ACTIF',
         disabledCoupons: [{ id: { id: 1 } }],
       },
-      A(),
+      t.asAdmin(),
     )
     expect(upd.status).toBe(200)
     expect(upd.body).toMatchObject({ firstname: 'Renommé', status: 'ACTIF', disabledCoupons: [] })
     expect(
       (
-        await api.put(
+        await t.api.put(
           `/api/users/${id}`,
           { userId: { id }, firstname: 'R', lastname: 'V', email: 'alice@test.fr', status: 'ACTIF' },
-          A(),
+          t.asAdmin(),
         )
       ).status,
     ).toBe(409)
     expect(
       (
-        await api.put(
+        await t.api.put(
           `/api/users/${id}`,
           { userId: { id: id + 1 }, firstname: 'R', lastname: 'V', email: 'x@test.fr', status: 'ACTIF' },
-          A(),
+          t.asAdmin(),
         )
       ).status,
     ).toBe(400)
     expect(
       (
-        await api.put(
+        await t.api.put(
           '/api/users/999999',
           { userId: { id: 999999 }, firstname: 'R', lastname: 'V', email: 'x@test.fr', status: 'ACTIF' },
-          A(),
+          t.asAdmin(),
         )
       ).status,
     ).toBe(404)
@@ -138,7 +129,7 @@ describe('users', () => {
       { lastname: 'B', email: 'a@b.fr', status: 'ACTIF' },
       { firstname: ['A'], lastname: 'B', email: 'a@b.fr', status: 'ACTIF' },
     ]) {
-      const res = await api.post<{ message: string }>('/api/users', bad, A())
+      const res = await t.api.post<{ message: string }>('/api/users', bad, t.asAdmin())
       expect(res.status).toBe(400)
       expect(res.body.message).toBeTruthy()
     }
@@ -154,7 +145,7 @@ describe('coupons', () => {
     expect(twice.status).toBe(409)
     expect((twice.body as unknown as { message: string }).message).toMatch(/déjà utilisé/)
 
-    const seenByAlice = await api.get<Partner>(
+    const seenByAlice = await t.api.get<Partner>(
       `/api/partners/${partner.partnerId.id}/discounts-user/${alice.userId.id}`,
       { token: alice.access_token },
     )
@@ -163,23 +154,24 @@ describe('coupons', () => {
       ['-10 %', 'DISABLED'],
       ['Café offert', 'ENABLED'],
     ])
-    const seenByBob = await api.get<Partner>(
+    const seenByBob = await t.api.get<Partner>(
       `/api/partners/${partner.partnerId.id}/discounts-user/${bob.userId.id}`,
       { token: bob.access_token },
     )
     expect(seenByBob.body.discountOffers.every((o) => o.status === 'ENABLED')).toBe(true)
     expect(
       (
-        await api.get(`/api/partners/${partner.partnerId.id}/discounts-user/${bob.userId.id}`, {
+        await t.api.get(`/api/partners/${partner.partnerId.id}/discounts-user/${bob.userId.id}`, {
           token: alice.access_token,
         })
       ).status,
     ).toBe(403)
     expect(
-      (await api.get(`/api/partners/${partner.partnerId.id}/discounts-user/${bob.userId.id}`, A())).status,
+      (await t.api.get(`/api/partners/${partner.partnerId.id}/discounts-user/${bob.userId.id}`, t.asAdmin()))
+        .status,
     ).toBe(200)
 
-    const me = await api.get<User>(`/api/users/${alice.userId.id}`, { token: alice.access_token })
+    const me = await t.api.get<User>(`/api/users/${alice.userId.id}`, { token: alice.access_token })
     expect(me.body.disabledCoupons).toEqual([
       {
         ...offers.ok,
@@ -193,7 +185,7 @@ describe('coupons', () => {
 
   it('refuses other users (403), expired/disabled offers (409), wrong partner or unknown ids (404)', async () => {
     expect((await use(alice, bob.userId.id, partner.partnerId.id, offers.second.id.id)).status).toBe(403)
-    expect((await use(admin, bob.userId.id, partner.partnerId.id, offers.second.id.id)).status).toBe(403)
+    expect((await use(t.admin, bob.userId.id, partner.partnerId.id, offers.second.id.id)).status).toBe(403)
     expect((await use(alice, alice.userId.id, partner.partnerId.id, offers.expired.id.id)).status).toBe(409)
     expect((await use(alice, alice.userId.id, partner.partnerId.id, offers.disabled.id.id)).status).toBe(409)
     expect((await use(alice, alice.userId.id, otherPartner.partnerId.id, offers.second.id.id)).status).toBe(
@@ -203,17 +195,19 @@ describe('coupons', () => {
     expect((await use(alice, alice.userId.id, partner.partnerId.id, 0)).status).toBe(400)
     expect(
       (
-        await api.put(
+        await t.api.put(
           `/api/users/deactivate-discountoffer/user/${alice.userId.id}/partner/${partner.partnerId.id}/offer/${offers.second.id.id}`,
         )
       ).status,
     ).toBe(401)
     // Bob's coupons untouched by Alice's attempts.
-    expect((await api.get<User>(`/api/users/${bob.userId.id}`, A())).body.disabledCoupons).toEqual([])
+    expect((await t.api.get<User>(`/api/users/${bob.userId.id}`, t.asAdmin())).body.disabledCoupons).toEqual(
+      [],
+    )
   })
 
   it('concurrent uses of the same coupon by the same user give exactly one success', async () => {
-    const carol = await api.register({ email: 'carol@test.fr' })
+    const carol = await t.api.register({ email: 'carol@test.fr' })
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         use(carol, carol.userId.id, partner.partnerId.id, offers.second.id.id),
@@ -223,20 +217,20 @@ describe('coupons', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1)
     expect(statuses.filter((s) => s === 409)).toHaveLength(19)
     expect(
-      (await api.get<User>(`/api/users/${carol.userId.id}`, { token: carol.access_token })).body
+      (await t.api.get<User>(`/api/users/${carol.userId.id}`, { token: carol.access_token })).body
         .disabledCoupons,
     ).toHaveLength(1)
   })
 
   it('admin reactivates a used coupon and gets the updated disabledCoupons; then it can be used again', async () => {
     const reactivate = (userId: number, offerId: number, options: RequestOptions) =>
-      api.put<DisabledCouponsBody>(apiPaths.reactivateOffer(userId, offerId), undefined, options)
+      t.api.put<DisabledCouponsBody>(apiPaths.reactivateOffer(userId, offerId), undefined, options)
     await use(alice, alice.userId.id, partner.partnerId.id, offers.second.id.id)
-    const res = await reactivate(alice.userId.id, offers.ok.id.id, A())
+    const res = await reactivate(alice.userId.id, offers.ok.id.id, t.asAdmin())
     expect(res.status).toBe(200)
     expect(res.body.disabledCoupons.map((c) => c.id)).toEqual([offers.second.id])
-    expect((await reactivate(alice.userId.id, offers.ok.id.id, A())).status).toBe(404)
-    expect((await reactivate(999999, offers.ok.id.id, A())).status).toBe(404)
+    expect((await reactivate(alice.userId.id, offers.ok.id.id, t.asAdmin())).status).toBe(404)
+    expect((await reactivate(999999, offers.ok.id.id, t.asAdmin())).status).toBe(404)
     expect(
       (await reactivate(alice.userId.id, offers.second.id.id, { token: alice.access_token })).status,
     ).toBe(403)

@@ -1,3 +1,4 @@
+import { moveMapForKey } from './keyboardMoves.ts'
 import type {
   Bounds,
   CityPlace,
@@ -281,20 +282,7 @@ export class FakeMapView implements MapView {
   }
 
   private onKeyDown = (event: KeyboardEvent) => {
-    const step = 100
-    const moves: Record<string, () => void> = {
-      ArrowLeft: () => this.panBy(-step, 0),
-      ArrowRight: () => this.panBy(step, 0),
-      ArrowUp: () => this.panBy(0, -step),
-      ArrowDown: () => this.panBy(0, step),
-      '+': () => this.setZoom(this.zoom + 1),
-      '-': () => this.setZoom(this.zoom - 1),
-    }
-    const move = moves[event.key]
-    if (move) {
-      event.preventDefault()
-      move()
-    }
+    moveMapForKey(this, this.zoom, event)
   }
 
   private onPointerDown = (event: PointerEvent) => {

@@ -1,5 +1,6 @@
 /// <reference types="google.maps" />
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader'
+import { MarkerClusterer, SuperClusterAlgorithm, type Renderer } from '@googlemaps/markerclusterer'
 import { loadWithRetries } from './loadWithRetries.ts'
 import type {
   Bounds,
@@ -14,6 +15,36 @@ import type {
 
 // Advanced markers need a map id; Google's demo id renders the default style.
 const MAP_ID = 'DEMO_MAP_ID'
+
+/**
+ * Up to this many partners every marker is drawn and directly tappable; above it (a city's worth, the search
+ * answers at most 50) markers closer than CLUSTER_RADIUS_PX merge into a numbered group that zooms in on tap.
+ */
+export const CLUSTER_THRESHOLD = 20
+const CLUSTER_RADIUS_PX = 60
+/** From this zoom on (streets) markers are never grouped. */
+const CLUSTER_MAX_ZOOM = 15
+
+export const clusterLabel = (count: number) => `Groupe de ${count} partenaires, zoomer`
+
+/** A group: a round badge with its count, a button named for screen readers (Google's markers read their title). */
+const clusterRenderer: Renderer = {
+  render({ count, position }, _stats, map) {
+    const badge = document.createElement('div')
+    badge.textContent = String(count)
+    badge.style.cssText = `display:grid;place-items:center;width:44px;height:44px;border-radius:50%;
+background:#1565c0;color:#fff;font:600 15px/1 Inter,Arial,sans-serif;border:3px solid #fff;
+box-shadow:0 1px 4px #0006;transform:translateY(50%);`
+    return new google.maps.marker.AdvancedMarkerElement({
+      map,
+      position,
+      title: clusterLabel(count),
+      content: badge,
+      gmpClickable: true,
+      zIndex: 1000 + count,
+    })
+  },
+}
 
 let optionsSet = false
 
@@ -35,6 +66,9 @@ export async function createGoogleMapsService(key: string): Promise<MapsService>
     ]),
   )
   let sessionToken = new places.AutocompleteSessionToken()
+  // The last suggestions: their toPlace() carries the session token into the details call, which ends the session
+  // (a Place built from the id alone would leave every keystroke billed on its own).
+  let predictions = new Map<string, google.maps.places.PlacePrediction>()
 
   const suggest = async (input: string, includedPrimaryTypes: string[]): Promise<Suggestion[]> => {
     if (!input.trim()) return []
@@ -45,6 +79,11 @@ export async function createGoogleMapsService(key: string): Promise<MapsService>
       language: 'fr',
       sessionToken,
     })
+    predictions = new Map(
+      suggestions.flatMap(({ placePrediction }) =>
+        placePrediction ? [[placePrediction.placeId, placePrediction] as const] : [],
+      ),
+    )
     return suggestions.flatMap(({ placePrediction }) =>
       placePrediction
         ? [
@@ -59,10 +98,12 @@ export async function createGoogleMapsService(key: string): Promise<MapsService>
   }
 
   const fetchPlace = async (placeId: string, fields: string[]) => {
-    const place = new places.Place({ id: placeId, requestedLanguage: 'fr' })
-    await place.fetchFields({ fields })
+    const place =
+      predictions.get(placeId)?.toPlace() ?? new places.Place({ id: placeId, requestedLanguage: 'fr' })
     // The token covers one session: typing, then one details call.
     sessionToken = new places.AutocompleteSessionToken()
+    predictions = new Map()
+    await place.fetchFields({ fields })
     return place
   }
 
@@ -130,6 +171,16 @@ function createGoogleMapView(
     gestureHandling: 'greedy',
   })
   let markers: google.maps.marker.AdvancedMarkerElement[] = []
+  const clusterer = new MarkerClusterer({
+    map,
+    algorithm: new SuperClusterAlgorithm({ radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM }),
+    renderer: clusterRenderer,
+  })
+  const removeMarkers = () => {
+    clusterer.clearMarkers()
+    for (const m of markers) m.map = null
+    markers = []
+  }
   const toBounds = (b: google.maps.LatLngBounds | undefined): Bounds | null => {
     if (!b) return null
     const { east, north, south, west } = b.toJSON()
@@ -149,10 +200,12 @@ function createGoogleMapView(
       return () => handle.remove()
     },
     setMarkers<T>(next: MapMarker<T>[], onClick: (marker: MapMarker<T>) => void) {
-      for (const m of markers) m.map = null
+      removeMarkers()
+      const clustered = next.length > CLUSTER_THRESHOLD
       markers = next.map((item) => {
         const m = new markerLibrary.AdvancedMarkerElement({
-          map,
+          // The clusterer puts on the map the markers that are not in a group.
+          map: clustered ? null : map,
           position: item.position,
           title: item.title,
           gmpClickable: true,
@@ -160,10 +213,11 @@ function createGoogleMapView(
         m.addListener('gmp-click', () => onClick(item))
         return m
       })
+      if (clustered) clusterer.addMarkers(markers)
     },
     destroy() {
-      for (const m of markers) m.map = null
-      markers = []
+      removeMarkers()
+      clusterer.setMap(null)
       google.maps.event.clearInstanceListeners(map)
     },
   }

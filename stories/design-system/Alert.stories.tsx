@@ -13,12 +13,14 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const ErrorSeverity: Story = {
+  name: 'Erreur',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent('Email ou mot de passe incorrect')
   },
 }
 
 export const Success: Story = {
+  name: 'Succès',
   args: { severity: 'success', children: 'Un e-mail de réinitialisation a été envoyé.' },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('alert')).toBeNull()
@@ -27,6 +29,7 @@ export const Success: Story = {
 }
 
 export const Info: Story = {
+  name: 'Information',
   args: { severity: 'info', children: 'Ajoutez l’application à votre écran d’accueil.' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toBeVisible()
@@ -34,6 +37,7 @@ export const Info: Story = {
 }
 
 export const Warning: Story = {
+  name: 'Avertissement',
   args: { severity: 'warning', title: 'Attention', children: 'La carte n’est pas disponible sans clé.' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Attention')).toBeVisible()
@@ -41,6 +45,7 @@ export const Warning: Story = {
 }
 
 export const LongFrenchTextWithAction: Story = {
+  name: 'Texte long avec une action',
   args: {
     children:
       'Erreur lors de la réinitialisation du mot de passe. Le lien a peut-être expiré : demandez-en un nouveau depuis la page « Mot de passe oublié ».',

@@ -13,12 +13,14 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Published: Story = {
+  name: 'Publié',
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Publié')).toBeVisible()
   },
 }
 
 export const Draft: Story = {
+  name: 'Brouillon',
   args: { content: 'Brouillon', color: 'danger' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Brouillon')).toBeVisible()
@@ -26,6 +28,7 @@ export const Draft: Story = {
 }
 
 export const OnAnElement: Story = {
+  name: 'Sur un bouton',
   args: { content: 3, color: 'primary', 'aria-label': '3 nouvelles offres' },
   render: (args) => (
     <Badge {...args}>

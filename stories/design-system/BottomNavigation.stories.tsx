@@ -22,6 +22,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const FixedAtTheBottom: Story = {
+  name: 'Fixée en bas de l’écran',
   play: async ({ canvas }) => {
     const nav = canvas.getByRole('navigation', { name: 'Navigation principale' })
     await expect(nav.getBoundingClientRect().bottom).toBeCloseTo(window.innerHeight, 0)
@@ -31,6 +32,7 @@ export const FixedAtTheBottom: Story = {
 }
 
 export const Navigates: Story = {
+  name: 'Changement d’onglet',
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('link', { name: 'Carte' }))
     await expect(canvas.getByRole('link', { name: 'Carte' })).toHaveAttribute('aria-current', 'page')
@@ -39,6 +41,7 @@ export const Navigates: Story = {
 }
 
 export const HomeActiveOnlyOnRoot: Story = {
+  name: 'Accueil actif à la racine',
   parameters: { router: { initialEntries: ['/'] } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: 'Accueil' })).toHaveAttribute('aria-current', 'page')

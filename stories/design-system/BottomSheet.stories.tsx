@@ -41,6 +41,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const ClosesOnBack: Story = {
+  name: 'Fermeture par le bouton retour',
   play: async ({ args, canvas }) => {
     // Inside the (memory) router: the sheet's history entry must not disturb the route.
     await userEvent.click(canvas.getByRole('button', { name: 'Aller à la carte' }))
@@ -57,6 +58,7 @@ export const ClosesOnBack: Story = {
 }
 
 export const EscapeClosesAndPopsHistory: Story = {
+  name: 'Fermeture par Échap',
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Ouvrir' }))
     await screen.findByRole('dialog')
@@ -73,6 +75,7 @@ export const EscapeClosesAndPopsHistory: Story = {
 }
 
 export const FocusTrappedAndCloseButton: Story = {
+  name: 'Focus retenu et bouton Fermer',
   args: {
     children: (
       <>
@@ -95,6 +98,7 @@ export const FocusTrappedAndCloseButton: Story = {
 }
 
 export const AtMostHalfTheScreen: Story = {
+  name: 'Contenu long : moitié de l’écran au plus',
   args: {
     title: 'Beaucoup de contenu',
     children: (

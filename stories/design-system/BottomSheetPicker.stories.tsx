@@ -40,6 +40,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const PickACity: Story = {
+  name: 'Choix d’une ville',
   play: async ({ args, canvas }) => {
     const trigger = canvas.getByRole('button', { name: 'Ville : Dans toutes les villes' })
     await userEvent.click(trigger)
@@ -57,6 +58,7 @@ export const PickACity: Story = {
 }
 
 export const BackToDefaultOption: Story = {
+  name: 'Retour à l’option par défaut',
   args: {
     label: 'Catégorie',
     value: '2',
@@ -76,6 +78,7 @@ export const BackToDefaultOption: Story = {
 }
 
 export const BackClosesWithoutChange: Story = {
+  name: 'Fermeture par le bouton retour',
   play: async ({ args, canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: /Ville/ }))
     await screen.findByRole('dialog')
@@ -86,6 +89,7 @@ export const BackClosesWithoutChange: Story = {
 }
 
 export const ManyOptions: Story = {
+  name: 'Beaucoup d’options',
   args: {
     options: Array.from({ length: 60 }, (_, i) => ({
       value: `Ville ${i + 1}`,

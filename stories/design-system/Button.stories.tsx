@@ -14,6 +14,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Contained: Story = {
+  name: 'Par défaut',
   play: async ({ args, canvas }) => {
     const button = canvas.getByRole('button', { name: 'Se connecter' })
     // Spec: buttons keep their text case.
@@ -24,6 +25,7 @@ export const Contained: Story = {
 }
 
 export const Focus: Story = {
+  name: 'Focus clavier',
   play: async ({ canvas }) => {
     await userEvent.tab()
     const button = canvas.getByRole('button', { name: 'Se connecter' })
@@ -33,6 +35,7 @@ export const Focus: Story = {
 }
 
 export const Variants: Story = {
+  name: 'Variantes et couleurs',
   render: (args) => (
     <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(3, auto)' }}>
       {(['contained', 'outlined', 'text'] as const).flatMap((variant) =>
@@ -50,6 +53,7 @@ export const Variants: Story = {
 }
 
 export const Sizes: Story = {
+  name: 'Tailles',
   render: (args) => (
     <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
       <Button {...args} size="small">
@@ -71,6 +75,7 @@ export const Sizes: Story = {
 }
 
 export const WithIcons: Story = {
+  name: 'Avec une icône',
   args: {
     children: 'Itinéraire',
     variant: 'outlined',
@@ -82,6 +87,7 @@ export const WithIcons: Story = {
 }
 
 export const Disabled: Story = {
+  name: 'Désactivé',
   args: { disabled: true, children: "S'inscrire" },
   play: async ({ args, canvas }) => {
     const button = canvas.getByRole('button', { name: "S'inscrire" })
@@ -92,6 +98,7 @@ export const Disabled: Story = {
 }
 
 export const Loading: Story = {
+  name: 'Chargement',
   args: { loading: true, children: 'Enregistrer' },
   render: (args) => (
     <div style={{ display: 'flex', gap: 12 }}>
@@ -114,6 +121,7 @@ export const Loading: Story = {
 }
 
 export const FullWidth: Story = {
+  name: 'Pleine largeur',
   args: { fullWidth: true, children: 'Envoyer le lien de réinitialisation' },
   decorators: [(Story) => <div style={{ width: 320 }}>{Story()}</div>],
   play: async ({ canvas }) => {
@@ -123,6 +131,7 @@ export const FullWidth: Story = {
 }
 
 export const LongFrenchText: Story = {
+  name: 'Texte long',
   args: { children: 'Vous n’avez pas encore de compte ? Créez un compte dès maintenant', variant: 'text' },
   decorators: [(Story) => <div style={{ width: 240 }}>{Story()}</div>],
   play: async ({ canvas }) => {
@@ -131,6 +140,7 @@ export const LongFrenchText: Story = {
 }
 
 export const AsRouterLink: Story = {
+  name: 'Comme lien',
   args: { asChild: true, children: undefined, variant: 'outlined' },
   render: (args) => (
     <Button {...args} startIcon={<Icon path={mdiPlus} size={20} />}>
@@ -145,6 +155,7 @@ export const AsRouterLink: Story = {
 }
 
 export const AsAnchor: Story = {
+  name: 'Comme lien externe',
   args: { as: 'a', href: 'tel:+33491000000', children: 'Appeler' },
   play: async ({ canvas }) => {
     await expect(within(canvas.getByRole('link', { name: 'Appeler' })).queryByRole('button')).toBeNull()

@@ -40,6 +40,7 @@ const article = (published: boolean) => (
 )
 
 export const PublishedArticle: Story = {
+  name: 'Article publié',
   args: { children: article(true) },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Publié')).toBeVisible()
@@ -49,6 +50,7 @@ export const PublishedArticle: Story = {
 }
 
 export const DraftDimmed: Story = {
+  name: 'Brouillon estompé',
   args: { children: article(false), dimmed: true },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByText('Aucun lien disponible')).toBeInTheDocument()

@@ -24,6 +24,7 @@ const current = (root: HTMLElement) =>
     ?.getAttribute('aria-label')
 
 export const PartnerPhotos: Story = {
+  name: 'Photos du partenaire',
   play: async ({ args, canvas, canvasElement }) => {
     const carousel = canvas.getByRole('region', { name: 'Photos du partenaire' })
     await expect(carousel.getBoundingClientRect().height).toBe(200)
@@ -39,6 +40,7 @@ export const PartnerPhotos: Story = {
 }
 
 export const AutoCycles: Story = {
+  name: 'Défilement automatique',
   // The app's default is 6000 ms; shortened so the test stays quick.
   args: { interval: 400 },
   // Which slide the picture shows depends on timing; the slides themselves are Partner Photos' picture.
@@ -49,6 +51,7 @@ export const AutoCycles: Story = {
 }
 
 export const PausesOnHover: Story = {
+  name: 'Pause au survol',
   args: { interval: 300 },
   tags: ['no-visual'],
   play: async ({ canvasElement }) => {
@@ -65,6 +68,7 @@ export const PausesOnHover: Story = {
  * them again.
  */
 export const PauseButton: Story = {
+  name: 'Bouton pause',
   tags: ['no-visual'],
   args: { interval: 300 },
   play: async ({ canvas, canvasElement }) => {
@@ -81,6 +85,7 @@ export const PauseButton: Story = {
 
 /** Without auto-advance (interval 0, or reduced motion) there is nothing to pause: no button. */
 export const NoPauseWithoutAutoAdvance: Story = {
+  name: 'Sans défilement automatique',
   tags: ['no-visual'],
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button', { name: 'Mettre en pause le défilement' })).toBeNull()
@@ -92,6 +97,7 @@ export const NoPauseWithoutAutoAdvance: Story = {
  * dark photos (the theme's blue outline was lost on navy buttons over blue images).
  */
 export const ArrowFocusRing: Story = {
+  name: 'Focus clavier sur une flèche',
   play: async ({ canvas }) => {
     await userEvent.tab()
     const previous = canvas.getByRole('button', { name: 'Diapositive précédente' })
@@ -104,6 +110,7 @@ export const ArrowFocusRing: Story = {
 }
 
 export const Swipe: Story = {
+  name: 'Balayage au doigt',
   play: async ({ canvasElement }) => {
     const track = canvasElement.querySelector('[aria-roledescription="diapositive"]')!.parentElement!
     const box = track.getBoundingClientRect()
@@ -128,6 +135,7 @@ export const Swipe: Story = {
 }
 
 export const HomeFullHeight: Story = {
+  name: 'Pleine hauteur (accueil)',
   args: { fullHeight: true, label: 'Articles', interval: 0 },
   decorators: [(Story) => <div style={{ width: 390, height: 600 }}>{Story()}</div>],
   globals: { viewport: { value: 'phone' } },
@@ -137,6 +145,7 @@ export const HomeFullHeight: Story = {
 }
 
 export const SingleSlide: Story = {
+  name: 'Une seule photo',
   args: { slides: slides.slice(0, 1) },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button')).toBeNull()

@@ -17,6 +17,7 @@ type Story = StoryObj<typeof meta>
 
 /** Drawn at once from the path the category comes with: no request of its own. */
 export const WithItsPath: Story = {
+  name: 'Icône de la catégorie',
   play: async ({ canvas, canvasElement }) => {
     const icon = canvas.getByRole('img', { name: 'Restaurants' })
     await expect(icon).toHaveAttribute('data-icon-state', 'ready')
@@ -27,6 +28,7 @@ export const WithItsPath: Story = {
 }
 
 export const UnknownNameFallsBack: Story = {
+  name: 'Icône inconnue : icône de repli',
   args: { path: null, title: 'Catégorie inconnue' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('img', { name: 'Catégorie inconnue' })).toHaveAttribute(
@@ -37,6 +39,7 @@ export const UnknownNameFallsBack: Story = {
 }
 
 export const Gallery: Story = {
+  name: 'Galerie',
   args: { title: undefined },
   render: () => (
     <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', width: 360 }}>

@@ -22,6 +22,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Default: Story = {
+  name: 'Par défaut',
   play: async ({ args, canvas }) => {
     const box = canvas.getByRole('checkbox', { name: /J’accepte les conditions/ })
     await expect(box).not.toBeChecked()
@@ -35,6 +36,7 @@ export const Default: Story = {
 }
 
 export const LinkDoesNotToggle: Story = {
+  name: 'Lien dans le libellé',
   play: async ({ args, canvas }) => {
     const link = canvas.getByRole('link', { name: 'conditions générales d’utilisation' })
     await expect(link).toHaveAttribute('target', '_blank')
@@ -48,6 +50,7 @@ export const LinkDoesNotToggle: Story = {
 }
 
 export const Keyboard: Story = {
+  name: 'Au clavier',
   play: async ({ canvas }) => {
     await userEvent.tab()
     await expect(canvas.getByRole('checkbox')).toHaveFocus()
@@ -57,6 +60,7 @@ export const Keyboard: Story = {
 }
 
 export const Checked: Story = {
+  name: 'Coché',
   args: { defaultChecked: true, label: 'J’accepte la politique de confidentialité' },
   play: async ({ canvas }) => {
     await expect(
@@ -66,6 +70,7 @@ export const Checked: Story = {
 }
 
 export const Disabled: Story = {
+  name: 'Désactivé',
   args: { disabled: true },
   play: async ({ args, canvas }) => {
     const box = canvas.getByRole('checkbox')
@@ -76,6 +81,7 @@ export const Disabled: Story = {
 }
 
 export const WithError: Story = {
+  name: 'Avec une erreur',
   args: { error: 'Vous devez accepter les conditions.' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('checkbox')).toHaveAccessibleDescription(

@@ -16,6 +16,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Static: Story = {
+  name: 'Statique',
   args: { size: 'small', variant: 'primary' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('-10 % sur l’addition')).toBeVisible()
@@ -24,6 +25,7 @@ export const Static: Story = {
 }
 
 export const WithIcon: Story = {
+  name: 'Avec une icône',
   args: { label: 'Restaurants', icon: <CategoryIcon path={mdiSilverwareForkKnife} size={18} /> },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Restaurants')).toBeVisible()
@@ -31,6 +33,7 @@ export const WithIcon: Story = {
 }
 
 export const Clickable: Story = {
+  name: 'Cliquable',
   args: { label: 'Restaurants', onClick: fn(), icon: mdiStar },
   play: async ({ args, canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Restaurants' }))
@@ -39,6 +42,7 @@ export const Clickable: Story = {
 }
 
 export const Toggle: Story = {
+  name: 'Sélectionnable',
   args: { label: 'Bien-être' },
   render: function Render(args) {
     const [selected, setSelected] = useState(false)
@@ -55,6 +59,7 @@ export const Toggle: Story = {
 }
 
 export const Deletable: Story = {
+  name: 'Supprimable',
   args: { label: 'Loisirs', onDelete: fn() },
   play: async ({ args, canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Retirer Loisirs' }))
@@ -63,6 +68,7 @@ export const Deletable: Story = {
 }
 
 export const AsLink: Story = {
+  name: 'Comme lien',
   args: { asChild: true, icon: mdiStar },
   render: (args) => (
     <Chip {...args}>
@@ -75,6 +81,7 @@ export const AsLink: Story = {
 }
 
 export const Disabled: Story = {
+  name: 'Désactivé',
   args: { label: 'Culture', onClick: fn(), disabled: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Culture' })).toBeDisabled()
@@ -82,6 +89,7 @@ export const Disabled: Story = {
 }
 
 export const ManyInARow: Story = {
+  name: 'Plusieurs sur une ligne',
   render: () => (
     <div style={{ display: 'flex', gap: 8, overflowX: 'auto', width: 340, paddingBottom: 4 }}>
       {['Restaurants', 'Bien-être', 'Loisirs', 'Culture', 'Sport', 'Mode', 'Maison', 'Automobile'].map(

@@ -38,6 +38,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Confirm: Story = {
+  name: 'Confirmation',
   play: async ({ args }) => {
     const dialog = await screen.findByRole('dialog', { name: 'Editer le coupon utilisé' })
     await expect(dialog).toHaveAccessibleDescription(/Voulez vous le réactiver/)
@@ -50,6 +51,7 @@ export const Confirm: Story = {
 }
 
 export const CancelAndEscape: Story = {
+  name: 'Annulation et Échap',
   play: async ({ args, canvas }) => {
     await userEvent.click(await screen.findByRole('button', { name: 'Annuler' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -63,6 +65,7 @@ export const CancelAndEscape: Story = {
 }
 
 export const ConfirmLoading: Story = {
+  name: 'Enregistrement en cours',
   args: {
     title: 'Ajouter une page',
     description: undefined,
@@ -81,6 +84,7 @@ export const ConfirmLoading: Story = {
 }
 
 export const WithForm: Story = {
+  name: 'Avec un formulaire',
   args: {
     title: 'Ajouter un coupon',
     description: undefined,
@@ -106,6 +110,7 @@ export const WithForm: Story = {
 }
 
 export const Phone: Story = {
+  name: 'Sur téléphone',
   globals: { viewport: { value: 'phone' } },
   play: async () => {
     const dialog = await screen.findByRole('dialog')
@@ -115,6 +120,7 @@ export const Phone: Story = {
 }
 
 export const LongFrenchText: Story = {
+  name: 'Texte long',
   args: {
     title: 'Choisir une icône pour la catégorie',
     description: undefined,

@@ -14,6 +14,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const WithRetry: Story = {
+  name: 'Avec Réessayer',
   play: async ({ args, canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(
       'Oups... Nous ne parvenons pas à récupérer les résultats',
@@ -24,6 +25,7 @@ export const WithRetry: Story = {
 }
 
 export const Retrying: Story = {
+  name: 'Nouvel essai en cours',
   args: { retrying: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Réessayer' })).toHaveAttribute('aria-busy', 'true')
@@ -31,6 +33,7 @@ export const Retrying: Story = {
 }
 
 export const Empty: Story = {
+  name: 'Liste vide',
   render: () => <EmptyState message="Aucun résultat essayez avec d'autres critères!" />,
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(

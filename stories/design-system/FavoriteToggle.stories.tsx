@@ -14,6 +14,7 @@ type Story = StoryObj<typeof meta>
 
 /** Not a favourite: an outlined heart; a press asks to add it. */
 export const NotFavorite: Story = {
+  name: 'Pas en favori',
   play: async ({ args, canvas }) => {
     const toggle = canvas.getByRole('button', { name: 'Ajouter aux favoris' })
     await expect(toggle).toHaveAttribute('aria-pressed', 'false')
@@ -24,6 +25,7 @@ export const NotFavorite: Story = {
 
 /** A favourite: a filled red heart; a press asks to take it out. */
 export const Favorite: Story = {
+  name: 'En favori',
   args: { pressed: true },
   play: async ({ args, canvas }) => {
     const toggle = canvas.getByRole('button', { name: 'Retirer des favoris' })
@@ -35,6 +37,7 @@ export const Favorite: Story = {
 
 /** By keyboard: Tab reaches it, Space and Enter press it; name and state follow. */
 export const Keyboard: Story = {
+  name: 'Au clavier',
   render: function Toggle(args) {
     const [pressed, setPressed] = useState(false)
     return (
@@ -67,6 +70,7 @@ export const Keyboard: Story = {
 
 /** While the list of favourites is not known yet. */
 export const Disabled: Story = {
+  name: 'Désactivé',
   args: { disabled: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Ajouter aux favoris' })).toBeDisabled()

@@ -14,6 +14,7 @@ type Story = StoryObj<typeof meta>
 const firstFile = (spy: unknown) => (spy as { mock: { calls: File[][] } }).mock.calls[0][0]
 
 export const Default: Story = {
+  name: 'Par défaut',
   play: async ({ args, canvas, canvasElement }) => {
     await expect(canvas.getByRole('button', { name: 'Ajouter' })).toBeVisible()
     const input = canvasElement.querySelector<HTMLInputElement>('input[type=file]')!
@@ -45,6 +46,7 @@ export const Default: Story = {
 }
 
 export const Uploading: Story = {
+  name: 'Envoi en cours',
   args: { loading: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Ajouter' })).toHaveAttribute('aria-busy', 'true')
@@ -52,6 +54,7 @@ export const Uploading: Story = {
 }
 
 export const Disabled: Story = {
+  name: 'Désactivé',
   args: { disabled: true, children: 'Choisir une image' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Choisir une image' })).toBeDisabled()

@@ -14,6 +14,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const WithTooltip: Story = {
+  name: 'Avec une infobulle',
   play: async ({ args, canvas }) => {
     const button = canvas.getByRole('button', { name: 'Déconnexion' })
     await userEvent.hover(button)
@@ -24,6 +25,7 @@ export const WithTooltip: Story = {
 }
 
 export const KeyboardFocusShowsTooltip: Story = {
+  name: 'Infobulle au focus clavier',
   play: async ({ canvas }) => {
     await userEvent.tab()
     await expect(canvas.getByRole('button', { name: 'Déconnexion' })).toHaveFocus()
@@ -41,6 +43,7 @@ export const Danger: Story = {
 }
 
 export const Disabled: Story = {
+  name: 'Désactivé',
   args: { disabled: true },
   play: async ({ args, canvas }) => {
     const button = canvas.getByRole('button', { name: 'Déconnexion' })
@@ -51,6 +54,7 @@ export const Disabled: Story = {
 }
 
 export const AsLinkInAppBar: Story = {
+  name: 'Comme lien dans une barre d’application',
   parameters: { layout: 'fullscreen' },
   render: (args) => (
     <AppBar

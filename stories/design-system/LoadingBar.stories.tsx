@@ -13,6 +13,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Active: Story = {
+  name: 'Chargement',
   play: async ({ canvas }) => {
     const bar = canvas.getByRole('progressbar', { name: 'Chargement' })
     await expect(bar.getBoundingClientRect().height).toBe(4)
@@ -20,6 +21,7 @@ export const Active: Story = {
 }
 
 export const Idle: Story = {
+  name: 'Au repos',
   args: { active: false },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.queryByRole('progressbar')).toBeNull()

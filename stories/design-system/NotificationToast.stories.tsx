@@ -34,6 +34,7 @@ type Story = StoryObj<typeof meta>
 
 /** Timing is the point of this story (the toast comes and goes), not its pixels: no visual capture. */
 export const ShowsAndClears: Story = {
+  name: 'Affichage et fermeture',
   tags: ['no-visual'],
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Notifier' }))
@@ -44,6 +45,7 @@ export const ShowsAndClears: Story = {
 }
 
 export const ErrorColour: Story = {
+  name: 'Erreur',
   args: { type: 'error', message: 'Une erreur est survenue.' },
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Notifier' }))
@@ -54,6 +56,7 @@ export const ErrorColour: Story = {
 
 /** A behaviour check mid-animation: no visual capture. */
 export const NotClosedByBackNavigation: Story = {
+  name: 'Reste affichée au retour arrière',
   tags: ['no-visual'],
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Naviguer' }))
@@ -66,6 +69,7 @@ export const NotClosedByBackNavigation: Story = {
 }
 
 export const AutoClosesAndClears: Story = {
+  name: 'Fermeture automatique',
   args: { duration: 600 },
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Notifier' }))

@@ -14,6 +14,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Consult: Story = {
+  name: 'Consultation',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Le Petit Marseillais' })).toBeVisible()
     await expect(canvas.getByText('Consultation')).toBeVisible()
@@ -22,6 +23,7 @@ export const Consult: Story = {
 }
 
 export const LongTitlePhone: Story = {
+  name: 'Titre long sur téléphone',
   args: { title: 'Boulangerie-pâtisserie artisanale des Quatre Saisons du Vieux-Port de Marseille' },
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas }) => {
@@ -31,6 +33,7 @@ export const LongTitlePhone: Story = {
 }
 
 export const SearchAppBar: Story = {
+  name: 'Barre de recherche',
   parameters: { layout: 'fullscreen' },
   globals: { viewport: { value: 'phone' } },
   render: () => (

@@ -14,6 +14,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Default: Story = {
+  name: 'Par défaut',
   play: async ({ canvas }) => {
     const input = canvas.getByLabelText('Mot de passe')
     await expect(input).toHaveAttribute('type', 'password')
@@ -27,6 +28,7 @@ export const Default: Story = {
 }
 
 export const KeyboardToggle: Story = {
+  name: 'Au clavier',
   play: async ({ canvas }) => {
     await userEvent.tab()
     await expect(canvas.getByLabelText('Mot de passe')).toHaveFocus()
@@ -38,6 +40,7 @@ export const KeyboardToggle: Story = {
 }
 
 export const WithError: Story = {
+  name: 'Avec une erreur',
   args: { label: 'Confirmer le mot de passe', error: 'Les mots de passe ne correspondent pas.' },
   play: async ({ canvas }) => {
     const input = canvas.getByLabelText('Confirmer le mot de passe')
@@ -47,6 +50,7 @@ export const WithError: Story = {
 }
 
 export const Disabled: Story = {
+  name: 'Désactivé',
   args: { disabled: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByLabelText('Mot de passe')).toBeDisabled()

@@ -47,6 +47,7 @@ type Story = StoryObj<typeof meta>
 
 /** A Find row's 72 px thumbnail: lazy, and the browser takes the 320 px AVIF copy, not the 1,600 px original. */
 export const Thumbnail: Story = {
+  name: 'Vignette',
   args: { style: { width: 72, height: 72, objectFit: 'cover', display: 'block' } },
   play: async ({ canvas, canvasElement }) => {
     const img = canvas.getByRole<HTMLImageElement>('img', { name: 'Une photo' })
@@ -66,6 +67,7 @@ export const Thumbnail: Story = {
 
 /** The page's main picture (a banner's first slide): eager, high fetch priority, drawn 320 px wide. */
 export const Priority: Story = {
+  name: 'Image principale prioritaire',
   args: {
     priority: true,
     sizes: '320px',
@@ -85,6 +87,7 @@ export const Priority: Story = {
 
 /** An image stored before its copies were made: the original alone, as before. */
 export const OriginalOnly: Story = {
+  name: 'Original seul',
   args: {
     image: { url: placeholderImage('Original', '#b45309', 400, 400) },
     style: { width: 72, height: 72, objectFit: 'cover', display: 'block' },

@@ -130,6 +130,13 @@ export const AsyncLoading: Story = {
     await userEvent.click(screen.getByRole('option', { name: /Toulon/ }))
     await expect(args.onChange).toHaveBeenCalledWith(cities[0])
     await expect(input).toHaveValue('Toulon')
+    // The choice stays in the box when one comes back to it (Downshift's own memory of the choice once emptied it),
+    // with the options it was chosen from: the chosen label itself is not searched.
+    await userEvent.click(input)
+    await expect(await screen.findByRole('option', { name: /Toulouse/ })).toBeVisible()
+    await userEvent.keyboard('{Escape}')
+    await expect(input).toHaveValue('Toulon')
+    await expect(args.onChange).toHaveBeenCalledTimes(1)
   },
 }
 
@@ -172,5 +179,40 @@ export const CreateIsAnOption: Story = {
     await expect(args.onCreate).not.toHaveBeenCalled()
     await userEvent.type(input, 'Brest{Enter}')
     await expect(args.onCreate).toHaveBeenCalledWith('Brest')
+  },
+}
+
+/** A field at the foot of the window (the last one of a long form): the list opens above it, inside the window. */
+export const AtTheBottom: Story = {
+  name: 'Liste au-dessus d’un champ en bas de la fenêtre',
+  args: { multiple: true, options: cities, placeholder: 'Ajouter une ville' },
+  decorators: [
+    (Story) => (
+      <div
+        style={{
+          width: 400,
+          height: '100vh',
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'end',
+        }}
+      >
+        {/* A fixed height: the chosen city printed under the field must not move it. */}
+        <div style={{ height: 110 }}>{Story()}</div>
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const input = canvas.getByRole('combobox', { name: 'Ville' })
+    await userEvent.type(input, 'e')
+    const list = screen.getByRole('listbox', { name: 'Ville' })
+    const options = within(list).getAllByRole('option')
+    await expect(options).toHaveLength(3)
+    const field = input.getBoundingClientRect()
+    const popup = list.getBoundingClientRect()
+    await expect(popup.bottom).toBeLessThanOrEqual(field.top)
+    await expect(popup.top).toBeGreaterThanOrEqual(0)
+    await userEvent.click(options[2])
+    await expect(canvas.getByTestId('picked')).toHaveTextContent('Nice')
   },
 }

@@ -19,6 +19,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Default: Story = {
+  name: 'Par défaut',
   render: function Render(args) {
     const [value, setValue] = useState('')
     return (
@@ -43,6 +44,7 @@ export const Default: Story = {
 }
 
 export const Keyboard: Story = {
+  name: 'Au clavier',
   args: { defaultValue: 'ENABLED' },
   play: async ({ args, canvas }) => {
     await userEvent.tab()
@@ -56,6 +58,7 @@ export const Keyboard: Story = {
 }
 
 export const EmptyValueOption: Story = {
+  name: 'Option vide',
   args: {
     label: 'Cible du lien',
     options: [
@@ -75,6 +78,7 @@ export const EmptyValueOption: Story = {
 }
 
 export const WithError: Story = {
+  name: 'Avec une erreur',
   args: { error: 'Value is required' },
   play: async ({ canvas }) => {
     const trigger = canvas.getByRole('combobox', { name: 'Status' })
@@ -84,6 +88,7 @@ export const WithError: Story = {
 }
 
 export const Disabled: Story = {
+  name: 'Désactivé',
   args: { disabled: true, defaultValue: 'ENABLED' },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('combobox', { name: 'Status' })).toBeDisabled()
@@ -91,6 +96,7 @@ export const Disabled: Story = {
 }
 
 export const ManyOptions: Story = {
+  name: 'Beaucoup d’options',
   args: {
     label: 'Statut',
     options: Array.from({ length: 30 }, (_, i) => ({ value: `S${i}`, label: `Statut numéro ${i + 1}` })),

@@ -13,6 +13,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const FirstPage: Story = {
+  name: 'Première page',
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status', { name: 'Chargement' })).toBeVisible()
     await expect(canvas.getAllByTestId('skeleton-row')).toHaveLength(10)
@@ -20,6 +21,7 @@ export const FirstPage: Story = {
 }
 
 export const NextPage: Story = {
+  name: 'Page suivante',
   args: { rows: 1 },
   play: async ({ canvas }) => {
     await expect(canvas.getAllByTestId('skeleton-row')).toHaveLength(1)
@@ -27,6 +29,7 @@ export const NextPage: Story = {
 }
 
 export const FormLines: Story = {
+  name: 'Lignes de formulaire',
   args: { rows: 4, withMedia: false, lines: 1, rowHeight: 44 },
   play: async ({ canvas }) => {
     await expect(canvas.getAllByTestId('skeleton-row')).toHaveLength(4)

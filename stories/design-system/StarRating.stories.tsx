@@ -12,6 +12,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const HalfStar: Story = {
+  name: 'Demi-étoile',
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('img', { name: 'Note : 4,5 sur 5' })).toBeVisible()
     await expect(canvasElement.querySelectorAll('[data-star="full"]')).toHaveLength(4)
@@ -20,6 +21,7 @@ export const HalfStar: Story = {
 }
 
 export const RoundsToHalfSteps: Story = {
+  name: 'Arrondi à la demi-étoile, avec le nombre d’avis',
   args: { value: 3.74, showValue: true, count: 128 },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('img', { name: 'Note : 3,5 sur 5 (128 avis)' })).toBeVisible()
@@ -28,6 +30,7 @@ export const RoundsToHalfSteps: Story = {
 }
 
 export const Empty: Story = {
+  name: 'Aucune note',
   args: { value: 0 },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('img', { name: 'Note : 0 sur 5' })).toBeVisible()
@@ -35,6 +38,7 @@ export const Empty: Story = {
 }
 
 export const Clamped: Story = {
+  name: 'Plafonnée à 5',
   args: { value: 7 },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('img', { name: 'Note : 5 sur 5' })).toBeVisible()

@@ -19,6 +19,7 @@ export const Actif: Story = {
 }
 
 export const AllStatuses: Story = {
+  name: 'Tous les statuts',
   render: () => (
     <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
       {Object.keys(theme.status).map((code) => (
@@ -38,6 +39,7 @@ export const AllStatuses: Story = {
 }
 
 export const ServerLabel: Story = {
+  name: 'Libellé du serveur',
   args: { status: 'DESACTIVE', label: 'Désactivé (serveur)' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Désactivé (serveur)')).toBeVisible()

@@ -16,6 +16,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Default: Story = {
+  name: 'Par défaut',
   args: { onChange: fn() },
   play: async ({ args, canvas }) => {
     const input = canvas.getByLabelText('Email')
@@ -27,6 +28,7 @@ export const Default: Story = {
 }
 
 export const Focus: Story = {
+  name: 'Focus clavier',
   play: async ({ canvas }) => {
     await userEvent.tab()
     await expect(canvas.getByLabelText('Email')).toHaveFocus()
@@ -34,6 +36,7 @@ export const Focus: Story = {
 }
 
 export const WithError: Story = {
+  name: 'Avec une erreur',
   args: { error: 'Value is required', defaultValue: '' },
   play: async ({ canvas }) => {
     const input = canvas.getByLabelText('Email')
@@ -43,6 +46,7 @@ export const WithError: Story = {
 }
 
 export const WithHelperText: Story = {
+  name: 'Avec un texte d’aide',
   args: {
     label: 'Date d’expiration',
     type: 'text',
@@ -56,6 +60,7 @@ export const WithHelperText: Story = {
 }
 
 export const Disabled: Story = {
+  name: 'Désactivé',
   args: { disabled: true, defaultValue: 'marie@exemple.fr' },
   play: async ({ canvas }) => {
     await expect(canvas.getByLabelText('Email')).toBeDisabled()
@@ -63,6 +68,7 @@ export const Disabled: Story = {
 }
 
 export const Multiline: Story = {
+  name: 'Multiligne',
   args: {
     label: 'Description',
     type: undefined,
@@ -80,6 +86,7 @@ export const Multiline: Story = {
 }
 
 export const SearchPill: Story = {
+  name: 'Recherche arrondie',
   args: {
     label: undefined,
     'aria-label': 'Rechercher un partenaire',
@@ -94,6 +101,7 @@ export const SearchPill: Story = {
 }
 
 export const LongFrenchLabel: Story = {
+  name: 'Libellé long',
   args: {
     label: 'Adresse électronique professionnelle du gérant ou de la gérante de l’établissement partenaire',
     error: 'L’adresse électronique saisie ne semble pas valide : vérifiez l’arobase et le nom de domaine.',
@@ -114,6 +122,7 @@ function RefDemo() {
 }
 
 export const ForwardsRef: Story = {
+  name: 'Focus donné par le code',
   render: () => <RefDemo />,
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Aller au champ' }))
@@ -122,6 +131,7 @@ export const ForwardsRef: Story = {
 }
 
 export const WithReactFinalForm: Story = {
+  name: 'Dans un formulaire',
   args: { onSubmit: fn() } as never,
   render: (args) => {
     const onSubmit = (args as unknown as { onSubmit: (values: object) => void }).onSubmit

@@ -38,6 +38,7 @@ function Controlled(args: React.ComponentProps<typeof Toast>) {
 }
 
 export const Info: Story = {
+  name: 'Information',
   render: (args) => <Controlled {...args} />,
   play: async ({ args }) => {
     const toast = await screen.findByText('Votre profil a été mis à jour.')
@@ -54,6 +55,7 @@ export const Info: Story = {
 }
 
 export const Success: Story = {
+  name: 'Succès',
   args: { type: 'success', message: 'Mot de passe réinitialisé avec succès.' },
   play: async () => {
     await expect(await screen.findByText('Mot de passe réinitialisé avec succès.')).toBeVisible()
@@ -61,6 +63,7 @@ export const Success: Story = {
 }
 
 export const Warning: Story = {
+  name: 'Avertissement',
   args: { type: 'warning', message: 'La géolocalisation est désactivée.' },
   play: async () => {
     await expect(await screen.findByText('La géolocalisation est désactivée.')).toBeVisible()
@@ -68,6 +71,7 @@ export const Warning: Story = {
 }
 
 export const ErrorType: Story = {
+  name: 'Erreur',
   args: { type: 'error', message: 'Erreur lors de l’envoi de l’e-mail.' },
   play: async () => {
     await expect(await screen.findByText('Erreur lors de l’envoi de l’e-mail.')).toBeVisible()
@@ -75,6 +79,7 @@ export const ErrorType: Story = {
 }
 
 export const ClosesAfterDelay: Story = {
+  name: 'Fermeture automatique',
   // Same mechanism as the app's 5000 ms, shortened to keep the test fast.
   args: { duration: 600, message: 'Je disparais tout seul.' },
   render: (args) => <Controlled {...args} />,
@@ -86,6 +91,7 @@ export const ClosesAfterDelay: Story = {
 }
 
 export const LongMultiLineText: Story = {
+  name: 'Texte long sur plusieurs lignes',
   args: {
     type: 'error',
     message:
@@ -103,6 +109,7 @@ export const LongMultiLineText: Story = {
 }
 
 export const Phone: Story = {
+  name: 'Sur téléphone',
   globals: { viewport: { value: 'phone' } },
   args: { message: 'Bienvenue !' },
   play: async () => {

@@ -13,6 +13,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Available: Story = {
+  name: 'Nouvelle version disponible',
   play: async ({ args }) => {
     const prompt = await screen.findByRole('region', { name: 'Mise à jour de l’application' })
     await expect(prompt).toHaveTextContent('Nouvelle version disponible')
@@ -22,6 +23,7 @@ export const Available: Story = {
 }
 
 export const Updating: Story = {
+  name: 'Mise à jour en cours',
   args: { updating: true },
   play: async () => {
     const button = await screen.findByRole('button', { name: 'Mettre à jour' })
@@ -32,6 +34,7 @@ export const Updating: Story = {
 }
 
 export const Desktop: Story = {
+  name: 'Sur ordinateur',
   globals: { viewport: { value: 'desktop' } },
   play: async () => {
     const prompt = await screen.findByRole('region', { name: 'Mise à jour de l’application' })
@@ -44,6 +47,7 @@ export const Desktop: Story = {
 }
 
 export const Phone: Story = {
+  name: 'Sur téléphone',
   globals: { viewport: { value: 'phone' } },
   play: async () => {
     const prompt = await screen.findByRole('region', { name: 'Mise à jour de l’application' })

@@ -45,6 +45,7 @@ const announcer = () => document.querySelector<HTMLElement>('[data-testid="page-
  * title out. The first title is not announced (screen readers read it as the page loads).
  */
 export const AnnouncedOnRouteChange: Story = {
+  name: 'Annonce au changement de page',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(document.title).toBe('Accueil — Partenaires'))

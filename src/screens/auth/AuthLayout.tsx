@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import styled from 'styled-components'
+import { Button, mdiEmail } from '@/src/design-system/index.ts'
+import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
 const Page = styled.main`
   min-height: 100%;
@@ -56,5 +59,47 @@ export function AuthLayout({ title, children }: { title: string; children: React
         {children}
       </Card>
     </Page>
+  )
+}
+
+/** The e-mail field of the auth forms (`username` on the login form, so password managers pair it). */
+export function AuthEmailField({
+  autoComplete = 'email',
+  fullWidth,
+}: {
+  autoComplete?: 'email' | 'username'
+  fullWidth?: boolean
+}) {
+  return (
+    <FormTextField
+      name="email"
+      type="email"
+      label="Email"
+      autoComplete={autoComplete}
+      inputMode="email"
+      leadingIcon={mdiEmail}
+      required
+      fullWidth={fullWidth}
+    />
+  )
+}
+
+/** The submit button of the password forms, and the way back to the login form under it. */
+export function SubmitThenBackToLogin({
+  submitting,
+  children,
+}: {
+  submitting?: boolean
+  children: ReactNode
+}) {
+  return (
+    <>
+      <Button type="submit" size="large" fullWidth loading={submitting}>
+        {children}
+      </Button>
+      <AuthLinks>
+        <Link to="/login">Retour à la connexion</Link>
+      </AuthLinks>
+    </>
   )
 }

@@ -1,11 +1,9 @@
 import { useState } from 'react'
 import { Form } from 'react-final-form'
-import { Link } from 'react-router'
 import { requestPasswordReset } from '@/src/api/auth/passwordReset.ts'
-import { Alert, Button, mdiEmail } from '@/src/design-system/index.ts'
-import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
+import { Alert } from '@/src/design-system/index.ts'
+import { AuthEmailField, AuthForm, AuthLayout, SubmitThenBackToLogin } from './AuthLayout.tsx'
 import { usePageTitle } from '@/src/pageTitle/index.ts'
-import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
 export const FORGOT_SUCCESS_MESSAGE = 'Un e-mail de réinitialisation a été envoyé.'
 export const FORGOT_FAILURE_MESSAGE = "Erreur lors de l'envoi de l'e-mail."
@@ -36,21 +34,10 @@ export function ForgotPasswordScreen() {
         {({ handleSubmit, submitting }) => (
           <AuthForm onSubmit={handleSubmit} aria-label="Mot de passe oublié">
             {outcome ? <Alert severity={outcome.severity}>{outcome.message}</Alert> : null}
-            <FormTextField
-              name="email"
-              type="email"
-              label="Email"
-              autoComplete="email"
-              inputMode="email"
-              leadingIcon={mdiEmail}
-              required
-            />
-            <Button type="submit" size="large" fullWidth loading={submitting}>
+            <AuthEmailField />
+            <SubmitThenBackToLogin submitting={submitting}>
               Envoyer le lien de réinitialisation
-            </Button>
-            <AuthLinks>
-              <Link to="/login">Retour à la connexion</Link>
-            </AuthLinks>
+            </SubmitThenBackToLogin>
           </AuthForm>
         )}
       </Form>

@@ -4,9 +4,9 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import type { Location } from 'react-router'
 import { ApiError } from '@/src/api/client.ts'
 import { authenticate } from '@/src/api/auth/authenticate.ts'
-import { Alert, Button, mdiEmail } from '@/src/design-system/index.ts'
+import { Alert, Button } from '@/src/design-system/index.ts'
 import { useSession } from '@/src/session/index.ts'
-import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
+import { AuthEmailField, AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
 import { usePageTitle } from '@/src/pageTitle/index.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
@@ -51,16 +51,7 @@ export function LoginScreen() {
         {({ handleSubmit, submitting }) => (
           <AuthForm onSubmit={handleSubmit} noValidate={false} aria-label="Connexion">
             {error ? <Alert severity="error">{error}</Alert> : null}
-            <FormTextField
-              name="email"
-              type="email"
-              label="Email"
-              autoComplete="username"
-              inputMode="email"
-              leadingIcon={mdiEmail}
-              required
-              fullWidth
-            />
+            <AuthEmailField autoComplete="username" fullWidth />
             <FormTextField
               name="password"
               password

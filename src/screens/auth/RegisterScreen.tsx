@@ -1,12 +1,12 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Form, Field } from 'react-final-form'
 import { Link, useNavigate } from 'react-router'
 import { register } from '@/src/api/auth/register.ts'
 import { useClientConfig } from '@/src/api/config.ts'
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/src/api/client.ts'
-import { Alert, Button, Checkbox, mdiEmail } from '@/src/design-system/index.ts'
+import { Alert, Button, Checkbox } from '@/src/design-system/index.ts'
 import { useSession } from '@/src/session/index.ts'
-import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
+import { AuthEmailField, AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
 import { usePageTitle } from '@/src/pageTitle/index.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
@@ -21,6 +21,24 @@ interface RegisterValues {
   password: string
   acceptTerms: boolean
   acceptPrivacy: boolean
+}
+
+/** A consent box bound to the form (both must be ticked before "S'inscrire" is enabled). */
+function ConsentCheckbox({ name, children }: { name: 'acceptTerms' | 'acceptPrivacy'; children: ReactNode }) {
+  return (
+    <Field<boolean> name={name} type="checkbox">
+      {({ input }) => (
+        <Checkbox
+          name={input.name}
+          checked={input.checked}
+          onCheckedChange={input.onChange}
+          onBlur={input.onBlur}
+          onFocus={input.onFocus}
+          label={<>{children}</>}
+        />
+      )}
+    </Field>
+  )
 }
 
 export function RegisterScreen() {
@@ -70,16 +88,7 @@ export function RegisterScreen() {
             {error ? <Alert severity="error">{error}</Alert> : null}
             <FormTextField name="firstname" label="Prénom" autoComplete="given-name" required fullWidth />
             <FormTextField name="lastname" label="Nom" autoComplete="family-name" required fullWidth />
-            <FormTextField
-              name="email"
-              type="email"
-              label="Email"
-              autoComplete="email"
-              inputMode="email"
-              leadingIcon={mdiEmail}
-              required
-              fullWidth
-            />
+            <AuthEmailField fullWidth />
             <FormTextField
               name="password"
               password
@@ -88,40 +97,14 @@ export function RegisterScreen() {
               required
               fullWidth
             />
-            <Field<boolean> name="acceptTerms" type="checkbox">
-              {({ input }) => (
-                <Checkbox
-                  name={input.name}
-                  checked={input.checked}
-                  onCheckedChange={input.onChange}
-                  onBlur={input.onBlur}
-                  onFocus={input.onFocus}
-                  label={
-                    <>
-                      J'accepte les{' '}
-                      {pdfLink(config?.termsUrl ?? DEFAULT_TERMS_URL, "conditions générales d'utilisation")}
-                    </>
-                  }
-                />
-              )}
-            </Field>
-            <Field<boolean> name="acceptPrivacy" type="checkbox">
-              {({ input }) => (
-                <Checkbox
-                  name={input.name}
-                  checked={input.checked}
-                  onCheckedChange={input.onChange}
-                  onBlur={input.onBlur}
-                  onFocus={input.onFocus}
-                  label={
-                    <>
-                      J'accepte la{' '}
-                      {pdfLink(config?.privacyUrl ?? DEFAULT_PRIVACY_URL, 'politique de confidentialité')}
-                    </>
-                  }
-                />
-              )}
-            </Field>
+            <ConsentCheckbox name="acceptTerms">
+              J'accepte les{' '}
+              {pdfLink(config?.termsUrl ?? DEFAULT_TERMS_URL, "conditions générales d'utilisation")}
+            </ConsentCheckbox>
+            <ConsentCheckbox name="acceptPrivacy">
+              J'accepte la{' '}
+              {pdfLink(config?.privacyUrl ?? DEFAULT_PRIVACY_URL, 'politique de confidentialité')}
+            </ConsentCheckbox>
             <Button
               type="submit"
               variant="contained"

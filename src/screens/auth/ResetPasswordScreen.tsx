@@ -3,8 +3,8 @@ import { Field, Form } from 'react-final-form'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { resetPassword } from '@/src/api/auth/passwordReset.ts'
 import { ApiError } from '@/src/api/client.ts'
-import { Alert, Button, PasswordField } from '@/src/design-system/index.ts'
-import { AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
+import { Alert, PasswordField } from '@/src/design-system/index.ts'
+import { AuthForm, AuthLayout, SubmitThenBackToLogin } from './AuthLayout.tsx'
 import { usePageTitle } from '@/src/pageTitle/index.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
@@ -98,12 +98,9 @@ export function ResetPasswordScreen() {
                 />
               )}
             </Field>
-            <Button type="submit" size="large" fullWidth loading={submitting}>
+            <SubmitThenBackToLogin submitting={submitting}>
               Réinitialiser le mot de passe
-            </Button>
-            <AuthLinks>
-              <Link to="/login">Retour à la connexion</Link>
-            </AuthLinks>
+            </SubmitThenBackToLogin>
           </AuthForm>
         )}
       </Form>

@@ -18,6 +18,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Empty: Story = {
+  name: 'Formulaire vide',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByLabelText('Email')).toHaveAttribute('type', 'email')
@@ -30,6 +31,7 @@ export const Empty: Story = {
 }
 
 export const Sent: Story = {
+  name: 'E-mail envoyé',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.type(canvas.getByLabelText('Email'), 'camille.martin@exemple.fr')
@@ -41,6 +43,7 @@ export const Sent: Story = {
 }
 
 export const Sending: Story = {
+  name: 'Envoi en cours',
   parameters: { msw: [passwordHandlers.forgotLoading()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -53,6 +56,7 @@ export const Sending: Story = {
 }
 
 export const Failure: Story = {
+  name: 'Erreur serveur',
   parameters: { msw: [passwordHandlers.forgotError()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -63,6 +67,7 @@ export const Failure: Story = {
 }
 
 export const BackToLogin: Story = {
+  name: 'Retour à la connexion',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('link', { name: 'Retour à la connexion' }))

@@ -19,6 +19,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Empty: Story = {
+  name: 'Formulaire vide',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { name: 'Connexion' })).toBeVisible()
@@ -37,6 +38,7 @@ export const Empty: Story = {
 }
 
 export const PasswordShown: Story = {
+  name: 'Mot de passe affiché',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.type(canvas.getByLabelText('Mot de passe'), 'secret-de-camille')
@@ -49,6 +51,7 @@ export const PasswordShown: Story = {
 
 /** Filled in and submitted: the user is stored and taken to Home. */
 export const Success: Story = {
+  name: 'Connexion réussie',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.type(canvas.getByLabelText('Email'), signedInUser.email)
@@ -61,6 +64,7 @@ export const Success: Story = {
 }
 
 export const Submitting: Story = {
+  name: 'Envoi en cours',
   parameters: { msw: [authHandlers.authenticatePending()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -75,6 +79,7 @@ export const Submitting: Story = {
 
 /** A wrong password shows the spec's alert. */
 export const WrongCredentials: Story = {
+  name: 'Identifiants incorrects',
   parameters: { msw: [authHandlers.authenticateFailure()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -88,6 +93,7 @@ export const WrongCredentials: Story = {
 
 /** The alert clears as soon as a new attempt starts. */
 export const AlertClearsOnRetry: Story = {
+  name: 'Alerte effacée au nouvel essai',
   parameters: { msw: [authHandlers.authenticateFailure()] },
   play: async (context) => {
     await WrongCredentials.play!(context)

@@ -19,6 +19,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Empty: Story = {
+  name: 'Formulaire vide',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { name: 'Inscription' })).toBeVisible()
@@ -34,6 +35,7 @@ export const Empty: Story = {
 
 /** Each box links to its PDF in a new tab; clicking the link does not tick the box. */
 export const LegalLinks: Story = {
+  name: 'Liens vers les conditions',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const terms = await canvas.findByRole('link', { name: "conditions générales d'utilisation" })
@@ -47,6 +49,7 @@ export const LegalLinks: Story = {
 }
 
 export const OneBoxTicked: Story = {
+  name: 'Une seule case cochée',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('checkbox', { name: /conditions générales/ }))
@@ -56,6 +59,7 @@ export const OneBoxTicked: Story = {
 }
 
 export const Filled: Story = {
+  name: 'Formulaire rempli',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.type(canvas.getByLabelText('Prénom'), 'Léa')
@@ -70,6 +74,7 @@ export const Filled: Story = {
 
 /** Registered: signed in at once and taken to Home. */
 export const Success: Story = {
+  name: 'Inscription réussie',
   play: async (context) => {
     await Filled.play!(context)
     const canvas = within(context.canvasElement)
@@ -84,6 +89,7 @@ export const Success: Story = {
 
 /** The server refuses (e-mail taken): its message shows and the form keeps what was typed. */
 export const EmailTaken: Story = {
+  name: 'E-mail déjà utilisé',
   parameters: { msw: [authHandlers.registerConflict()] },
   play: async (context) => {
     await Filled.play!(context)

@@ -18,6 +18,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Empty: Story = {
+  name: 'Formulaire vide',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByLabelText('Nouveau mot de passe')).toHaveAttribute('type', 'password')
@@ -31,6 +32,7 @@ export const Empty: Story = {
 }
 
 export const Mismatch: Story = {
+  name: 'Mots de passe différents',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.type(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
@@ -42,6 +44,7 @@ export const Mismatch: Story = {
 }
 
 export const Success: Story = {
+  name: 'Mot de passe réinitialisé',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.type(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
@@ -61,6 +64,7 @@ export const Success: Story = {
 }
 
 export const Failure: Story = {
+  name: 'Lien invalide ou expiré',
   parameters: { msw: [passwordHandlers.resetError()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -80,6 +84,7 @@ export const Failure: Story = {
 
 /** 'Demander un nouveau lien' leads to the forgot-password page. */
 export const FailureAsksForNewLink: Story = {
+  name: 'Demande d’un nouveau lien',
   tags: ['no-visual'],
   parameters: { msw: [passwordHandlers.resetError()] },
   play: async (context) => {
@@ -92,6 +97,7 @@ export const FailureAsksForNewLink: Story = {
 
 /** Without a token in the query the page sends the visitor to forgot-password. */
 export const WithoutToken: Story = {
+  name: 'Lien sans jeton',
   parameters: { router: { path: '/reset-password', initialEntries: ['/reset-password'] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

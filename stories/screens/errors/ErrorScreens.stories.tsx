@@ -14,6 +14,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const AccesRefuse: Story = {
+  name: 'Accès refusé',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { name: 'Oups ! Accès refusé' })).toBeVisible()
@@ -24,6 +25,7 @@ export const AccesRefuse: Story = {
 }
 
 export const PageNonTrouvee: Story = {
+  name: 'Page non trouvée',
   render: () => <NotFoundScreen />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

@@ -27,6 +27,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Available: Story = {
+  name: 'Disponible',
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByTestId('coupon-card')
     await expect(card).toHaveTextContent('-10 % sur l’addition')
@@ -40,6 +41,7 @@ export const Available: Story = {
 
 /** The same action without dragging (WCAG 2.5.7): Tab reaches the button, Enter asks to use this offer. */
 export const UseButtonByKeyboard: Story = {
+  name: 'Au clavier',
   play: async ({ args, canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: "Utiliser l'offre" })
     await expect(button).toHaveAccessibleDescription('-10 % sur l’addition')
@@ -55,6 +57,7 @@ export const UseButtonByKeyboard: Story = {
 
 /** A swipe past the threshold emits the use at once (no confirmation). */
 export const SwipeEmitsUse: Story = {
+  name: 'Glisser pour utiliser',
   tags: ['no-visual'],
   play: async ({ args, canvasElement }) => {
     await swipe(within(canvasElement).getByTestId('coupon-card'), window.innerWidth)
@@ -65,6 +68,7 @@ export const SwipeEmitsUse: Story = {
 
 /** Valid for 3 more days: marked 'Expire bientôt' beside its date. */
 export const ExpiresSoon: Story = {
+  name: 'Expire bientôt',
   args: { offer: { ...offers.dessert, expirationDate: inDays(3) } },
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByTestId('coupon-card')
@@ -76,6 +80,7 @@ export const ExpiresSoon: Story = {
 
 /** Today is the last day (still usable, so still soon); in 7 days is not soon yet. */
 export const ExpiresTodayAndInAWeek: Story = {
+  name: 'Expire aujourd’hui ou dans une semaine',
   tags: ['no-visual'],
   render: (args) => (
     <>
@@ -94,6 +99,7 @@ export const ExpiresTodayAndInAWeek: Story = {
 }
 
 export const WithoutExpiry: Story = {
+  name: 'Sans date d’expiration',
   args: { offer: offers.cafe },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByTestId('coupon-card')).not.toHaveTextContent('Valable')
@@ -102,6 +108,7 @@ export const WithoutExpiry: Story = {
 
 /** Not clickable (e.g. while the user's own view loads): no hint, a swipe does nothing. */
 export const NotClickable: Story = {
+  name: 'Non cliquable',
   args: { clickable: false },
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByTestId('coupon-card')
@@ -114,6 +121,7 @@ export const NotClickable: Story = {
 }
 
 export const Used: Story = {
+  name: 'Coupon déjà utilisé',
   args: { offer: offers.used },
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByTestId('coupon-card')
@@ -126,6 +134,7 @@ export const Used: Story = {
 
 /** A used coupon expiring soon: no mark (nothing left to hurry for). */
 export const UsedExpiringSoon: Story = {
+  name: 'Déjà utilisé, expire bientôt',
   tags: ['no-visual'],
   args: { offer: { ...offers.used, expirationDate: inDays(2) } },
   play: async ({ canvasElement }) => {
@@ -135,6 +144,7 @@ export const UsedExpiringSoon: Story = {
 }
 
 export const Expired: Story = {
+  name: 'Expiré',
   args: { offer: offers.expired },
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByTestId('coupon-card')

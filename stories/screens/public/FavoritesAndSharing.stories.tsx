@@ -49,6 +49,7 @@ function stubNavigator(name: 'share' | 'canShare' | 'clipboard', value: unknown)
 
 /** The heart beside the partner's name adds it to the favourites, and stays pressed once the server agreed. */
 export const PartnerPageAddsFavorite: Story = {
+  name: 'Ajout aux favoris depuis la fiche',
   render: partnerPage,
   parameters: { msw: [partnerForUserHandlers.success(), ...favoritesHandlers.stateful([])] },
   play: async ({ canvasElement }) => {
@@ -71,6 +72,7 @@ export const PartnerPageAddsFavorite: Story = {
 
 /** A partner already in the favourites: the heart is pressed, and a press takes it out. */
 export const PartnerPageRemovesFavorite: Story = {
+  name: 'Retrait des favoris depuis la fiche',
   render: partnerPage,
   parameters: { msw: [partnerForUserHandlers.success(), ...favoritesHandlers.stateful([1])] },
   play: async ({ canvasElement }) => {
@@ -85,6 +87,7 @@ export const PartnerPageRemovesFavorite: Story = {
 
 /** The server refuses: the heart goes back and the toast gives the server's message. */
 export const FavoriteChangeFails: Story = {
+  name: 'Erreur serveur sur un favori',
   render: partnerPage,
   decorators: [withToast],
   parameters: { msw: [partnerForUserHandlers.success(), ...favoritesHandlers.changeFails([])] },
@@ -105,6 +108,7 @@ export const FavoriteChangeFails: Story = {
 const share = fn()
 /** Where the browser can share (phones): 'Partager' opens the system's share sheet with the partner's link. */
 export const ShareWithTheSystemSheet: Story = {
+  name: 'Partage par le téléphone',
   render: partnerPage,
   parameters: { msw: [partnerForUserHandlers.success()] },
   beforeEach: () => {
@@ -133,6 +137,7 @@ export const ShareWithTheSystemSheet: Story = {
 const writeText = fn()
 /** Without the Web Share API (most desktop browsers): the link is copied and a toast says so. */
 export const ShareCopiesTheLink: Story = {
+  name: 'Partage par copie du lien',
   render: partnerPage,
   parameters: { msw: [partnerForUserHandlers.success()] },
   beforeEach: () => {
@@ -158,6 +163,7 @@ export const ShareCopiesTheLink: Story = {
 
 /** Each Find row has its heart beside the link to the partner (never inside it); pressing it keeps the user on Find. */
 export const FindRowAddsFavorite: Story = {
+  name: 'Ajout aux favoris depuis Rechercher',
   render: () => <FindScreen />,
   parameters: {
     router: { path: '/rechercher', initialEntries: ['/rechercher'] },
@@ -186,6 +192,7 @@ export const FindRowAddsFavorite: Story = {
 
 /** The map's bottom sheet shows the partner's details, heart included. */
 export const MapSheetAddsFavorite: Story = {
+  name: 'Ajout aux favoris depuis la carte',
   render: () => <MapScreen />,
   decorators: [withFakeMaps()],
   parameters: {
@@ -221,6 +228,7 @@ const offlineUses = fn()
  * 'Connexion requise pour utiliser une offre', the coupon stays available and nothing is sent.
  */
 export const CouponUseNeedsConnection: Story = {
+  name: 'Hors ligne : coupon refusé',
   render: partnerPage,
   parameters: {
     msw: [

@@ -22,6 +22,7 @@ type Story = StoryObj<typeof meta>
 
 /** Two favourites, as Find shows partners (with the distance from the user); each row's heart is pressed. */
 export const List: Story = {
+  name: 'Liste',
   parameters: { msw: favoritesHandlers.stateful([2, 1]) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -41,6 +42,7 @@ export const List: Story = {
 
 /** A heart pressed in the list takes the partner out of it at once (and on the server). */
 export const RemoveOne: Story = {
+  name: 'Retrait d’un favori',
   parameters: { msw: favoritesHandlers.stateful([2, 1]) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -54,6 +56,7 @@ export const RemoveOne: Story = {
 }
 
 export const Empty: Story = {
+  name: 'Liste vide',
   parameters: { msw: favoritesHandlers.stateful([]) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -66,6 +69,7 @@ export const Empty: Story = {
 }
 
 export const Loading: Story = {
+  name: 'Chargement',
   parameters: { msw: favoritesHandlers.loading() },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -76,6 +80,7 @@ export const Loading: Story = {
 
 /** A failed load is said in place with 'Réessayer' (no toast on top). */
 export const LoadFailed: Story = {
+  name: 'Erreur de chargement',
   parameters: { msw: favoritesHandlers.error() },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -88,6 +93,7 @@ export const LoadFailed: Story = {
 
 /** 'Retour' goes back where the user came from (the Menu). */
 export const Back: Story = {
+  name: 'Bouton retour',
   parameters: { msw: favoritesHandlers.stateful([]) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

@@ -26,6 +26,7 @@ const rows = (canvasElement: HTMLElement) => within(canvasElement).queryAllByTes
 
 /** First page loading: ten skeleton rows under the sticky header. */
 export const Loading: Story = {
+  name: 'Chargement',
   parameters: { msw: [searchHandlers.loading(), categoriesHandlers.success(), citiesHandlers.success()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -42,6 +43,7 @@ export const Loading: Story = {
 
 /** Each row: photo or placeholder, name, categories joined by ' • ', 'address, city', rating, offers. */
 export const Success: Story = {
+  name: 'Résultats',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
@@ -70,6 +72,7 @@ const fullyShown = (element: Element) => element.scrollWidth <= element.clientWi
  * and whole offer labels (chips wrap too).
  */
 export const LargeText: Story = {
+  name: 'Texte agrandi à 200 %',
   beforeEach: () => {
     document.documentElement.style.fontSize = '200%'
     return () => {
@@ -95,6 +98,7 @@ export const LargeText: Story = {
 
 /** With the user's position the rows show the distance. */
 export const WithDistance: Story = {
+  name: 'Avec la distance',
   decorators: [withUserLocation({ ...vieuxPortLocation, city: null })],
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
@@ -105,6 +109,7 @@ export const WithDistance: Story = {
 
 /** Typing a name searches 300 ms after the last key. */
 export const SearchByName: Story = {
+  name: 'Recherche par nom',
   play: async (context) => {
     await Success.play!(context)
     const canvas = within(context.canvasElement)
@@ -118,6 +123,7 @@ export const SearchByName: Story = {
 
 /** The query parameter c preselects the category by id. */
 export const CategoryFromQuery: Story = {
+  name: 'Catégorie donnée par le lien',
   parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?c=3'] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -129,6 +135,7 @@ export const CategoryFromQuery: Story = {
 
 /** The query parameter v preselects the city by name. */
 export const CityFromQuery: Story = {
+  name: 'Ville donnée par le lien',
   parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?v=Aix-en-Provence'] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -140,6 +147,7 @@ export const CityFromQuery: Story = {
 
 /** The user's city preselects the picker when the link chose none. */
 export const UserCityPreselected: Story = {
+  name: 'Ville de l’utilisateur présélectionnée',
   decorators: [withUserLocation(vieuxPortLocation)],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -150,6 +158,7 @@ export const UserCityPreselected: Story = {
 
 /** Picking a city and a category in the bottom sheets replaces the list. */
 export const PickCityAndCategory: Story = {
+  name: 'Choix d’une ville et d’une catégorie',
   play: async (context) => {
     await Success.play!(context)
     const canvas = within(context.canvasElement)
@@ -172,6 +181,7 @@ export const PickCityAndCategory: Story = {
 }
 
 export const Empty: Story = {
+  name: 'Liste vide',
   parameters: { msw: [searchHandlers.empty(), categoriesHandlers.success(), citiesHandlers.success()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -184,6 +194,7 @@ export const Empty: Story = {
 
 /** The category sheet shows each category's icon, as Home's chips do. */
 export const CategorySheetIcons: Story = {
+  name: 'Icônes dans le choix de catégorie',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const page = within(canvasElement.ownerDocument.body)
@@ -206,6 +217,7 @@ export const CategorySheetIcons: Story = {
 
 /** Each active filter has its ×: it removes that filter only. */
 export const ClearOneFilter: Story = {
+  name: 'Retrait d’un filtre',
   parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?c=4&v=Marseille'] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -227,6 +239,7 @@ export const ClearOneFilter: Story = {
 
 /** No result with filters: 'Réinitialiser les filtres' clears the name, the city and the category at once. */
 export const EmptyWithFilters: Story = {
+  name: 'Liste vide avec des filtres',
   parameters: {
     router: { path: '/rechercher', initialEntries: ['/rechercher?c=8&v=Aix-en-Provence'] },
   },
@@ -243,6 +256,7 @@ export const EmptyWithFilters: Story = {
 }
 
 export const Error: Story = {
+  name: 'Erreur de chargement',
   parameters: { msw: [searchHandlers.error(), categoriesHandlers.success(), citiesHandlers.success()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -254,6 +268,7 @@ export const Error: Story = {
 
 /** 'Réessayer' loads the results again. */
 export const RetryAfterError: Story = {
+  name: 'Nouvel essai après une erreur',
   parameters: {
     msw: [searchHandlers.errorThenSuccess(), categoriesHandlers.success(), citiesHandlers.success()],
   },
@@ -267,6 +282,7 @@ export const RetryAfterError: Story = {
 
 /** 120 results: pages of 50 load as the list scrolls, with one skeleton row while the next page comes. */
 export const ManyResults: Story = {
+  name: 'Beaucoup de résultats',
   parameters: {
     msw: [searchHandlers.many(120, 400), categoriesHandlers.success(), citiesHandlers.success()],
   },
@@ -295,6 +311,7 @@ export const ManyResults: Story = {
 
 /** The back arrow goes back one page. */
 export const BackArrow: Story = {
+  name: 'Bouton retour',
   parameters: { router: { path: '/rechercher', initialEntries: ['/', '/rechercher'] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -305,6 +322,7 @@ export const BackArrow: Story = {
 
 /** Opened from a link (no page of the app before it): the back arrow goes to the home page, not out of the app. */
 export const BackArrowWithoutHistory: Story = {
+  name: 'Bouton retour sans historique',
   tags: ['no-visual'],
   parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?c=3'] } },
   play: async ({ canvasElement }) => {
@@ -316,6 +334,7 @@ export const BackArrowWithoutHistory: Story = {
 
 /** A row opens the partner's details. */
 export const OpenPartner: Story = {
+  name: 'Ouverture d’un partenaire',
   play: async (context) => {
     await Success.play!(context)
     await userEvent.click(rows(context.canvasElement)[1])
@@ -330,6 +349,7 @@ export const OpenPartner: Story = {
  * hour under 'user-city'. The city preselects the picker and the rows show distances.
  */
 export const GeolocatedUser: Story = {
+  name: 'Utilisateur géolocalisé',
   decorators: [withLiveLocation, withFakeMaps()],
   beforeEach: () => stubGeolocation({ lat: 43.2951, lng: 5.3739 }),
   play: async ({ canvasElement }) => {
@@ -347,6 +367,7 @@ export const GeolocatedUser: Story = {
 
 /** Geocoding fails ('City not found'): logged, no city preselected, the distances still come. */
 export const GeocodingFails: Story = {
+  name: 'Ville introuvable',
   decorators: [withLiveLocation, withFakeMaps({ reverseGeocode: 'City not found' })],
   beforeEach: () => stubGeolocation({ lat: 43.2951, lng: 5.3739 }),
   play: async ({ canvasElement }) => {
@@ -359,6 +380,7 @@ export const GeocodingFails: Story = {
 
 /** Geolocation refused: logged, the list works without distances. */
 export const GeolocationDenied: Story = {
+  name: 'Géolocalisation refusée',
   decorators: [withLiveLocation, withFakeMaps()],
   beforeEach: () => stubGeolocation('denied'),
   play: async (context) => {

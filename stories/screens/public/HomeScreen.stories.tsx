@@ -36,6 +36,7 @@ const slides = (canvasElement: HTMLElement) =>
 
 /** An ordinary user sees the published articles only, in position order, and the category shortcuts. */
 export const User: Story = {
+  name: 'Utilisateur',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(
@@ -53,6 +54,7 @@ export const User: Story = {
 
 /** An admin sees every article, drafts included. */
 export const Admin: Story = {
+  name: 'Administrateur',
   parameters: { session: { user: signedInAdmin } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -64,6 +66,7 @@ export const Admin: Story = {
 
 /** An administrator sees drafts in the banner, each marked 'Brouillon'; published slides carry no mark. */
 export const AdminDraftMarked: Story = {
+  name: 'Administrateur : brouillons marqués',
   parameters: { session: { user: signedInAdmin } },
   args: { carouselInterval: 0 },
   play: async ({ canvasElement }) => {
@@ -79,6 +82,7 @@ export const AdminDraftMarked: Story = {
 
 /** Internal links go through the router; external ones are plain links with noopener. */
 export const Links: Story = {
+  name: 'Liens des articles',
   play: async (context) => {
     await User.play!(context)
     const canvas = within(context.canvasElement)
@@ -93,6 +97,7 @@ export const Links: Story = {
 
 /** A category chip opens Find with c = the category's id. */
 export const CategoryChip: Story = {
+  name: 'Raccourci de catégorie',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('link', { name: 'Boulangeries' }))
@@ -102,6 +107,7 @@ export const CategoryChip: Story = {
 
 /** The carousel moves on by itself (a short interval here; 6000 ms in the app). */
 export const AutoCycling: Story = {
+  name: 'Défilement automatique',
   args: { carouselInterval: 400 },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -115,6 +121,7 @@ export const AutoCycling: Story = {
 
 /** The banner appears once the browser offers installation, and goes after 'Installer'. */
 export const InstallBanner: Story = {
+  name: 'Bannière d’installation',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await canvas.findByRole('heading', { name: 'Les bonnes adresses du Vieux-Port' })
@@ -139,6 +146,7 @@ export const InstallBanner: Story = {
  * banner while the choice is remembered.
  */
 export const InstallBannerDismissed: Story = {
+  name: 'Bannière d’installation écartée',
   tags: ['no-visual'],
   beforeEach: () => () => {
     localStorage.removeItem(INSTALL_DISMISSED_KEY)
@@ -167,6 +175,7 @@ export const InstallBannerDismissed: Story = {
 }
 
 export const Loading: Story = {
+  name: 'Chargement',
   parameters: { msw: [...articlesHandlers.loading(), categoriesHandlers.loading()] },
   play: async ({ canvasElement }) => {
     await expect(
@@ -176,6 +185,7 @@ export const Loading: Story = {
 }
 
 export const Empty: Story = {
+  name: 'Liste vide',
   parameters: { msw: [...articlesHandlers.empty(), categoriesHandlers.success()] },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Aucune actualité pour le moment')).toBeVisible()
@@ -183,6 +193,7 @@ export const Empty: Story = {
 }
 
 export const Error: Story = {
+  name: 'Erreur de chargement',
   parameters: { msw: [...articlesHandlers.error(), categoriesHandlers.success()] },
   play: async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByRole('alert')

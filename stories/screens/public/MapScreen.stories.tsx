@@ -45,6 +45,7 @@ const marker = async (canvasElement: HTMLElement, name: string) =>
 
 /** The default view around Marseille: a marker per partner in the area, the search box and the category chips. */
 export const WithoutSelection: Story = {
+  name: 'Carte sans partenaire choisi',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await marker(canvasElement, 'Le Comptoir du Panier')).toBeVisible()
@@ -57,6 +58,7 @@ export const WithoutSelection: Story = {
 
 /** A category chip toggles the filter. */
 export const CategoryFilter: Story = {
+  name: 'Filtre par catégorie',
   play: async (context) => {
     await WithoutSelection.play!(context)
     const canvas = within(context.canvasElement)
@@ -75,6 +77,7 @@ export const CategoryFilter: Story = {
 
 /** Moving the view offers 'Rechercher dans cette zone'; using it searches the new area and hides it. */
 export const MovedView: Story = {
+  name: 'Carte déplacée, rechercher dans cette zone',
   play: async (context) => {
     await WithoutSelection.play!(context)
     const canvas = within(context.canvasElement)
@@ -95,6 +98,7 @@ export const MovedView: Story = {
 
 /** Picking a city moves the map there at zoom 10 without offering a refresh. */
 export const CityPicked: Story = {
+  name: 'Ville choisie',
   play: async (context) => {
     await WithoutSelection.play!(context)
     const canvas = within(context.canvasElement)
@@ -111,6 +115,7 @@ export const CityPicked: Story = {
 
 /** A marker opens the partner in a bottom sheet; the back action closes the sheet and stays on the map. */
 export const WithSelectedPartner: Story = {
+  name: 'Partenaire choisi, sa fiche ouverte',
   play: async (context) => {
     await WithoutSelection.play!(context)
     await userEvent.click(await marker(context.canvasElement, 'Le Comptoir du Panier'))
@@ -130,6 +135,7 @@ export const WithSelectedPartner: Story = {
 
 /** Keyboard only: Tab to a marker, Enter opens the partner's sheet, Escape closes it and the focus comes back. */
 export const KeyboardOpensPartnerSheet: Story = {
+  name: 'Au clavier, un marqueur ouvre la fiche',
   tags: ['no-visual'],
   play: async (context) => {
     await WithoutSelection.play!(context)
@@ -155,6 +161,7 @@ export const KeyboardOpensPartnerSheet: Story = {
  * only, and Confirmer uses the offer while the sheet stays open.
  */
 export const UseOfferFromSheet: Story = {
+  name: 'Utiliser une offre depuis la fiche',
   tags: ['no-visual'],
   parameters: {
     msw: [
@@ -188,6 +195,7 @@ export const UseOfferFromSheet: Story = {
  * first (the search with the user's position), with a link to Rechercher.
  */
 export const WithoutMapsKey: Story = {
+  name: 'Sans clé Google Maps',
   decorators: [withGoogleMaps, withUserLocation(vieuxPortLocation)],
   parameters: { msw: [searchHandlers.nearestFirst(), categoriesHandlers.success()] },
   play: async ({ canvasElement }) => {
@@ -213,6 +221,7 @@ export const WithoutMapsKey: Story = {
 
 /** The way forward: the link goes to Rechercher. */
 export const WithoutMapsKeyLeadsToSearch: Story = {
+  name: 'Sans clé, un lien vers Rechercher',
   ...WithoutMapsKey,
   tags: ['no-visual'],
   play: async (context) => {
@@ -225,6 +234,7 @@ export const WithoutMapsKeyLeadsToSearch: Story = {
 
 /** Without a key and without the user's position: the page asks for the location and still leads to Rechercher. */
 export const WithoutMapsKeyNorPosition: Story = {
+  name: 'Sans clé ni position',
   decorators: [withGoogleMaps, withUserLocation(unknownLocation)],
   parameters: { msw: [searchHandlers.nearestFirst(), categoriesHandlers.success()] },
   play: async ({ canvasElement }) => {

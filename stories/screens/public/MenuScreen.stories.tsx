@@ -33,6 +33,7 @@ type Story = StoryObj<typeof meta>
 
 /** An ordinary user: name and e-mail, their favourites and used coupons, Aide and Déconnexion, no Administration. */
 export const User: Story = {
+  name: 'Utilisateur',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { name: 'MES INFOS' })).toBeVisible()
@@ -57,6 +58,7 @@ export const User: Story = {
 
 /** An admin also gets Administration, to the home page management. */
 export const Admin: Story = {
+  name: 'Administrateur',
   parameters: { session: { user: signedInAdmin } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -68,6 +70,7 @@ export const Admin: Story = {
 
 /** Déconnexion ends the token on the server, clears the session and goes to Login. */
 export const Logout: Story = {
+  name: 'Déconnexion',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Déconnexion' }))
@@ -79,6 +82,7 @@ export const Logout: Story = {
 
 /** 'Mes favoris' and 'Mes coupons utilisés' open the user's lists. */
 export const OpensFavorites: Story = {
+  name: 'Ouverture des favoris',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('link', { name: 'Mes favoris' }))

@@ -36,6 +36,7 @@ type Story = StoryObj<typeof meta>
 const coupons = (canvasElement: HTMLElement) => within(canvasElement).getAllByTestId('coupon-card')
 
 export const Loading: Story = {
+  name: 'Chargement',
   parameters: { msw: [partnerForUserHandlers.loading()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -48,6 +49,7 @@ export const Loading: Story = {
 
 /** Photos, name, categories, rating, description, directions, phone and the coupons in every state. */
 export const Success: Story = {
+  name: 'Fiche complète',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(
@@ -86,6 +88,7 @@ export const Success: Story = {
 
 /** No offers, no phone, no photo. */
 export const WithoutOffers: Story = {
+  name: 'Sans offre',
   parameters: { router: { path: '/partenaire/:id', initialEntries: ['/partenaire/5'] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -96,6 +99,7 @@ export const WithoutOffers: Story = {
 }
 
 export const WithoutPhotoNorPhone: Story = {
+  name: 'Sans photo ni téléphone',
   parameters: { router: { path: '/partenaire/:id', initialEntries: ['/partenaire/3'] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -108,6 +112,7 @@ export const WithoutPhotoNorPhone: Story = {
 
 /** A swipe past (window width - 32) / 1.5 uses the coupon: used at once, the server told, the success toast. */
 export const SwipeToUse: Story = {
+  name: 'Glisser pour utiliser',
   play: async (context) => {
     await Success.play!(context)
     const canvas = within(context.canvasElement)
@@ -131,6 +136,7 @@ export const SwipeToUse: Story = {
 
 /** A short drag snaps back: nothing is used. */
 export const ShortSwipeSnapsBack: Story = {
+  name: 'Glissement trop court',
   play: async (context) => {
     await Success.play!(context)
     const card = coupons(context.canvasElement)[0]
@@ -143,6 +149,7 @@ export const ShortSwipeSnapsBack: Story = {
 
 /** The server refuses: the card is used at once, then available again. */
 export const SwipeFailsAndReverts: Story = {
+  name: 'Erreur serveur au glissement',
   parameters: { msw: [partnerForUserHandlers.success(), deactivateOfferHandlers.error(300)] },
   play: async (context) => {
     await Success.play!(context)
@@ -157,6 +164,7 @@ export const SwipeFailsAndReverts: Story = {
 
 /** A used or expired coupon cannot be swiped. */
 export const UsedCouponNotSwipeable: Story = {
+  name: 'Coupon déjà utilisé',
   play: async (context) => {
     await Success.play!(context)
     const used = coupons(context.canvasElement)[2]
@@ -187,6 +195,7 @@ async function openUseDialogByKeyboard(canvasElement: HTMLElement) {
 
 /** The use button opens 'Utiliser cette offre ?' with the partner, the offer and its expiry; nothing used yet. */
 export const UseOfferDialog: Story = {
+  name: 'Dialogue de confirmation',
   play: async (context) => {
     await Success.play!(context)
     const dialog = await openUseDialogByKeyboard(context.canvasElement)
@@ -203,6 +212,7 @@ export const UseOfferDialog: Story = {
 
 /** 'Annuler' (Enter on it) closes the dialog, uses nothing and gives the focus back to the button. */
 export const UseOfferCancelled: Story = {
+  name: 'Confirmation annulée',
   tags: ['no-visual'],
   play: async (context) => {
     await Success.play!(context)
@@ -218,6 +228,7 @@ export const UseOfferCancelled: Story = {
 
 /** Tab to 'Confirmer', Enter: what a swipe does (same call, used at once, the toast, announced politely). */
 export const UseOfferConfirmed: Story = {
+  name: 'Offre utilisée après confirmation',
   play: async (context) => {
     await Success.play!(context)
     await openUseDialogByKeyboard(context.canvasElement)
@@ -254,6 +265,7 @@ export const UseOfferConfirmed: Story = {
 
 /** The server refuses the confirmed use: used at once, then available again with its button. */
 export const UseOfferConfirmFailsAndReverts: Story = {
+  name: 'Erreur serveur à la confirmation',
   parameters: { msw: [partnerForUserHandlers.success(), deactivateOfferHandlers.error(300)] },
   play: async (context) => {
     await Success.play!(context)
@@ -273,6 +285,7 @@ export const UseOfferConfirmFailsAndReverts: Story = {
 
 /** A failed load goes back one page. */
 export const LoadFailureGoesBack: Story = {
+  name: 'Erreur de chargement : retour',
   parameters: { msw: [partnerForUserHandlers.error()] },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent('Page : /rechercher')
@@ -280,6 +293,7 @@ export const LoadFailureGoesBack: Story = {
 }
 
 export const BackButton: Story = {
+  name: 'Bouton retour',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Retour' }))
@@ -289,6 +303,7 @@ export const BackButton: Story = {
 
 /** Opened from a link (no page of the app before it): 'Retour' goes to the home page, never out of the app. */
 export const BackButtonWithoutHistory: Story = {
+  name: 'Bouton retour sans historique',
   tags: ['no-visual'],
   parameters: { router: { path: '/partenaire/:id', initialEntries: ['/partenaire/1'] } },
   play: async ({ canvasElement }) => {
@@ -300,6 +315,7 @@ export const BackButtonWithoutHistory: Story = {
 
 /** A failed load opened from a link goes to the home page too. */
 export const LoadFailureWithoutHistory: Story = {
+  name: 'Erreur de chargement sans historique',
   tags: ['no-visual'],
   parameters: {
     router: { path: '/partenaire/:id', initialEntries: ['/partenaire/1'] },
@@ -315,6 +331,7 @@ export const LoadFailureWithoutHistory: Story = {
  * right after the access-denied page: never the page before, and no toast on top of it.
  */
 export const MissingPartner: Story = {
+  name: 'Partenaire introuvable',
   parameters: {
     router: { path: '/partenaire/:id', initialEntries: ['/unauthorized', '/partenaire/99999'] },
     msw: [partnerForUserHandlers.notFound()],
@@ -332,6 +349,7 @@ export const MissingPartner: Story = {
 
 /** An id that cannot be a partner's is the not-found page without asking the server. */
 export const ImpossibleId: Story = {
+  name: 'Identifiant impossible',
   tags: ['no-visual'],
   parameters: {
     router: { path: '/partenaire/:id', initialEntries: ['/rechercher', '/partenaire/abc'] },
@@ -349,6 +367,7 @@ export const ImpossibleId: Story = {
  * on the carousel's 'previous' arrow.
  */
 export const AddressDistanceAndBack: Story = {
+  name: 'Adresse et distance',
   decorators: [withUserLocation(vieuxPortLocation)],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

@@ -34,6 +34,7 @@ type Story = StoryObj<typeof meta>
 /** The bottom navigation: Accueil, Rechercher, Carte and Menu, the current page marked. */
 /** A flow through four pages: its end state is the Menu story's; not captured for visual regression. */
 export const BottomNavigation: Story = {
+  name: 'Navigation du bas',
   tags: ['no-visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -53,6 +54,7 @@ export const BottomNavigation: Story = {
 
 /** Offline, the layout says so. */
 export const Offline: Story = {
+  name: 'Hors ligne',
   beforeEach: () => {
     const descriptor = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })

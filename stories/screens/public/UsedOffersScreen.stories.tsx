@@ -23,6 +23,7 @@ type Story = StoryObj<typeof meta>
  * reactivated is marked; a partner deactivated since is named but not a link.
  */
 export const List: Story = {
+  name: 'Liste',
   parameters: { msw: [usedOffersHandlers.success()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -46,6 +47,7 @@ export const List: Story = {
 
 /** The partner's name opens its page. */
 export const OpenPartner: Story = {
+  name: 'Ouverture d’un partenaire',
   parameters: { msw: [usedOffersHandlers.success()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -55,6 +57,7 @@ export const OpenPartner: Story = {
 }
 
 export const Empty: Story = {
+  name: 'Liste vide',
   parameters: { msw: [usedOffersHandlers.empty()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -63,6 +66,7 @@ export const Empty: Story = {
 }
 
 export const Loading: Story = {
+  name: 'Chargement',
   parameters: { msw: [usedOffersHandlers.loading()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -71,6 +75,7 @@ export const Loading: Story = {
 }
 
 export const LoadFailed: Story = {
+  name: 'Erreur de chargement',
   parameters: { msw: [usedOffersHandlers.error()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

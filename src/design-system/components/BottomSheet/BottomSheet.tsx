@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Dialog, VisuallyHidden } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
 import { Icon, mdiClose } from '@/src/design-system/icons/index.ts'
+import { modalOverlay, quietIconButton } from '@/src/design-system/theme/mixins.ts'
 import { useReturnFocus } from './useReturnFocus.ts'
 import { useBackToClose } from './useBackToClose.ts'
 
@@ -9,17 +10,9 @@ const slideUp = keyframes`
   from { transform: translateY(100%); }
   to { transform: translateY(0); }
 `
-const fadeIn = keyframes`
-  from { opacity: 0; }
-  to { opacity: 1; }
-`
 
 const Overlay = styled(Dialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.sheet};
-  background: ${({ theme }) => theme.colors.overlay};
-  animation: ${fadeIn} ${({ theme }) => theme.transitions.normal};
+  ${modalOverlay('sheet')}
 `
 
 const Content = styled(Dialog.Content)`
@@ -69,21 +62,8 @@ const Title = styled(Dialog.Title)`
 `
 
 const CloseButton = styled(Dialog.Close)`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
+  ${quietIconButton(40)}
   margin-left: auto;
-  padding: 0;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.round};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
 `
 
 const Body = styled.div`

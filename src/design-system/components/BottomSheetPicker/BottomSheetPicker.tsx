@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react'
 import styled from 'styled-components'
+import { unstyledList } from '@/src/design-system/theme/mixins.ts'
 import { Icon, mdiCheck, mdiMenuDown } from '@/src/design-system/icons/index.ts'
 import { BottomSheet, BottomSheetClose } from '../BottomSheet/index.ts'
 
@@ -39,9 +40,7 @@ const Trigger = styled.button`
 `
 
 const List = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${unstyledList}
 `
 
 const OptionLabel = styled.span`

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode 
 import { useDrag } from '@use-gesture/react'
 import styled from 'styled-components'
 import { Icon, mdiChevronLeft, mdiChevronRight, mdiPause, mdiPlay } from '@/src/design-system/icons/index.ts'
+import { roundIconButton } from '@/src/design-system/theme/mixins.ts'
 
 /** Spec section 9: the home carousel changes slide every 6000 ms by default. */
 export const CAROUSEL_INTERVAL = 6000
@@ -99,18 +100,10 @@ const Dot = styled.button`
 const Arrow = styled.button`
   position: absolute;
   top: 50%;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
+  ${roundIconButton(40)}
   margin-top: -20px;
-  padding: 0;
-  border: 0;
-  border-radius: 50%;
   background: rgba(0, 0, 0, 0.55);
   color: #ffffff;
-  cursor: pointer;
   &[data-side='prev'] {
     left: 8px;
   }
@@ -124,17 +117,9 @@ const PauseButton = styled.button`
   position: absolute;
   left: 8px;
   bottom: 6px;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 32px;
-  height: 32px;
-  padding: 0;
-  border: 0;
-  border-radius: 50%;
+  ${roundIconButton(32)}
   background: rgba(0, 0, 0, 0.55);
   color: #ffffff;
-  cursor: pointer;
   ${focusRing}
 `
 

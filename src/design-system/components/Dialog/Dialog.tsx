@@ -2,24 +2,17 @@ import type { ReactNode } from 'react'
 import { Dialog as RadixDialog, VisuallyHidden } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
 import { Icon, mdiClose } from '@/src/design-system/icons/index.ts'
+import { fadeIn, modalOverlay, roundIconButton } from '@/src/design-system/theme/mixins.ts'
 import { useReturnFocus } from '../BottomSheet/useReturnFocus.ts'
 import { Button, type ButtonColor } from '../Button/index.ts'
 
-const fadeIn = keyframes`
-  from { opacity: 0; }
-  to { opacity: 1; }
-`
 const popIn = keyframes`
   from { opacity: 0; transform: translate(-50%, -48%) scale(0.97); }
   to { opacity: 1; transform: translate(-50%, -50%) scale(1); }
 `
 
 const Overlay = styled(RadixDialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
-  background: ${({ theme }) => theme.colors.overlay};
-  animation: ${fadeIn} ${({ theme }) => theme.transitions.normal};
+  ${modalOverlay('dialog')}
 `
 
 const Content = styled(RadixDialog.Content)`
@@ -78,18 +71,10 @@ const CloseButton = styled(RadixDialog.Close)`
   position: absolute;
   top: 12px;
   right: 12px;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
-  padding: 0;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.round};
+  ${roundIconButton(40)}
   background: transparent;
   color: inherit;
   z-index: 1;
-  cursor: pointer;
   &:hover {
     background: rgba(127, 127, 127, 0.16);
   }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
+import { stickyTopBar } from '@/src/design-system/theme/mixins.ts'
 
 const Root = styled.header`
   display: flex;
@@ -63,11 +64,7 @@ export function PageHeader({ title, subtitle, leading, actions, className }: Pag
 }
 
 const Bar = styled.header`
-  position: sticky;
-  top: 0;
-  z-index: ${({ theme }) => theme.zIndices.appBar};
-  display: flex;
-  align-items: center;
+  ${stickyTopBar}
   gap: 8px;
   min-height: 56px;
   padding: 4px 8px;

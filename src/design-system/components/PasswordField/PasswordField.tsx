@@ -1,24 +1,12 @@
 import { useState } from 'react'
 import styled from 'styled-components'
 import { Icon, mdiEye, mdiEyeOff } from '@/src/design-system/icons/index.ts'
+import { quietIconButton } from '@/src/design-system/theme/mixins.ts'
 import { TextField, type TextFieldProps } from '../TextField/index.ts'
 
 const Toggle = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 36px;
-  height: 36px;
+  ${quietIconButton(36)}
   margin-right: -8px;
-  padding: 0;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.round};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
 `
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'multiline' | 'trailing'>

@@ -12,7 +12,7 @@ import { Chip } from '../Chip/index.ts'
 import { normalizeSearch } from '../DataTable/DataTable.tsx'
 import { Spinner } from '../Spinner/index.ts'
 import { FieldLabel, FieldRoot, HelperText, TextField } from '../TextField/index.ts'
-import { usePopupPosition } from './usePopupPosition.ts'
+import { POPUP_MAX_HEIGHT, usePopupPosition } from './usePopupPosition.ts'
 
 const Anchor = styled.div`
   position: relative;
@@ -87,7 +87,7 @@ const Layer = styled.div`
 `
 
 const Popup = styled.ul`
-  max-height: 280px;
+  max-height: min(${POPUP_MAX_HEIGHT}px, var(--popup-max-height, ${POPUP_MAX_HEIGHT}px));
   margin: 0;
   padding: 4px 0;
   overflow-y: auto;
@@ -193,21 +193,27 @@ export interface MultipleSearchComboboxProps<T> extends CommonProps<T> {
 
 export type SearchComboboxProps<T> = SingleSearchComboboxProps<T> | MultipleSearchComboboxProps<T>
 
-/** Options found for the debounced text; `query` tells which text they answer (stale answers are dropped). */
+/**
+ * Options found for the debounced text; `query` tells which text they answer (stale answers are dropped). The
+ * `chosen` label (the text a choice put in the box) is not searched: the last options stay, and a paid search
+ * such as Google's does not open a new session for it.
+ */
 function useLoadedOptions<T>(
   text: string,
+  chosen: string | null,
   loadOptions: CommonProps<T>['loadOptions'],
   debounceMs: number,
   onLoadError: CommonProps<T>['onLoadError'],
 ) {
   const [found, setFound] = useState<{ query: string; options: readonly T[] }>({ query: '', options: [] })
   const query = text.trim()
+  const settled = chosen !== null && text === chosen
   const latestError = useRef(onLoadError)
   useEffect(() => {
     latestError.current = onLoadError
   })
   useEffect(() => {
-    if (!loadOptions || !query) return
+    if (!loadOptions || !query || settled) return
     let current = true
     const timer = setTimeout(() => {
       loadOptions(query).then(
@@ -223,11 +229,11 @@ function useLoadedOptions<T>(
       current = false
       clearTimeout(timer)
     }
-  }, [loadOptions, query, debounceMs])
+  }, [loadOptions, query, settled, debounceMs])
   // An emptied box lists nothing; the answer for an earlier text stays listed until the new one comes.
   return {
     options: query ? found.options : [],
-    loading: Boolean(loadOptions) && query !== '' && found.query !== query,
+    loading: Boolean(loadOptions) && query !== '' && !settled && found.query !== query,
   }
 }
 
@@ -270,10 +276,12 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
   // Found by its id when a chip's removal gives it the focus back (Downshift holds the element's own ref).
   const focusInput = () => document.getElementById(inputId)?.focus()
   const [text, setText] = useState('')
+  // The label a single choice put in the box (typing makes it a search again).
+  const [chosenLabel, setChosenLabel] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const chosen = props.multiple ? props.value : null
 
-  const loaded = useLoadedOptions(text, loadOptions, debounceMs, onLoadError)
+  const loaded = useLoadedOptions(text, chosenLabel, loadOptions, debounceMs, onLoadError)
   const query = normalizeSearch(text.trim())
   const entries = useMemo((): Entry<T>[] => {
     if (loadOptions) {
@@ -313,6 +321,7 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
       multipleSelection.addSelectedItem(entry.option)
       return
     }
+    setChosenLabel(getOptionLabel(entry.option))
     const pending = props.onChange(entry.option)
     if (pending) {
       setBusy(true)
@@ -341,6 +350,11 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
       case types.InputChange:
         // The first match is highlighted (Enter picks it); found options are only highlighted by the arrows.
         return { ...changes, highlightedIndex: !loadOptions && changes.inputValue?.trim() ? 0 : -1 }
+      case types.ControlledPropUpdatedSelectedItem:
+        // selectedItem is held at null, but Downshift remembers the last item chosen internally: the next action
+        // (a click in the box, an arrow, the pointer leaving the list) 'reconciles' the two and sets the text to
+        // itemToString(null), emptying the box. The chosen label stays.
+        return state
       case types.InputKeyDownEscape:
         // Escape on a closed list clears nothing (and lets a surrounding dialog close).
         return state.isOpen ? changes : state
@@ -358,7 +372,10 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
     // The entry chosen is handed over at once; the combobox itself keeps none.
     selectedItem: null,
     inputValue: text,
-    onInputValueChange: ({ inputValue }) => setText(inputValue ?? ''),
+    onInputValueChange: ({ type, inputValue }) => {
+      setText(inputValue ?? '')
+      if (type === useCombobox.stateChangeTypes.InputChange) setChosenLabel(null)
+    },
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem) choose(selectedItem)
     },

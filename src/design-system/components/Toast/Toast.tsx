@@ -10,6 +10,7 @@ import {
   mdiInformation,
 } from '@/src/design-system/icons/index.ts'
 import type { Severity } from '../Alert/index.ts'
+import { roundIconButton, unstyledList } from '@/src/design-system/theme/mixins.ts'
 import { BOTTOM_NAV_HEIGHT } from '../BottomNavigation/index.ts'
 
 /** Spec section 9: the notification toast closes itself after 5000 ms. */
@@ -25,9 +26,7 @@ const Viewport = styled(RadixToast.Viewport)`
   align-items: flex-end;
   gap: 8px;
   max-width: 100vw;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${unstyledList}
   outline: none;
   /* Above a fixed tab bar, never over it (the tab bar stays usable while a toast shows); laptops have it on top. */
   ${({ theme }) => theme.media.mobile} {
@@ -118,17 +117,9 @@ const Title = styled(RadixToast.Title)`
 
 const CloseButton = styled(RadixToast.Close)`
   flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 32px;
-  height: 32px;
-  padding: 0;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.round};
+  ${roundIconButton(32)}
   background: transparent;
   color: inherit;
-  cursor: pointer;
   &:hover {
     background: rgba(255, 255, 255, 0.16);
   }

@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react'
 import { Tooltip as RadixTooltip } from 'radix-ui'
-import styled, { keyframes } from 'styled-components'
-
-const fadeIn = keyframes`
-  from { opacity: 0; }
-  to { opacity: 1; }
-`
+import styled from 'styled-components'
+import { fadeIn } from '@/src/design-system/theme/mixins.ts'
 
 const Content = styled(RadixTooltip.Content)`
   z-index: ${({ theme }) => theme.zIndices.tooltip};

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
+import { stickyTopBar } from '@/src/design-system/index.ts'
 import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
 import { mdiArrowLeft } from '@/src/design-system/icons/index.ts'
 import { useGoBack } from '@/src/navigation/index.ts'
@@ -10,11 +11,7 @@ const Main = styled.main`
 `
 
 const TopBar = styled.header`
-  position: sticky;
-  top: 0;
-  z-index: ${({ theme }) => theme.zIndices.appBar};
-  display: flex;
-  align-items: center;
+  ${stickyTopBar}
   gap: 4px;
   min-height: 56px;
   padding: 4px 16px 4px 4px;

@@ -6,7 +6,10 @@ import type { PartnerSearchResult } from '@/contract/schemas.ts'
 import { usePartnerSearch, type PartnerSearchCriteria } from '@/src/api/partners/searchPartners.ts'
 import { useCategories } from '@/src/api/partners/getCategories.ts'
 import { useCities } from '@/src/api/partners/getCities.ts'
-import { BottomSheetPicker } from '@/src/design-system/components/BottomSheetPicker/index.ts'
+import {
+  BottomSheetPicker,
+  type BottomSheetPickerProps,
+} from '@/src/design-system/components/BottomSheetPicker/index.ts'
 import { EmptyState, ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
 import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
 import { LoadingBar } from '@/src/design-system/components/LoadingBar/index.ts'
@@ -72,6 +75,28 @@ const Filter = styled.span`
   flex: none;
   gap: 2px;
 `
+
+/** A filter's picker and, while the filter is set, the button that clears it (`clearLabel` names it). */
+function ClearableFilter({
+  clearLabel,
+  onChange,
+  ...picker
+}: BottomSheetPickerProps & { clearLabel: string | null }) {
+  return (
+    <Filter>
+      <BottomSheetPicker {...picker} onChange={onChange} />
+      {clearLabel !== null ? (
+        <IconButton
+          size="small"
+          label={clearLabel}
+          icon={mdiClose}
+          tooltip={false}
+          onClick={() => onChange(null)}
+        />
+      ) : null}
+    </Filter>
+  )
+}
 
 const Main = styled.main`
   min-height: 100%;
@@ -220,44 +245,26 @@ export function FindScreen() {
           />
         </SearchRow>
         <Pickers>
-          <Filter>
-            <BottomSheetPicker
-              label="Ville"
-              icon={mdiMapMarker}
-              options={cityOptions}
-              value={city}
-              defaultOptionLabel="Dans toutes les villes"
-              onChange={(value) => setParam('v', value)}
-            />
-            {city !== null ? (
-              <IconButton
-                size="small"
-                label={`Retirer le filtre ville « ${city} »`}
-                icon={mdiClose}
-                tooltip={false}
-                onClick={() => setParam('v', null)}
-              />
-            ) : null}
-          </Filter>
-          <Filter>
-            <BottomSheetPicker
-              label="Catégorie"
-              icon={mdiShapeOutline}
-              options={categoryOptions}
-              value={categoryId}
-              defaultOptionLabel="Toutes les catégories"
-              onChange={(value) => setParam('c', value)}
-            />
-            {categoryId !== null && categoryLabel ? (
-              <IconButton
-                size="small"
-                label={`Retirer le filtre catégorie « ${categoryLabel} »`}
-                icon={mdiClose}
-                tooltip={false}
-                onClick={() => setParam('c', null)}
-              />
-            ) : null}
-          </Filter>
+          <ClearableFilter
+            label="Ville"
+            icon={mdiMapMarker}
+            options={cityOptions}
+            value={city}
+            defaultOptionLabel="Dans toutes les villes"
+            clearLabel={city !== null ? `Retirer le filtre ville « ${city} »` : null}
+            onChange={(value) => setParam('v', value)}
+          />
+          <ClearableFilter
+            label="Catégorie"
+            icon={mdiShapeOutline}
+            options={categoryOptions}
+            value={categoryId}
+            defaultOptionLabel="Toutes les catégories"
+            clearLabel={
+              categoryId !== null && categoryLabel ? `Retirer le filtre catégorie « ${categoryLabel} »` : null
+            }
+            onChange={(value) => setParam('c', value)}
+          />
         </Pickers>
         <LoadingBar active={search.isValidating} label="Chargement des partenaires" />
       </Header>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import styled from 'styled-components'
+import { unstyledList } from '@/src/design-system/index.ts'
 import { logout } from '@/src/api/auth/logout.ts'
 import { useClientConfig } from '@/src/api/config.ts'
 import { Spinner } from '@/src/design-system/components/Spinner/index.ts'
@@ -43,9 +44,7 @@ const SectionTitle = styled.h2`
 `
 
 const List = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${unstyledList}
   background: ${({ theme }) => theme.colors.surface};
   border-top: 1px solid ${({ theme }) => theme.colors.divider};
   border-bottom: 1px solid ${({ theme }) => theme.colors.divider};

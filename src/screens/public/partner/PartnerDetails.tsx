@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react'
 import { format, parseISO } from 'date-fns'
 import styled from 'styled-components'
+import { unstyledList } from '@/src/design-system/index.ts'
 import type { DiscountOffer, Partner } from '@/contract/schemas.ts'
 import { LAPTOP_CONTENT_WIDTH } from '@/src/design-system/components/BottomNavigation/index.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
@@ -76,9 +77,7 @@ const Categories = styled.ul`
   display: flex;
   flex-wrap: wrap;
   gap: 6px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${unstyledList}
 `
 
 const Place = styled.p`
@@ -121,9 +120,7 @@ const Offers = styled.ul`
   display: flex;
   flex-direction: column;
   gap: 12px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${unstyledList}
 `
 
 const Summary = styled.span`

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useParams } from 'react-router'
 import styled from 'styled-components'
+import { stickyTopBar } from '@/src/design-system/index.ts'
 import type { Partner } from '@/contract/schemas.ts'
 import { ApiError } from '@/src/api/client.ts'
 import {
@@ -25,11 +26,7 @@ const Main = styled.main`
 
 /* A bar of its own above the photos: 'Retour' never sits on the carousel's 'previous' arrow, at any text size. */
 const TopBar = styled.div`
-  position: sticky;
-  top: 0;
-  z-index: ${({ theme }) => theme.zIndices.appBar};
-  display: flex;
-  align-items: center;
+  ${stickyTopBar}
   min-height: 48px;
   padding: 4px;
   background: ${({ theme }) => theme.colors.surface};

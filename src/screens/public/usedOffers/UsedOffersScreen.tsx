@@ -2,6 +2,7 @@ import { format, parseISO } from 'date-fns'
 import { fr } from 'date-fns/locale'
 import { Link } from 'react-router'
 import styled from 'styled-components'
+import { unstyledList } from '@/src/design-system/index.ts'
 import type { UsedOffer } from '@/contract/schemas.ts'
 import { useMyUsedOffers } from '@/src/api/users/getMyUsedOffers.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
@@ -55,9 +56,7 @@ const MonthTitle = styled.h2`
 `
 
 const List = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${unstyledList}
   border-top: 1px solid ${({ theme }) => theme.colors.divider};
 `
 
