@@ -5,7 +5,7 @@ import { apiPaths, routePatterns } from '@/contract/paths.ts'
 import { articles } from '@/mocks/fixtures/articles.ts'
 import { svgImage } from '@/mocks/fixtures/images.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
-import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
+import { createBackofficeApi, failing, pending, slow } from '@/mocks/handlers/backoffice.ts'
 import { ManageHomeScreen } from '@/src/screens/backoffice/home/ManageHomeScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
@@ -201,6 +201,21 @@ export const UnsavedChangesKeepEditing: Story = {
     )
     await expect(dialog.getByLabelText('Titre')).toHaveValue('Les soldes')
     await expect(portals().getByRole('dialog', { name: 'Ajouter une page' })).toBeVisible()
+  },
+}
+
+/** The list arrives after the dialog opened: the typed title stays, the untouched position follows the list. */
+export const ListArrivesWhileTyping: Story = {
+  name: 'La liste arrive pendant la saisie',
+  tags: ['no-visual'],
+  parameters: { msw: [slow('get', apiPaths.articles(), 1500, articles), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Ajouter' }))
+    const dialog = within(await findDialog('Ajouter une page'))
+    await userEvent.type(dialog.getByLabelText('Titre'), 'Les soldes')
+    // The list (4 pages) answers after 1.5 s.
+    await waitFor(() => expect(dialog.getByLabelText('Position')).toHaveValue('5'), { timeout: 4000 })
+    await expect(dialog.getByLabelText('Titre')).toHaveValue('Les soldes')
   },
 }
 

@@ -43,6 +43,8 @@ export function FormDialog<Values>({
       onSubmit={onSubmit}
       validate={validate}
       initialValues={initialValues}
+      // New initial values (a list or the item arriving after the form opened) keep what was typed.
+      keepDirtyOnReinitialize
       render={({ handleSubmit, submitting, form, dirty }) => (
         <>
           <Dialog

@@ -54,6 +54,8 @@ export function FormPage<Values>({
         onSubmit={onSubmit}
         validate={validate}
         initialValues={initialValues}
+        // New initial values (the item revalidated while it is edited) keep what was typed.
+        keepDirtyOnReinitialize
         render={({ handleSubmit, submitting, form }) => (
           <>
             <form onSubmit={submitAndFocus(handleSubmit, form)} noValidate aria-label={title}>
