@@ -42,6 +42,13 @@ import {
   UserBody,
   UserUpdateBody,
 } from './schemas.ts'
+import {
+  CsvFile,
+  Dashboard,
+  PartnerImportPreview,
+  PartnerImportQuery,
+  PartnerImportResult,
+} from './backoffice.ts'
 
 /** The largest id a PostgreSQL integer column holds: a larger one in a path is a 400, never a database error. */
 export const MAX_ID = 2147483647
@@ -74,6 +81,8 @@ export interface Endpoint {
   body?: TSchema
   /** `multipart/form-data` with one `file` field instead of a JSON body. */
   upload?: true
+  /** A file to download (its 200 is not JSON): the client reads it as a Blob (`downloadApi`). */
+  download?: true
   /** The answers a caller uses, per status (2xx, 204 being `NoContent`, and the health checks' 503). */
   response: Partial<Record<200 | 201 | 204 | 503, TSchema>>
   /** The statuses answered with `ErrorBody`. */
@@ -361,6 +370,46 @@ export const api = {
     response: { 200: Type.Array(UsedOffer) },
     errors: [401],
   },
+
+  // Back-office exchange and usage (issue 21).
+  exportPartners: {
+    ...calls.exportPartners,
+    access: 'admin',
+    download: true,
+    response: { 200: CsvFile },
+    errors: [401, 403],
+  },
+  exportUsers: {
+    ...calls.exportUsers,
+    access: 'admin',
+    download: true,
+    response: { 200: CsvFile },
+    errors: [401, 403],
+  },
+  exportCouponUses: {
+    ...calls.exportCouponUses,
+    access: 'admin',
+    download: true,
+    response: { 200: CsvFile },
+    errors: [401, 403],
+  },
+  previewPartnerImport: {
+    ...calls.previewPartnerImport,
+    access: 'admin',
+    querystring: PartnerImportQuery,
+    upload: true,
+    response: { 200: PartnerImportPreview },
+    errors: [400, 401, 403, 413, 415],
+  },
+  importPartners: {
+    ...calls.importPartners,
+    access: 'admin',
+    querystring: PartnerImportQuery,
+    upload: true,
+    response: { 201: PartnerImportResult },
+    errors: [400, 401, 403, 413, 415],
+  },
+  getDashboard: { ...calls.getDashboard, access: 'admin', response: { 200: Dashboard }, errors: [401, 403] },
 } as const satisfies { readonly [Name in CallName]: Endpoint }
 
 export type Api = typeof api

@@ -8,7 +8,7 @@ import { mockApi } from '../mocks/handlers/mockApi.ts'
 import type { AuthGuards } from '../server/auth.ts'
 import type { App } from '../server/context.ts'
 import { endpoint } from '../server/routes/route.ts'
-import { callApi } from '../src/api/client.ts'
+import { callApi, downloadApi } from '../src/api/client.ts'
 import type { DiscountOffer, OfferBody, Partner, PartnerBody } from './schemas.ts'
 
 const doc = { tags: ['Test'], summary: 'Test' }
@@ -83,3 +83,11 @@ export const mockReplies = [
     HttpResponse.json({ message: 'Accès réservé aux administrateurs.' }, { status: 403 }),
   ),
 ]
+
+/** Only a table entry marked `download: true` is fetched as a file. */
+export async function downloads() {
+  const file: Blob = await downloadApi('exportPartners')
+  // @ts-expect-error the partner list answers JSON, not a file to download
+  await downloadApi('listPartners')
+  return file
+}

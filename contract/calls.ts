@@ -59,6 +59,14 @@ export const calls = {
   addFavorite: call('PUT', routePatterns.myFavorite),
   removeFavorite: call('DELETE', routePatterns.myFavorite),
   listUsedOffers: call('GET', apiPaths.myUsedOffers()),
+
+  // Back-office exchange and usage (issue 21): CSV exports, the partner import, the usage dashboard.
+  exportPartners: call('GET', '/api/exports/partners.csv'),
+  exportUsers: call('GET', '/api/exports/users.csv'),
+  exportCouponUses: call('GET', '/api/exports/coupon-uses.csv'),
+  previewPartnerImport: call('POST', '/api/imports/partners/preview'),
+  importPartners: call('POST', '/api/imports/partners'),
+  getDashboard: call('GET', '/api/dashboard'),
 } as const
 
 export type CallName = keyof typeof calls

@@ -25,6 +25,8 @@ import { systemRoutes } from './routes/system.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { userRoutes } from './routes/users.ts'
 import { meRoutes } from './routes/me.ts'
+import { dashboardRoutes } from './routes/dashboard.ts'
+import { exportRoutes } from './routes/exports.ts'
 import {
   createMailOutbox,
   createMailTransport,
@@ -233,6 +235,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   userRoutes(typed, ctx, guards)
   meRoutes(typed, ctx, guards)
   imageRoutes(typed, ctx)
+  exportRoutes(typed, ctx, guards)
+  dashboardRoutes(typed, ctx, guards)
 
   const staticDir =
     options.staticDir && existsSync(join(options.staticDir, 'index.html')) ? options.staticDir : null

@@ -29,6 +29,14 @@ export const backofficeRoutes: RouteObject = {
           ...screen(() => import('@/src/screens/backoffice/partners/PartnersListScreen.tsx')),
         },
         {
+          path: 'partenaires/import',
+          ...screen(() => import('@/src/screens/backoffice/import/PartnerImportScreen.tsx')),
+        },
+        {
+          path: 'tableau-de-bord',
+          ...screen(() => import('@/src/screens/backoffice/dashboard/DashboardScreen.tsx')),
+        },
+        {
           path: 'partenaires/nouveau',
           ...screen(() => import('@/src/screens/backoffice/partners/PartnerFormScreen.tsx')),
         },

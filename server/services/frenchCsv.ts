@@ -46,6 +46,8 @@ export function frenchCsv<Row>(
     delimiter: ';',
     record_delimiter: 'windows',
     bom: false,
+    // csv-stringify quotes a field holding the record delimiter (CRLF) but not a lone LF, on which Excel breaks the row.
+    quoted_match: /[\r\n]/,
     header: true,
     columns: columns.map((column) => column.header),
   })

@@ -72,6 +72,8 @@ export interface RequestOptions {
    * signs out) but know not to add a toast.
    */
   shownByCaller?: boolean | readonly number[] | 'fields'
+  /** 'blob': the answer is a file (a CSV export), resolved as a Blob rather than parsed as JSON. */
+  responseType?: 'json' | 'blob'
 }
 
 const isShownByCaller = (error: ApiError, shownByCaller: RequestOptions['shownByCaller']) =>
@@ -97,7 +99,9 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 
 /** Calls the API with the bearer token of the signed-in user; resolves the parsed JSON or throws ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = {
+    Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+  }
   const token = readStoredUser()?.access_token
   if (token) headers.Authorization = `Bearer ${token}`
 
@@ -140,6 +144,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (response.status === 204) return undefined as T
+  if (options.responseType === 'blob') return (await response.blob()) as T
   const text = await response.text()
   return (text ? JSON.parse(text) : undefined) as T
 }
@@ -195,3 +200,14 @@ export function callApi<Name extends CallName>(
 
 /** The options of a form's save: the errors naming fields show under them, not in the toast. */
 export const inForm = { shownByCaller: 'fields' } as const satisfies CallOptions
+
+/** The calls whose answer is a file to download (`download: true` in the API table). */
+export type DownloadName = {
+  [Name in CallName]: Api[Name] extends { download: true } ? Name : never
+}[CallName]
+
+/** Makes a download call of the API table with the signed-in user's token and resolves the file as a Blob. */
+export function downloadApi<Name extends DownloadName>(name: Name, options?: CallOptions): Promise<Blob> {
+  const { method, path } = calls[name]
+  return apiRequest<Blob>(path, { ...options, method, responseType: 'blob' })
+}

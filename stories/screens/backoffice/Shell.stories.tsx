@@ -34,6 +34,10 @@ export const Desktop: Story = {
     )
     await expect(nav.getByRole('link', { name: 'Partenaires' })).toHaveAttribute('aria-current', 'page')
     await expect(nav.getByRole('link', { name: 'Utilisateurs' })).toHaveAttribute('href', '/bo/utilisateurs')
+    await expect(nav.getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute(
+      'href',
+      '/bo/tableau-de-bord',
+    )
     await expect(canvas.getByRole('link', { name: 'Aller aux pages publiques' })).toHaveAttribute('href', '/')
   },
 }
@@ -55,7 +59,7 @@ export const Tablet: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     // On a tablet the menu stays on screen as a row under the bar, every entry reachable.
-    for (const name of ["Gérer page d'accueil", 'Partenaires', 'Utilisateurs']) {
+    for (const name of ["Gérer page d'accueil", 'Partenaires', 'Utilisateurs', 'Tableau de bord']) {
       await expect(canvas.getByRole('link', { name })).toBeVisible()
     }
   },

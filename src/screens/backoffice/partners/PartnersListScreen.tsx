@@ -12,6 +12,7 @@ import { StatusChip, statusLabels } from '@/src/design-system/components/StatusC
 import { Tooltip } from '@/src/design-system/components/Tooltip/index.ts'
 import { Icon, mdiPlus } from '@/src/design-system/icons/index.ts'
 import { Panel } from '../common/Panel.tsx'
+import { PartnersCsvActions } from '../exchange/PartnersCsvActions.tsx'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 
 const TooltipTrigger = styled.span`
@@ -71,6 +72,7 @@ export function PartnersListScreen() {
   return (
     <Panel>
       <PageHeader title="Partenaires" />
+      <PartnersCsvActions />
       {error && !data ? (
         <ErrorState message="Impossible de charger les partenaires." onRetry={() => void mutate()} />
       ) : (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, NavLink, Outlet, useNavigate } from 'react-router'
 import styled from 'styled-components'
-import { mdiAccountGroup, mdiHomeEdit, mdiShieldAccount, mdiStorefront, mdiWeb } from '@mdi/js'
+import { mdiAccountGroup, mdiChartBar, mdiHomeEdit, mdiShieldAccount, mdiStorefront, mdiWeb } from '@mdi/js'
 import { logout } from '@/src/api/auth/logout.ts'
 import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
 import { Icon, mdiLogout } from '@/src/design-system/icons/index.ts'
@@ -117,6 +117,7 @@ const menu = [
   { to: '/bo/gerer-accueil', label: "Gérer page d'accueil", icon: mdiHomeEdit },
   { to: '/bo/partenaires', label: 'Partenaires', icon: mdiStorefront },
   { to: '/bo/utilisateurs', label: 'Utilisateurs', icon: mdiAccountGroup },
+  { to: '/bo/tableau-de-bord', label: 'Tableau de bord', icon: mdiChartBar },
 ]
 
 /**

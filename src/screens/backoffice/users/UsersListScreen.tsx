@@ -9,6 +9,7 @@ import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { StatusChip, statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
 import { Icon, mdiPlus } from '@/src/design-system/icons/index.ts'
 import { Panel } from '../common/Panel.tsx'
+import { UsersCsvActions } from '../exchange/UsersCsvActions.tsx'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 
 const columns: DataTableColumn<User>[] = [
@@ -33,6 +34,7 @@ export function UsersListScreen() {
   return (
     <Panel>
       <PageHeader title="Utilisateurs" />
+      <UsersCsvActions />
       {error && !data ? (
         <ErrorState message="Impossible de charger les utilisateurs." onRetry={() => void mutate()} />
       ) : (

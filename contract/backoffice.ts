@@ -1,0 +1,82 @@
+/**
+ * Wire shapes of the back-office's exchange and usage calls (CSV export and import, the usage dashboard), kept
+ * beside schemas.ts so the resource shapes there stay the spec's.
+ */
+import Type, { type Static } from 'typebox'
+
+/** The answer of a CSV export: the file itself (text/csv, UTF-8 with BOM, `;`), downloaded as a Blob. */
+export const CsvFile = Type.String({ description: 'Fichier CSV (UTF-8 avec BOM, séparateur « ; », CRLF)' })
+
+export const PartnerImportQuery = Type.Object({
+  createCategories: Type.Optional(
+    Type.Boolean({ description: 'Créer les catégories citées qui n’existent pas encore' }),
+  ),
+})
+export type PartnerImportQuery = Static<typeof PartnerImportQuery>
+
+/** One line of the file that would become a partner. */
+export const PartnerImportRow = Type.Object({
+  line: Type.Integer(),
+  name: Type.String(),
+  city: Type.String(),
+  email: Type.String(),
+  categories: Type.Array(Type.String()),
+})
+export type PartnerImportRow = Static<typeof PartnerImportRow>
+
+export const PartnerImportError = Type.Object({
+  line: Type.Integer(),
+  message: Type.String({ description: 'En français, préfixé du numéro de ligne' }),
+})
+export type PartnerImportError = Static<typeof PartnerImportError>
+
+/** A dry run's answer: nothing is written. `rows` and `errors` are capped; the counts are not. */
+export const PartnerImportPreview = Type.Object({
+  lineCount: Type.Integer({ description: 'Lignes de données lues (en-tête exclu)' }),
+  validCount: Type.Integer(),
+  errorCount: Type.Integer(),
+  rows: Type.Array(PartnerImportRow),
+  errors: Type.Array(PartnerImportError),
+  newCategories: Type.Array(Type.String(), { description: 'Catégories qui seraient créées' }),
+})
+export type PartnerImportPreview = Static<typeof PartnerImportPreview>
+
+export const PartnerImportResult = Type.Object({
+  created: Type.Integer(),
+  categoriesCreated: Type.Array(Type.String()),
+})
+export type PartnerImportResult = Static<typeof PartnerImportResult>
+
+export const DashboardDay = Type.Object({
+  date: Type.String({ description: 'AAAA-MM-JJ (heure de Paris)' }),
+  uses: Type.Integer(),
+})
+export type DashboardDay = Static<typeof DashboardDay>
+
+export const DashboardPartner = Type.Object({
+  partnerId: Type.Integer(),
+  name: Type.String(),
+  uses: Type.Integer(),
+})
+export type DashboardPartner = Static<typeof DashboardPartner>
+
+export const DashboardCategory = Type.Object({
+  categoryId: Type.Integer(),
+  label: Type.String(),
+  uses: Type.Integer(),
+})
+export type DashboardCategory = Static<typeof DashboardCategory>
+
+/** Coupon uses over the last 30 days (reactivated uses included: they happened), and who made them. */
+export const Dashboard = Type.Object({
+  days: Type.Integer({ description: 'Période couverte, en jours (aujourd’hui compris)' }),
+  totalUses: Type.Integer(),
+  usesPerDay: Type.Array(DashboardDay, { description: 'Un jour par entrée, du plus ancien au plus récent' }),
+  topPartners: Type.Array(DashboardPartner, { description: 'Les 10 partenaires les plus utilisés' }),
+  usesByCategory: Type.Array(DashboardCategory, {
+    description: 'Une utilisation compte pour chaque catégorie du partenaire',
+  }),
+  activeUsers: Type.Integer({ description: 'Utilisateurs ayant utilisé au moins un coupon sur la période' }),
+  totalUsers: Type.Integer(),
+})
+export type Dashboard = Static<typeof Dashboard>

@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PartnerImportPreview, PartnerImportResult } from '@/contract/backoffice.ts'
+import type { AuthUser, DiscountOffer, Partner } from '@/contract/schemas.ts'
+import { apiPaths } from '@/contract/paths.ts'
+import {
+  couponUseStatus,
+  createOffer,
+  createPartner,
+  fileForm,
+  startAsAdmin,
+  type Client,
+  type TestServer,
+} from './helpers.ts'
+
+let server: TestServer
+let api: Client
+let admin: AuthUser
+let alice: AuthUser
+let partner: Partner
+let offer: DiscountOffer
+const A = () => ({ token: admin.access_token })
+
+const BOM = '\uFEFF'
+const lines = (text: string) => text.replace(BOM, '').split('\r\n')
+
+beforeAll(async () => {
+  ;({ server, api, admin } = await startAsAdmin())
+  alice = await api.register({ firstname: 'Alice', lastname: 'Martin', email: 'alice@test.fr' })
+  partner = await createPartner(api, admin, {
+    name: 'Boulangerie; « Le Pain »',
+    description: 'Pains, viennoiseries\net gâteaux.',
+    location: { address: '2 rue Haute', city: 'Aix', position: { lat: 43.5297, lng: 5.4474 } },
+    categories: [{ label: 'Restaurants' }, { label: 'Boulangeries' }],
+  })
+  offer = await createOffer(api, admin, partner.partnerId.id, {
+    status: 'ENABLED',
+    libelle: '-10 %',
+    expirationDate: null,
+  })
+  expect(await couponUseStatus(api, alice, alice, partner, offer)).toBe(200)
+  const reactivated = await api.put(apiPaths.reactivateOffer(alice.userId.id, offer.id.id), undefined, A())
+  expect(reactivated.status).toBe(200)
+  expect(await couponUseStatus(api, alice, alice, partner, offer)).toBe(200)
+})
+afterAll(() => server.close())
+
+/** What a spreadsheet reads: the raw bytes of the answer. */
+async function download(path: string, token = admin.access_token) {
+  const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } })
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) }
+}
+
+describe('CSV exports', () => {
+  it('partners: BOM, `;`, CRLF, French headers, quoted cells, decimal comma, dd/MM/yyyy', async () => {
+    const { res, bytes } = await download('/api/exports/partners.csv')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="partenaires-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = bytes.toString('utf8')
+    expect(lines(text)[0]).toBe(
+      'Id;Dénomination;Description;SIREN;Adresse;Ville;Latitude;Longitude;Email;Téléphone;Prénom gérant;Nom gérant;Catégories;Statut;Créé le;Modifié le',
+    )
+    const today = new Date()
+    const ddmmyyyy = `${String(today.getDate()).padStart(2, '0')}/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`
+    expect(text).toContain(
+      `${partner.partnerId.id};"Boulangerie; « Le Pain »";"Pains, viennoiseries\net gâteaux.";;2 rue Haute;Aix;43,5297;5,4474;contact@partenaire.fr;04 91 00 00 00;Jean;Dupont;Restaurants | Boulangeries;Actif;${ddmmyyyy};${ddmmyyyy}\r\n`,
+    )
+  })
+
+  it('users: one line per user with role and uses', async () => {
+    const { res, bytes } = await download('/api/exports/users.csv')
+    expect(res.status).toBe(200)
+    const text = bytes.toString('utf8')
+    expect(text.startsWith(BOM)).toBe(true)
+    expect(lines(text)[0]).toBe('Id;Prénom;Nom;Email;Statut;Rôle;Inscrit le;Coupons utilisés')
+    expect(text).toMatch(
+      new RegExp(
+        `\\r\\n${alice.userId.id};Alice;Martin;alice@test.fr;Actif;Utilisateur;\\d\\d/\\d\\d/\\d{4};2\\r\\n`,
+      ),
+    )
+    expect(text).toMatch(/;admin@test\.fr;Actif;Administrateur;/)
+  })
+
+  it('coupon uses: every use, the reactivated one marked', async () => {
+    const { res, bytes } = await download('/api/exports/coupon-uses.csv')
+    expect(res.status).toBe(200)
+    const rows = lines(bytes.toString('utf8'))
+    expect(rows[0]).toBe(
+      'Utilisé le;Utilisateur;Email;Partenaire;Id partenaire;Coupon;Id coupon;Réactivé;Réactivé le',
+    )
+    const uses = rows.slice(1).filter(Boolean)
+    expect(uses).toHaveLength(2)
+    expect(uses[0]).toMatch(
+      new RegExp(
+        `^\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;Alice Martin;alice@test.fr;"Boulangerie; « Le Pain »";${partner.partnerId.id};-10 %;${offer.id.id};oui;\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d$`,
+      ),
+    )
+    expect(uses[1]!.endsWith(';non;')).toBe(true)
+  })
+
+  it('streams a table larger than one batch, in key order', async () => {
+    for (let i = 0; i < 3; i++) await api.register({ email: `batch-${i}@test.fr` })
+    const csv = [
+      'Dénomination;Description;Adresse;Ville;Latitude;Longitude;Email;Téléphone;Catégories',
+      ...Array.from(
+        { length: 1200 },
+        (_, i) => `Lot ${i};Desc;1 rue A;Lyon;45,76;4,83;lot${i}@test.fr;0400000000;Restaurants`,
+      ),
+    ].join('\r\n')
+    const res = await api.request('POST', '/api/imports/partners', {
+      ...A(),
+      raw: fileForm(csv, 'lot.csv', 'text/csv'),
+    })
+    expect(res.status).toBe(201)
+    const { bytes } = await download('/api/exports/partners.csv')
+    const ids = lines(bytes.toString('utf8'))
+      .slice(1)
+      .filter((line) => /^\d+;/.test(line))
+      .map((line) => Number(line.split(';')[0]))
+    expect(ids.length).toBeGreaterThanOrEqual(1201)
+    expect(ids).toEqual([...ids].sort((a, b) => a - b))
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('admin only: 401 without a token, 403 for a user', async () => {
+    for (const path of [
+      '/api/exports/partners.csv',
+      '/api/exports/users.csv',
+      '/api/exports/coupon-uses.csv',
+    ]) {
+      const anonymous = await api.get<{ message: string }>(path)
+      expect(anonymous.status).toBe(401)
+      expect(anonymous.body.message).toMatch(/[a-zé]/)
+      expect((await api.get(path, { token: alice.access_token })).status).toBe(403)
+    }
+  })
+})
+
+const header =
+  'Dénomination;Description;Adresse;Code postal;Ville;Latitude;Longitude;Email;Téléphone;Catégories;Statut'
+const send = (path: string, csv: string | Buffer, token = admin.access_token) =>
+  api.request(path.includes('preview') ? 'POST' : 'POST', path, {
+    token,
+    raw: fileForm(csv, 'partenaires.csv', 'text/csv'),
+  })
+
+describe('partner import', () => {
+  const good = (name: string, categories = 'Restaurants') =>
+    `${name};Une description;3 rue Basse;13100;Aix-en-Provence;43,52;5,44;${name.toLowerCase().replace(/\W/g, '')}@test.fr;04 42 00 00 00;${categories};Actif`
+
+  it('dry run: preview of the good lines, French errors per line, nothing written', async () => {
+    const csv = [
+      header,
+      good('Import Un'),
+      'Import Deux;Desc;3 rue Basse;1310;Aix;43,52;5,44;deux@test.fr;0442000000;Restaurants;Actif',
+      ';Desc;3 rue Basse;13100;Aix;43,52;5,44;trois@test.fr;0442000000;Restaurants;Actif',
+      'Import Quatre;Desc;3 rue Basse;13100;Aix;quarante;5,44;quatre@test.fr;0442000000;Restaurants;Actif',
+      good('Import Cinq', 'Restaurants | Librairies'),
+      'Import Six;Desc;3 rue Basse;13100;Aix;43,52;5,44;pas-un-email;0442000000;Restaurants;Actif',
+      'Import Sept;Desc;3 rue Basse;13100;Aix;43,52;5,44;sept@test.fr;0442000000;Restaurants;Inconnu',
+    ].join('\r\n')
+    const res = await send('/api/imports/partners/preview', csv)
+    expect(res.status).toBe(200)
+    const preview = res.body as PartnerImportPreview
+    expect(preview).toMatchObject({ lineCount: 7, validCount: 1, errorCount: 6, newCategories: [] })
+    expect(preview.rows).toEqual([
+      {
+        line: 2,
+        name: 'Import Un',
+        city: 'Aix-en-Provence',
+        email: 'importun@test.fr',
+        categories: ['Restaurants'],
+      },
+    ])
+    expect(preview.errors).toEqual([
+      { line: 3, message: 'Ligne 3 : le code postal doit comporter 5 chiffres.' },
+      { line: 4, message: 'Ligne 4 : le champ « Dénomination » est obligatoire.' },
+      { line: 5, message: 'Ligne 5 : la latitude doit être un nombre (ex. 43,2965).' },
+      {
+        line: 6,
+        message:
+          'Ligne 6 : la catégorie « Librairies » n’existe pas (cochez « Créer les catégories manquantes » pour la créer).',
+      },
+      { line: 7, message: 'Ligne 7 : l’adresse e-mail n’est pas valide.' },
+      { line: 8, message: 'Ligne 8 : le statut « Inconnu » est inconnu (Actif, Prospect ou Désactivé).' },
+    ])
+    const partners = await api.get<Partner[]>('/api/partners', A())
+    expect(partners.body.some((p) => p.name === 'Import Un')).toBe(false)
+  })
+
+  it('a file with an error line imports nothing (all or nothing)', async () => {
+    const csv = [header, good('Tout Ou Rien'), good('Tout Ou Rien Deux').replace('13100', 'ABCDE')].join('\n')
+    const res = await send('/api/imports/partners', csv)
+    expect(res.status).toBe(400)
+    expect((res.body as { message: string }).message).toBe(
+      'Aucun partenaire importé : le fichier contient 1 erreur (Ligne 3 : le code postal doit comporter 5 chiffres.).',
+    )
+    const partners = await api.get<Partner[]>('/api/partners', A())
+    expect(partners.body.some((p) => p.name.startsWith('Tout Ou Rien'))).toBe(false)
+  })
+
+  it('creates missing categories only when asked; `,` and no BOM accepted; the partner is the form’s', async () => {
+    const csv = [
+      header.replaceAll(';', ','),
+      'Librairie Page,"Livres, BD",5 rue des Livres,13001,Marseille,43.3,5.37,page@test.fr,04 91 11 11 11,Librairies | restaurants,Prospect',
+    ].join('\r\n')
+    const refused = await send('/api/imports/partners', csv)
+    expect(refused.status).toBe(400)
+    expect((refused.body as { message: string }).message).toContain(
+      'la catégorie « Librairies » n’existe pas',
+    )
+
+    const preview = await send('/api/imports/partners/preview?createCategories=true', csv)
+    expect(preview.body).toMatchObject({ validCount: 1, errorCount: 0, newCategories: ['Librairies'] })
+
+    const done = await send('/api/imports/partners?createCategories=true', `${BOM}${csv}`)
+    expect(done.status).toBe(201)
+    expect(done.body as PartnerImportResult).toEqual({ created: 1, categoriesCreated: ['Librairies'] })
+    const partners = await api.get<Partner[]>('/api/partners', A())
+    const page = partners.body.find((p) => p.name === 'Librairie Page')!
+    expect(page).toMatchObject({
+      description: 'Livres, BD',
+      location: {
+        address: '5 rue des Livres, 13001 Marseille',
+        city: 'Marseille',
+        position: { lat: 43.3, lng: 5.37 },
+      },
+      email: 'page@test.fr',
+      status: 'PROSPECT',
+    })
+    expect(page.categories.map((c) => c.label)).toEqual(['Librairies', 'Restaurants'])
+    const categories = await api.get<{ label: string }[]>('/api/partners/categories', A())
+    expect(categories.body.filter((c) => c.label === 'Librairies')).toHaveLength(1)
+  })
+
+  it('the export reads back as an import', async () => {
+    const { bytes } = await download('/api/exports/partners.csv')
+    const preview = await send('/api/imports/partners/preview', bytes)
+    const body = preview.body as PartnerImportPreview
+    expect(body.errorCount).toBe(0)
+    expect(body.validCount).toBe(body.lineCount)
+    expect(body.rows.find((row) => row.name === 'Boulangerie; « Le Pain »')).toMatchObject({
+      categories: ['Restaurants', 'Boulangeries'],
+    })
+  })
+
+  it('refuses what is not an import: missing columns, bad files, too large, not admin', async () => {
+    const missing = await send('/api/imports/partners/preview', 'Nom;Ville\r\nA;B')
+    expect(missing.status).toBe(400)
+    expect((missing.body as { message: string }).message).toBe(
+      'Colonnes manquantes : « Description », « Adresse », « Latitude », « Longitude », « Email », « Téléphone », « Catégories ». La première ligne doit nommer les colonnes, comme dans l’export.',
+    )
+    const broken = await send('/api/imports/partners/preview', `${header}\r\n"pas fermé;a;b`)
+    expect(broken.status).toBe(400)
+    expect((broken.body as { message: string }).message).toMatch(/^Le fichier n’est pas un CSV lisible/)
+    const empty = await send('/api/imports/partners', header)
+    expect(empty.status).toBe(400)
+    expect((empty.body as { message: string }).message).toBe('Le fichier ne contient aucun partenaire.')
+
+    const big = Buffer.alloc(server.config.maxUploadBytes + 10, 'a')
+    const tooLarge = await send('/api/imports/partners/preview', big)
+    expect(tooLarge.status).toBe(413)
+    expect((tooLarge.body as { message: string }).message).toBe(
+      `Le fichier dépasse ${Math.round(server.config.maxUploadBytes / 1024 / 1024)} Mo : découpez-le en plusieurs fichiers.`,
+    )
+    const noFile = await api.request('POST', '/api/imports/partners', { ...A(), body: {} })
+    expect(noFile.status).toBe(415)
+
+    expect((await send('/api/imports/partners/preview', header, alice.access_token)).status).toBe(403)
+    expect((await api.request('POST', '/api/imports/partners', { raw: fileForm(header) })).status).toBe(401)
+  })
+})

@@ -1,0 +1,139 @@
+import styled from 'styled-components'
+import type { Dashboard } from '@/contract/backoffice.ts'
+import { useDashboard } from '@/src/api/dashboard/getDashboard.ts'
+import { exportCouponUses } from '@/src/api/exchange/exportCouponUses.ts'
+import { BarChart } from '@/src/design-system/components/BarChart/index.ts'
+import { ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
+import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
+import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
+import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
+import { Panel } from '../common/Panel.tsx'
+import { CsvExportButton } from '../exchange/CsvExportButton.tsx'
+
+const number = new Intl.NumberFormat('fr-FR')
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  gap: ${({ theme }) => theme.space[4]}px;
+  margin: 0;
+`
+
+const Figure = styled.div`
+  display: flex;
+  flex-direction: column-reverse;
+  gap: ${({ theme }) => theme.space[1]}px;
+  padding: ${({ theme }) => theme.space[4]}px;
+  border: 1px solid ${({ theme }) => theme.colors.divider};
+  border-radius: ${({ theme }) => theme.radii.md};
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-variant-numeric: tabular-nums;
+  }
+`
+
+const Charts = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 360px), 1fr));
+  gap: ${({ theme }) => theme.space[4]}px;
+  > :first-child {
+    grid-column: 1 / -1;
+  }
+`
+
+/** 2026-11-25 → 25/11/2026 (table) and 25/11 (axis). */
+const frenchDay = (date: string) => date.split('-').reverse().join('/')
+
+function Board({ data }: { data: Dashboard }) {
+  return (
+    <>
+      <Figures>
+        <Figure>
+          <dt>Coupons utilisés</dt>
+          <dd>{number.format(data.totalUses)}</dd>
+        </Figure>
+        <Figure>
+          <dt>Utilisateurs actifs (au moins un coupon)</dt>
+          <dd>{number.format(data.activeUsers)}</dd>
+        </Figure>
+        <Figure>
+          <dt>Utilisateurs inscrits</dt>
+          <dd>{number.format(data.totalUsers)}</dd>
+        </Figure>
+      </Figures>
+      <Charts>
+        <BarChart
+          title="Coupons utilisés par jour"
+          labelHeader="Jour"
+          valueHeader="Coupons utilisés"
+          emptyMessage={`Aucun coupon utilisé ces ${data.days} derniers jours.`}
+          data={data.usesPerDay.map((day) => ({
+            key: day.date,
+            label: frenchDay(day.date),
+            axisLabel: frenchDay(day.date).slice(0, 5),
+            value: day.uses,
+          }))}
+        />
+        <BarChart
+          title="Partenaires les plus utilisés"
+          layout="rows"
+          labelHeader="Partenaire"
+          valueHeader="Coupons utilisés"
+          emptyMessage="Aucun partenaire n’a eu de coupon utilisé."
+          data={data.topPartners.map((partner) => ({
+            key: String(partner.partnerId),
+            label: partner.name,
+            value: partner.uses,
+          }))}
+        />
+        <BarChart
+          title="Utilisations par catégorie"
+          layout="rows"
+          labelHeader="Catégorie"
+          valueHeader="Coupons utilisés"
+          emptyMessage="Aucune catégorie n’a eu de coupon utilisé."
+          data={data.usesByCategory.map((category) => ({
+            key: String(category.categoryId),
+            label: category.label,
+            value: category.uses,
+          }))}
+        />
+      </Charts>
+    </>
+  )
+}
+
+/** /bo/tableau-de-bord: how coupons were used over the last 30 days. */
+export function DashboardScreen() {
+  usePageTitle(backofficeTitle('Tableau de bord'))
+  const { data, error, isLoading, mutate } = useDashboard()
+  return (
+    <Panel>
+      <PageHeader
+        title="Tableau de bord"
+        subtitle={`Utilisation des coupons sur les ${data?.days ?? 30} derniers jours`}
+        actions={
+          <CsvExportButton
+            download={exportCouponUses}
+            fileName="utilisations-coupons"
+            label="Exporter les utilisations (CSV)"
+          />
+        }
+      />
+      {data ? (
+        <Board data={data} />
+      ) : error ? (
+        <ErrorState message="Impossible de charger le tableau de bord." onRetry={() => void mutate()} />
+      ) : isLoading ? (
+        <SkeletonRows rows={6} label="Chargement du tableau de bord" />
+      ) : null}
+    </Panel>
+  )
+}
+
+export default DashboardScreen

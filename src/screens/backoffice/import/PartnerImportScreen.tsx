@@ -1,0 +1,275 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import styled from 'styled-components'
+import type { PartnerImportPreview, PartnerImportResult } from '@/contract/backoffice.ts'
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@/src/api/client.ts'
+import { useImportPartners } from '@/src/api/exchange/importPartners.ts'
+import { previewPartnerImport } from '@/src/api/exchange/previewPartnerImport.ts'
+import { Alert } from '@/src/design-system/components/Alert/index.ts'
+import { Button } from '@/src/design-system/components/Button/index.ts'
+import { Checkbox } from '@/src/design-system/components/Checkbox/index.ts'
+import { FileUploadButton } from '@/src/design-system/components/FileUploadButton/index.ts'
+import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
+import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
+import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
+import { Panel, SectionTitle } from '../common/Panel.tsx'
+
+const number = new Intl.NumberFormat('fr-FR')
+const partners = (count: number) => `${number.format(count)} partenaire${count > 1 ? 's' : ''}`
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE)
+
+// Non-breaking spaces inside « » and before : and ; (French typography), so a line never starts with one.
+const importHelp =
+  'Le fichier reprend les colonnes de l’export : Dénomination, Description, Adresse, Ville, Latitude, Longitude, Email, Téléphone et Catégories (séparées par « | »), et au choix SIREN, Code postal, Prénom gérant, Nom gérant, Statut. Séparateur « ; » ou « , ». Rien n’est enregistré avant « Importer » ; l’import se fait en entier ou pas du tout.'
+
+const Help = styled.p`
+  margin: 0;
+  max-width: 72ch;
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const Controls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[5]}px;
+`
+
+const FileName = styled.span`
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  overflow-wrap: anywhere;
+`
+
+const ErrorList = styled.ul`
+  max-height: 240px;
+  margin: ${({ theme }) => theme.space[1]}px 0 0;
+  padding-left: ${({ theme }) => theme.space[5]}px;
+  overflow-y: auto;
+`
+
+const TableScroll = styled.div`
+  overflow-x: auto;
+`
+
+const Table = styled.table`
+  width: 100%;
+  caption {
+    padding-bottom: ${({ theme }) => theme.space[2]}px;
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    text-align: left;
+  }
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  th,
+  td {
+    padding: ${({ theme }) => theme.space[2]}px;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+    text-align: left;
+  }
+  th {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+  }
+`
+
+const Summary = styled.p`
+  margin: 0;
+`
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]}px;
+`
+
+type Step =
+  | { kind: 'empty' }
+  | { kind: 'reading' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'preview'; preview: PartnerImportPreview }
+  | { kind: 'done'; result: PartnerImportResult }
+
+/** /bo/partenaires/import: a CSV file checked first (preview, errors per line), then imported all at once. */
+export function PartnerImportScreen() {
+  usePageTitle(backofficeTitle('Importer des partenaires'))
+  const importPartners = useImportPartners()
+  const [file, setFile] = useState<File | null>(null)
+  const [createCategories, setCreateCategories] = useState(false)
+  const [step, setStep] = useState<Step>({ kind: 'empty' })
+  const [importing, setImporting] = useState(false)
+  const [importError, setImportError] = useState<string | null>(null)
+
+  async function check(chosen: File, create: boolean) {
+    setStep({ kind: 'reading' })
+    setImportError(null)
+    try {
+      setStep({ kind: 'preview', preview: await previewPartnerImport(chosen, create) })
+    } catch (error) {
+      setStep({ kind: 'refused', message: messageOf(error) })
+    }
+  }
+
+  async function commit(chosen: File) {
+    setImporting(true)
+    setImportError(null)
+    try {
+      setStep({ kind: 'done', result: await importPartners(chosen, createCategories) })
+      setFile(null)
+    } catch (error) {
+      setImportError(messageOf(error))
+    } finally {
+      setImporting(false)
+    }
+  }
+
+  return (
+    <Panel>
+      <PageHeader
+        title="Importer des partenaires"
+        subtitle="Fichier CSV"
+        actions={
+          <Button variant="text" asChild>
+            <Link to="/bo/partenaires">Retour à la liste</Link>
+          </Button>
+        }
+      />
+      <Help>{importHelp}</Help>
+      <Controls>
+        <FileUploadButton
+          accept=".csv,text/csv"
+          variant="outlined"
+          onFile={(chosen) => {
+            setFile(chosen)
+            void check(chosen, createCategories)
+          }}
+        >
+          Choisir un fichier CSV
+        </FileUploadButton>
+        {file ? <FileName>{file.name}</FileName> : null}
+        <Checkbox
+          label="Créer les catégories manquantes"
+          checked={createCategories}
+          onCheckedChange={(checked) => {
+            setCreateCategories(checked)
+            if (file && step.kind !== 'done') void check(file, checked)
+          }}
+        />
+      </Controls>
+
+      {step.kind === 'reading' ? <SkeletonRows rows={4} label="Lecture du fichier" /> : null}
+      {step.kind === 'refused' ? (
+        <Alert severity="error" title="Fichier refusé">
+          {step.message}
+        </Alert>
+      ) : null}
+      {step.kind === 'done' ? (
+        <Alert
+          severity="success"
+          title={`${partners(step.result.created)} importé${step.result.created > 1 ? 's' : ''}.`}
+        >
+          {step.result.categoriesCreated.length > 0
+            ? `Catégories créées : ${step.result.categoriesCreated.join(', ')}. `
+            : null}
+          <Link to="/bo/partenaires">Voir les partenaires</Link>
+        </Alert>
+      ) : null}
+      {step.kind === 'preview' && file ? (
+        <Preview
+          preview={step.preview}
+          importing={importing}
+          importError={importError}
+          onImport={() => void commit(file)}
+        />
+      ) : null}
+    </Panel>
+  )
+}
+
+function Preview({
+  preview,
+  importing,
+  importError,
+  onImport,
+}: {
+  preview: PartnerImportPreview
+  importing: boolean
+  importError: string | null
+  onImport: () => void
+}) {
+  const { lineCount, validCount, errorCount, rows, errors, newCategories } = preview
+  const ready = errorCount === 0 && validCount > 0
+  return (
+    <>
+      <SectionTitle>Aperçu</SectionTitle>
+      <Summary role="status">
+        {number.format(lineCount)} ligne{lineCount > 1 ? 's' : ''} lue{lineCount > 1 ? 's' : ''} :{' '}
+        {partners(validCount)} prêt{validCount > 1 ? 's' : ''}, {number.format(errorCount)} erreur
+        {errorCount > 1 ? 's' : ''}.
+      </Summary>
+      {errorCount > 0 ? (
+        <Alert
+          severity="error"
+          title={`${number.format(errorCount)} ligne${errorCount > 1 ? 's' : ''} à corriger`}
+        >
+          Corrigez le fichier puis choisissez-le à nouveau : rien ne sera importé tant qu’il reste une erreur.
+          <ErrorList aria-label="Erreurs par ligne">
+            {errors.map((error) => (
+              <li key={error.line}>{error.message}</li>
+            ))}
+            {errorCount > errors.length ? (
+              <li>… et {number.format(errorCount - errors.length)} autres.</li>
+            ) : null}
+          </ErrorList>
+        </Alert>
+      ) : null}
+      {newCategories.length > 0 ? (
+        <Alert severity="info" title="Catégories qui seront créées">
+          {newCategories.join(', ')}
+        </Alert>
+      ) : null}
+      {rows.length > 0 ? (
+        <TableScroll>
+          <Table>
+            <caption>
+              Partenaires prêts à importer
+              {validCount > rows.length ? ` (les ${number.format(rows.length)} premiers)` : ''}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Ligne</th>
+                <th scope="col">Dénomination</th>
+                <th scope="col">Ville</th>
+                <th scope="col">Email</th>
+                <th scope="col">Catégories</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.line}>
+                  <td>{row.line}</td>
+                  <td>{row.name}</td>
+                  <td>{row.city}</td>
+                  <td>{row.email}</td>
+                  <td>{row.categories.join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableScroll>
+      ) : null}
+      {importError ? (
+        <Alert severity="error" title="Import refusé">
+          {importError}
+        </Alert>
+      ) : null}
+      <Footer>
+        <Button onClick={onImport} disabled={!ready} loading={importing}>
+          Importer {partners(validCount)}
+        </Button>
+      </Footer>
+    </>
+  )
+}
+
+export default PartnerImportScreen
