@@ -1,5 +1,7 @@
 import type { Decorator } from '@storybook/react-vite'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { useState, type ComponentType } from 'react'
+import { MemoryRouter, Route, Routes, createMemoryRouter, useLocation } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
 import { SWRConfig } from 'swr'
 import type { AuthUser } from '../contract/schemas.ts'
 import { DesignSystemProvider } from '../src/design-system/theme/index.ts'
@@ -12,6 +14,11 @@ export interface StoryRouterParameters {
   path?: string
   /** The history to start from; the last entry is the current location. Default: ['/']. */
   initialEntries?: string[]
+  /**
+   * A data router (the app's kind) instead of a plain memory router: what `useBlocker` needs (the forms'
+   * "Abandonner les modifications ?" on leaving).
+   */
+  data?: boolean
 }
 
 declare module '@storybook/react-vite' {
@@ -35,9 +42,23 @@ function LocationEcho() {
   )
 }
 
+/** The story at its route under a data memory router, made once per story render tree. */
+function DataRouterStory({ Story, router }: { Story: ComponentType; router: StoryRouterParameters }) {
+  const [dataRouter] = useState(() =>
+    createMemoryRouter(
+      [
+        { path: router.path ?? '*', element: <Story /> },
+        ...(router.path ? [{ path: '*', element: <LocationEcho /> }] : []),
+      ],
+      { initialEntries: router.initialEntries ?? ['/'] },
+    ),
+  )
+  return <RouterProvider router={dataRouter} />
+}
+
 /**
  * Every story renders inside the same providers as the app: theme and global style, session, notifications,
- * a fresh SWR cache (so stories never share data) and a memory router.
+ * a fresh SWR cache (so stories never share data) and a memory router (a data one with `router.data`).
  */
 export const withAppProviders: Decorator = (Story, context) => {
   const user = context.parameters.session?.user ?? null
@@ -49,12 +70,16 @@ export const withAppProviders: Decorator = (Story, context) => {
       <SessionProvider initialUser={user} key={context.id}>
         <NotificationProvider>
           <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-            <MemoryRouter initialEntries={router.initialEntries ?? ['/']}>
-              <Routes>
-                <Route path={router.path ?? '*'} element={<Story />} />
-                {router.path ? <Route path="*" element={<LocationEcho />} /> : null}
-              </Routes>
-            </MemoryRouter>
+            {router.data ? (
+              <DataRouterStory Story={Story} router={router} />
+            ) : (
+              <MemoryRouter initialEntries={router.initialEntries ?? ['/']}>
+                <Routes>
+                  <Route path={router.path ?? '*'} element={<Story />} />
+                  {router.path ? <Route path="*" element={<LocationEcho />} /> : null}
+                </Routes>
+              </MemoryRouter>
+            )}
             {context.parameters.globalToast === false ? null : <NotificationToast />}
           </SWRConfig>
         </NotificationProvider>

@@ -15,6 +15,12 @@ export type IdRef = Static<typeof IdRef>
 export const ErrorBody = Type.Object({
   message: Type.String({ description: 'Message lisible par un utilisateur francophone' }),
   field: Type.Optional(Type.String({ description: 'Champ en cause, quand il y en a un' })),
+  fields: Type.Optional(
+    Type.Record(Type.String(), Type.String(), {
+      description:
+        'Par champ en cause (chemin JSON, ex. « expirationDate », « location.city »), le court message français à afficher sous ce champ',
+    }),
+  ),
 })
 export type ErrorBody = Static<typeof ErrorBody>
 

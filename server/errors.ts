@@ -14,19 +14,44 @@ export class HttpError extends Error {
   statusCode: number
   field: string | undefined
   headers: Record<string, string>
-  constructor(statusCode: number, message: string, field?: string, headers: Record<string, string> = {}) {
+  /**
+   * The short French text a form shows under `field` (no technical name, e.g. 'Date invalide'); sent as
+   * `fields: { [field]: fieldMessage }` beside `message`, which stays whole for other clients.
+   */
+  fieldMessage: string | undefined
+  constructor(
+    statusCode: number,
+    message: string,
+    field?: string,
+    headers: Record<string, string> = {},
+    fieldMessage?: string,
+  ) {
     super(message)
     this.statusCode = statusCode
     this.field = field
     this.headers = headers
+    this.fieldMessage = fieldMessage
   }
 }
 
-export const badRequest = (message: string, field?: string) => new HttpError(400, message, field)
+export const badRequest = (message: string, field?: string, fieldMessage?: string) =>
+  new HttpError(400, message, field, {}, fieldMessage)
 export const notFound = (message = 'Ressource introuvable.') => new HttpError(404, message)
 export const forbidden = (message = 'Vous n’avez pas les droits pour cette action.') =>
   new HttpError(403, message)
-export const conflict = (message: string, field?: string) => new HttpError(409, message, field)
+export const conflict = (message: string, field?: string, fieldMessage?: string) =>
+  new HttpError(409, message, field, {}, fieldMessage)
+
+/** The JSON answer of an HttpError: `{ message }`, plus `field` and `fields` when a field is in cause. */
+export function errorBody(error: HttpError): {
+  message: string
+  field?: string
+  fields?: Record<string, string>
+} {
+  if (!error.field) return { message: error.message }
+  if (!error.fieldMessage) return { message: error.message, field: error.field }
+  return { message: error.message, field: error.field, fields: { [error.field]: error.fieldMessage } }
+}
 
 type JsonSchema = {
   type?: string
@@ -281,10 +306,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'server error')
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send(error.field ? { message: error.message, field: error.field } : { message: error.message })
+      return reply.code(error.statusCode).headers(error.headers).send(errorBody(error))
     }
     const known = error.code ? fastifyCodes[error.code] : undefined
     if (known) return reply.code(known.status).send({ message: known.message })

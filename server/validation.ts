@@ -12,6 +12,24 @@ function clean(value: string, multiline: boolean): string {
   return out.trim()
 }
 
+/** What a form shows under the field in cause (the client's own wording for the same rules). */
+const fieldMessages = {
+  required: 'Ce champ est obligatoire',
+  email: 'Adresse e-mail invalide',
+  dateFormat: 'La date doit être au format AAAA-MM-JJ',
+  date: 'Date invalide',
+  tooLong: (max: number) => `${max} caractères au plus`,
+  integer: (min: number, max: number) => `Un nombre entier entre ${min} et ${max}`,
+  number: (min: number, max: number) => `Un nombre entre ${min} et ${max}`,
+}
+
+const tooLong = (label: string, field: string, max: number) =>
+  badRequest(
+    `Le champ « ${label} » ne doit pas dépasser ${max} caractères.`,
+    field,
+    fieldMessages.tooLong(max),
+  )
+
 export interface TextRule {
   max: number
   multiline?: boolean
@@ -20,9 +38,8 @@ export interface TextRule {
 /** A required text field: trimmed, non-empty, bounded. Markup is kept as text; the client renders it as text. */
 export function requiredText(value: string, field: string, label: string, rule: TextRule): string {
   const text = clean(value, rule.multiline ?? false)
-  if (text === '') throw badRequest(`Le champ « ${label} » est obligatoire.`, field)
-  if (text.length > rule.max)
-    throw badRequest(`Le champ « ${label} » ne doit pas dépasser ${rule.max} caractères.`, field)
+  if (text === '') throw badRequest(`Le champ « ${label} » est obligatoire.`, field, fieldMessages.required)
+  if (text.length > rule.max) throw tooLong(label, field, rule.max)
   return text
 }
 
@@ -35,8 +52,7 @@ export function optionalText(
   if (value === null || value === undefined) return null
   const text = clean(value, rule.multiline ?? false)
   if (text === '') return null
-  if (text.length > rule.max)
-    throw badRequest(`Le champ « ${label} » ne doit pas dépasser ${rule.max} caractères.`, field)
+  if (text.length > rule.max) throw tooLong(label, field, rule.max)
   return text
 }
 
@@ -75,9 +91,9 @@ function scriptCount(part: string): number {
 
 export function email(value: string, field = 'email'): string {
   const text = canonicalEmail(value)
-  if (text === '') throw badRequest('Le champ « email » est obligatoire.', field)
+  if (text === '') throw badRequest('Le champ « email » est obligatoire.', field, fieldMessages.required)
   if (text.length > 254 || !emailPattern.test(text))
-    throw badRequest('L’adresse e-mail n’est pas valide.', field)
+    throw badRequest('L’adresse e-mail n’est pas valide.', field, fieldMessages.email)
   const [local, domain] = text.split('@')
   if (scriptCount(local) > 1 || domain.split('.').some((label) => scriptCount(label) > 1))
     throw badRequest(
@@ -89,29 +105,44 @@ export function email(value: string, field = 'email'): string {
 
 export function intInRange(value: number, field: string, label: string, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw badRequest(`Le champ « ${label} » doit être un entier entre ${min} et ${max}.`, field)
+    throw badRequest(
+      `Le champ « ${label} » doit être un entier entre ${min} et ${max}.`,
+      field,
+      fieldMessages.integer(min, max),
+    )
   }
   return value
 }
 
 export function numberInRange(value: number, field: string, label: string, min: number, max: number): number {
   if (!Number.isFinite(value) || value < min || value > max) {
-    throw badRequest(`Le champ « ${label} » doit être un nombre entre ${min} et ${max}.`, field)
+    throw badRequest(
+      `Le champ « ${label} » doit être un nombre entre ${min} et ${max}.`,
+      field,
+      fieldMessages.number(min, max),
+    )
   }
   return value
 }
 
-/** yyyy-MM-dd that is a real calendar date; '' and null mean "no expiry". */
-export function optionalIsoDate(value: string | null | undefined, field: string): string | null {
+/**
+ * yyyy-MM-dd that is a real calendar date; '' and null mean "no expiry". The message names the field by its
+ * form label (« Date d’expiration »), never by its JSON name.
+ */
+export function optionalIsoDate(
+  value: string | null | undefined,
+  field: string,
+  label: string,
+): string | null {
   if (value === null || value === undefined || value.trim() === '') return null
   const text = value.trim()
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
-  const message = 'La date doit être au format AAAA-MM-JJ'
-  if (!match) throw badRequest(`${message} (champ « ${field} »).`, field)
+  const message = fieldMessages.dateFormat
+  if (!match) throw badRequest(`${message} (champ « ${label} »).`, field, fieldMessages.dateFormat)
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
   const date = new Date(Date.UTC(year, month - 1, day))
   if (year < 1900 || year > 9999 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    throw badRequest(`${message} et être une date réelle (champ « ${field} »).`, field)
+    throw badRequest(`${message} et être une date réelle (champ « ${label} »).`, field, fieldMessages.date)
   }
   return text
 }

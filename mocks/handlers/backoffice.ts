@@ -338,7 +338,11 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       const body = (await record(request)) as UserBody
       if (db.users.some((user) => user.email === body.email)) {
         return HttpResponse.json<ErrorBody>(
-          { message: 'Un compte existe déjà avec cette adresse e-mail.', field: 'email' },
+          {
+            message: 'Un compte existe déjà avec cette adresse e-mail.',
+            field: 'email',
+            fields: { email: 'Un compte existe déjà avec cette adresse e-mail.' },
+          },
           { status: 409 },
         )
       }
@@ -450,8 +454,10 @@ export const failing = (
     status = 500,
     message = 'Une erreur interne est survenue.',
     field,
+    fields,
   }: Partial<ErrorBody> & { status?: number } = {},
-): HttpHandler => http[method](path, () => HttpResponse.json<ErrorBody>({ message, field }, { status }))
+): HttpHandler =>
+  http[method](path, () => HttpResponse.json<ErrorBody>({ message, field, fields }, { status }))
 
 /** The server refusing a body (400 with the field in cause). */
 export const rejecting = (method: Method, path: string, message: string, field?: string): HttpHandler =>

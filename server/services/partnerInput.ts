@@ -86,6 +86,6 @@ export function cleanOffer(body: OfferBody) {
   return {
     libelle: requiredText(body.libelle, 'libelle', 'Libelle', { max: 200 }),
     status: body.status,
-    expiration_date: optionalIsoDate(body.expirationDate, 'expirationDate'),
+    expiration_date: optionalIsoDate(body.expirationDate, 'expirationDate', 'Date d’expiration'),
   }
 }

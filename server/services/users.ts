@@ -105,7 +105,12 @@ const userLabel = (row: { firstname: string; lastname: string }) => `${row.first
 const userSnapshot = ({ disabledCoupons: _coupons, ...user }: User) => user
 
 const userNotFound = () => notFound('Utilisateur introuvable.')
-const emailTaken = () => conflict('Un compte existe déjà avec cette adresse e-mail.', 'email')
+const emailTaken = () =>
+  conflict(
+    'Un compte existe déjà avec cette adresse e-mail.',
+    'email',
+    'Un compte existe déjà avec cette adresse e-mail.',
+  )
 
 function cleanUser(body: UserBody) {
   return {

@@ -4,6 +4,7 @@ import type {
   AuthUser,
   Category,
   DiscountOffer,
+  ErrorBody,
   Image,
   Partner,
   PartnerPage,
@@ -287,6 +288,34 @@ describe('offers', () => {
       expect(res.status).toBe(400)
       expect(res.body.message).toContain('La date doit être au format AAAA-MM-JJ')
     }
+    // The form marks the field with a short French message; no message names the JSON field.
+    const impossible = await t.api.post<ErrorBody>(
+      `/api/partners/${p.partnerId.id}/offer-discount`,
+      { status: 'ENABLED', libelle: 'x', expirationDate: '2026-02-31' },
+      t.asAdmin(),
+    )
+    expect(impossible.body).toEqual({
+      message:
+        'La date doit être au format AAAA-MM-JJ et être une date réelle (champ « Date d’expiration »).',
+      field: 'expirationDate',
+      fields: { expirationDate: 'Date invalide' },
+    })
+    const badFormat = await t.api.post<ErrorBody>(
+      `/api/partners/${p.partnerId.id}/offer-discount`,
+      { status: 'ENABLED', libelle: 'x', expirationDate: '31/12/2099' },
+      t.asAdmin(),
+    )
+    expect(badFormat.body.fields).toEqual({ expirationDate: 'La date doit être au format AAAA-MM-JJ' })
+    const noLabel = await t.api.post<ErrorBody>(
+      `/api/partners/${p.partnerId.id}/offer-discount`,
+      { status: 'ENABLED', libelle: '  ', expirationDate: null },
+      t.asAdmin(),
+    )
+    expect(noLabel.body).toEqual({
+      message: 'Le champ « Libelle » est obligatoire.',
+      field: 'libelle',
+      fields: { libelle: 'Ce champ est obligatoire' },
+    })
     expect(
       (
         await t.api.post(

@@ -75,15 +75,18 @@ describe('users', () => {
       roles: ['ROLE_USER'],
       disabledCoupons: [],
     })
-    expect(
-      (
-        await t.api.post(
-          '/api/users',
-          { firstname: 'X', lastname: 'Y', email: 'NOUVEAU@test.fr', status: 'ACTIF' },
-          t.asAdmin(),
-        )
-      ).status,
-    ).toBe(409)
+    const twin = await t.api.post(
+      '/api/users',
+      { firstname: 'X', lastname: 'Y', email: 'NOUVEAU@test.fr', status: 'ACTIF' },
+      t.asAdmin(),
+    )
+    expect(twin.status).toBe(409)
+    // The user form shows the answer under its e-mail field.
+    expect(twin.body).toEqual({
+      message: 'Un compte existe déjà avec cette adresse e-mail.',
+      field: 'email',
+      fields: { email: 'Un compte existe déjà avec cette adresse e-mail.' },
+    })
     const id = created.body.userId.id
     const upd = await t.api.put<User>(
       `/api/users/${id}`,

@@ -7,13 +7,16 @@ import { readStoredUser } from '../session/storage.ts'
 export class ApiError extends Error {
   readonly status: number
   readonly field: string | undefined
+  /** Per field in cause (JSON path), the short French text a form shows under it. */
+  readonly fields: Readonly<Record<string, string>> | undefined
   /** The screen shows this error in place (with its own retry): no toast on top of it. */
   shownByCaller = false
-  constructor(status: number, message: string, field?: string) {
+  constructor(status: number, message: string, field?: string, fields?: Record<string, string>) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.field = field
+    this.fields = fields
   }
 }
 
@@ -64,16 +67,25 @@ export interface RequestOptions {
   /** Skip the global error listeners: the caller shows its own message (the anonymous auth screens). */
   silent?: boolean
   /**
-   * Errors the screen shows in place (all of them, or these statuses, e.g. 404 as the not-found page): the
-   * listeners still hear them (a 401 still signs out) but know not to add a toast.
+   * Errors the screen shows in place (all of them, these statuses, e.g. 404 as the not-found page, or
+   * 'fields': those naming fields, which a form shows under them): the listeners still hear them (a 401 still
+   * signs out) but know not to add a toast.
    */
-  shownByCaller?: boolean | readonly number[]
+  shownByCaller?: boolean | readonly number[] | 'fields'
   /** 'blob': the answer is a file (a CSV export), resolved as a Blob rather than parsed as JSON. */
   responseType?: 'json' | 'blob'
 }
 
-const isShownByCaller = (status: number, shownByCaller: RequestOptions['shownByCaller']) =>
-  shownByCaller === true || (Array.isArray(shownByCaller) && shownByCaller.includes(status))
+const isShownByCaller = (error: ApiError, shownByCaller: RequestOptions['shownByCaller']) =>
+  shownByCaller === true ||
+  (shownByCaller === 'fields' && error.fields !== undefined) ||
+  (Array.isArray(shownByCaller) && shownByCaller.includes(error.status))
+
+const isTextRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((text) => typeof text === 'string')
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
   if (!query) return path
@@ -119,14 +131,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     let message = GENERIC_ERROR_MESSAGE
     let field: string | undefined
+    let fields: Record<string, string> | undefined
     try {
-      const payload = (await response.json()) as { message?: unknown; field?: unknown }
+      const payload = (await response.json()) as { message?: unknown; field?: unknown; fields?: unknown }
       if (typeof payload?.message === 'string' && payload.message) message = payload.message
       if (typeof payload?.field === 'string') field = payload.field
+      if (isTextRecord(payload?.fields)) fields = payload.fields
     } catch {
       // A body that is not JSON keeps the generic message.
     }
-    throw report(new ApiError(response.status, message, field), options)
+    throw report(new ApiError(response.status, message, field, fields), options)
   }
 
   if (response.status === 204) return undefined as T
@@ -136,7 +150,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 function report(error: ApiError, { silent, shownByCaller }: RequestOptions): ApiError {
-  error.shownByCaller = isShownByCaller(error.status, shownByCaller)
+  error.shownByCaller = isShownByCaller(error, shownByCaller)
   if (!silent) for (const listener of listeners) listener(error)
   return error
 }
@@ -183,6 +197,9 @@ export function callApi<Name extends CallName>(
     body: given.body,
   })
 }
+
+/** The options of a form's save: the errors naming fields show under them, not in the toast. */
+export const inForm = { shownByCaller: 'fields' } as const satisfies CallOptions
 
 /** The calls whose answer is a file to download (`download: true` in the API table). */
 export type DownloadName = {

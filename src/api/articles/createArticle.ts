@@ -1,11 +1,11 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { ArticleBody } from '@/contract/schemas.ts'
-import { callApi } from '../client.ts'
+import { callApi, inForm } from '../client.ts'
 import { refreshArticles } from './refreshArticles.ts'
 
 /** POST /api/articles; answers the new article. */
-export const createArticle = (body: ArticleBody) => callApi('createArticle', { body })
+export const createArticle = (body: ArticleBody) => callApi('createArticle', { body }, inForm)
 
 export function useCreateArticle() {
   const { mutate } = useSWRConfig()

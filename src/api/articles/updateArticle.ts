@@ -2,12 +2,12 @@ import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { ArticleUpdateBody } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
-import { callApi } from '../client.ts'
+import { callApi, inForm } from '../client.ts'
 import { refreshArticles } from './refreshArticles.ts'
 
 /** PUT /api/articles/{id} with the article plus articleId. */
 export const updateArticle = (body: ArticleUpdateBody) =>
-  callApi('updateArticle', { params: { id: body.articleId.id }, body })
+  callApi('updateArticle', { params: { id: body.articleId.id }, body }, inForm)
 
 export function useUpdateArticle() {
   const { mutate } = useSWRConfig()

@@ -2,11 +2,11 @@ import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { PartnerBody } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
-import { callApi } from '../client.ts'
+import { callApi, inForm } from '../client.ts'
 import { partnerListKeys } from './getPartners.ts'
 
 /** POST /api/partners; answers the new partner (its partnerId.id opens its page). */
-export const createPartner = (body: PartnerBody) => callApi('createPartner', { body })
+export const createPartner = (body: PartnerBody) => callApi('createPartner', { body }, inForm)
 
 /** Creates, then refreshes the partner list and the categories (the body may have added some). */
 export function useCreatePartner() {

@@ -2,12 +2,12 @@ import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { OfferUpdateBody } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
-import { callApi } from '../client.ts'
+import { callApi, inForm } from '../client.ts'
 import { partnerListKeys } from './getPartners.ts'
 
 /** PUT /api/partners/{id}/offer-discount with the offer plus its id. */
 export const updateOffer = (partnerId: number, body: OfferUpdateBody) =>
-  callApi('updateOffer', { params: { id: partnerId }, body })
+  callApi('updateOffer', { params: { id: partnerId }, body }, inForm)
 
 /** Updates, then refetches the partner (its coupons) and the list. */
 export function useUpdateOffer(partnerId: number) {

@@ -2,12 +2,12 @@ import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { PartnerUpdateBody } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
-import { callApi } from '../client.ts'
+import { callApi, inForm } from '../client.ts'
 import { partnerListKeys } from './getPartners.ts'
 
 /** PUT /api/partners/{id} with the partner plus partnerId. */
 export const updatePartner = (body: PartnerUpdateBody) =>
-  callApi('updatePartner', { params: { id: body.partnerId.id }, body })
+  callApi('updatePartner', { params: { id: body.partnerId.id }, body }, inForm)
 
 /** Updates, then refreshes the list, that partner and the categories. */
 export function useUpdatePartner() {

@@ -1,11 +1,11 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { UserBody } from '@/contract/schemas.ts'
-import { callApi } from '../client.ts'
+import { callApi, inForm } from '../client.ts'
 import { userListKeys } from './getUsers.ts'
 
 /** POST /api/users; answers the new user (its userId opens its page). */
-export const createUser = (body: UserBody) => callApi('createUser', { body })
+export const createUser = (body: UserBody) => callApi('createUser', { body }, inForm)
 
 export function useCreateUser() {
   const { mutate } = useSWRConfig()

@@ -2,12 +2,12 @@ import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { UserUpdateBody } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
-import { callApi } from '../client.ts'
+import { callApi, inForm } from '../client.ts'
 import { userListKeys } from './getUsers.ts'
 
 /** PUT /api/users/{id} with the user plus userId. */
 export const updateUser = (body: UserUpdateBody) =>
-  callApi('updateUser', { params: { id: body.userId.id }, body })
+  callApi('updateUser', { params: { id: body.userId.id }, body }, inForm)
 
 export function useUpdateUser() {
   const { mutate } = useSWRConfig()

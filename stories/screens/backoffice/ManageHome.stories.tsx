@@ -5,7 +5,7 @@ import { apiPaths, routePatterns } from '@/contract/paths.ts'
 import { articles } from '@/mocks/fixtures/articles.ts'
 import { svgImage } from '@/mocks/fixtures/images.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
-import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
+import { createBackofficeApi, failing, pending, slow } from '@/mocks/handlers/backoffice.ts'
 import { ManageHomeScreen } from '@/src/screens/backoffice/home/ManageHomeScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
@@ -171,6 +171,69 @@ export const ValidationErrors: Story = {
     await userEvent.type(dialog.getByLabelText('Position'), 'deux')
     await expect(await dialog.findByText('Veuillez saisir un nombre entier')).toBeVisible()
     await expect(api.requests).toHaveLength(0)
+  },
+}
+
+/** A refused save focuses the first field in error (the missing image's button), not 'Enregistrer'. */
+export const FocusFirstError: Story = {
+  name: 'Focus sur le premier champ en erreur',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const dialog = await openAddDialog(canvasElement)
+    await expect(dialog.getByLabelText('Titre')).toHaveAttribute('aria-required', 'true')
+    await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Choisir une image' })).toHaveFocus())
+  },
+}
+
+/** Escape on a changed page dialog asks first; 'Continuer la saisie' keeps the text, then it saves. */
+export const UnsavedChangesKeepEditing: Story = {
+  name: 'Abandonner les modifications : continuer la saisie',
+  play: async ({ canvasElement }) => {
+    const dialog = await openAddDialog(canvasElement)
+    await userEvent.type(dialog.getByLabelText('Titre'), 'Les soldes')
+    await userEvent.keyboard('{Escape}')
+    const prompt = within(await findDialog('Abandonner les modifications ?'))
+    await expect(prompt.getByText('Les modifications non enregistrées seront perdues.')).toBeVisible()
+    await userEvent.click(prompt.getByRole('button', { name: 'Continuer la saisie' }))
+    await waitFor(() =>
+      expect(portals().queryByRole('dialog', { name: 'Abandonner les modifications ?' })).toBeNull(),
+    )
+    await expect(dialog.getByLabelText('Titre')).toHaveValue('Les soldes')
+    await expect(portals().getByRole('dialog', { name: 'Ajouter une page' })).toBeVisible()
+  },
+}
+
+/** The list arrives after the dialog opened: the typed title stays, the untouched position follows the list. */
+export const ListArrivesWhileTyping: Story = {
+  name: 'La liste arrive pendant la saisie',
+  tags: ['no-visual'],
+  parameters: { msw: [slow('get', apiPaths.articles(), 1500, articles), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Ajouter' }))
+    const dialog = within(await findDialog('Ajouter une page'))
+    await userEvent.type(dialog.getByLabelText('Titre'), 'Les soldes')
+    // The list (4 pages) answers after 1.5 s.
+    await waitFor(() => expect(dialog.getByLabelText('Position')).toHaveValue('5'), { timeout: 4000 })
+    await expect(dialog.getByLabelText('Titre')).toHaveValue('Les soldes')
+  },
+}
+
+export const UnsavedChangesDiscard: Story = {
+  name: 'Abandonner les modifications : abandonner',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const dialog = await openAddDialog(canvasElement)
+    await userEvent.type(dialog.getByLabelText('Titre'), 'Les soldes')
+    await userEvent.click(dialog.getByRole('button', { name: 'Annuler' }))
+    const prompt = within(await findDialog('Abandonner les modifications ?'))
+    await userEvent.click(prompt.getByRole('button', { name: 'Abandonner' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    // Opened again, the dialog starts afresh.
+    const again = await openAddDialog(canvasElement)
+    await expect(again.getByLabelText('Titre')).toHaveValue('')
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
   },
 }
 

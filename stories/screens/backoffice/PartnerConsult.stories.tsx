@@ -167,6 +167,13 @@ export const PhotoDeleted: Story = {
     await userEvent.click(
       photosRegion(canvasElement).getAllByRole('button', { name: 'Supprimer la photo' })[0],
     )
+    // As article deletion: nothing goes before the admin confirms.
+    const confirm = within(await findDialog('Supprimer la photo'))
+    await expect(
+      confirm.getByText('Voulez-vous vraiment supprimer « Photo 1 de Le Comptoir du Panier » ?'),
+    ).toBeVisible()
+    await expect(api.requests).toHaveLength(0)
+    await userEvent.click(confirm.getByRole('button', { name: 'Supprimer' }))
     await waitFor(() =>
       expect(photosRegion(canvasElement).getAllByRole('button', { name: /^Agrandir/ })).toHaveLength(2),
     )
@@ -174,6 +181,22 @@ export const PhotoDeleted: Story = {
       method: 'DELETE',
       path: apiPaths.partnerImage(1, 'p1-1'),
     })
+    await expectToast('La photo a été supprimée.')
+  },
+}
+
+export const PhotoDeletionCancelled: Story = {
+  name: 'Suppression de photo annulée',
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(
+      photosRegion(canvasElement).getAllByRole('button', { name: 'Supprimer la photo' })[1],
+    )
+    const confirm = within(await findDialog('Supprimer la photo'))
+    await userEvent.click(confirm.getByRole('button', { name: 'Annuler' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(photosRegion(canvasElement).getAllByRole('button', { name: /^Agrandir/ })).toHaveLength(3)
+    await expect(api.requests).toHaveLength(0)
   },
 }
 
@@ -199,12 +222,7 @@ export const AddCoupon: Story = {
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
     const dialog = within(await findDialog('Ajouter un coupon'))
     await expect(dialog.getByLabelText('Status')).toHaveTextContent('Activé')
-    await expect(dialog.getByLabelText("Date d'expiration")).toHaveAttribute('placeholder', 'AAAA-MM-JJ')
     await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
-    await userEvent.type(dialog.getByLabelText("Date d'expiration"), '31/12/2030')
-    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
-    await expect(await dialog.findByText('La date doit être au format AAAA-MM-JJ')).toBeVisible()
-    await userEvent.clear(dialog.getByLabelText("Date d'expiration"))
     await userEvent.type(dialog.getByLabelText("Date d'expiration"), '2030-12-31')
     await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
     await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
@@ -220,16 +238,101 @@ export const AddCoupon: Story = {
   },
 }
 
+/** The expiry is the browser's date picker: only real days, from 1900 on. */
+export const CouponDatePicker: Story = {
+  name: 'Coupon : sélecteur de date',
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
+    const dialog = within(await findDialog('Ajouter un coupon'))
+    const date = dialog.getByLabelText("Date d'expiration")
+    await expect(date).toHaveAttribute('type', 'date')
+    await expect(date).toHaveAttribute('min', '1900-01-01')
+    await expect(date).not.toHaveAttribute('aria-required')
+    await expect(dialog.getByLabelText('Libelle')).toHaveAttribute('aria-required', 'true')
+    await expect(dialog.getByText('champ obligatoire')).toBeVisible()
+    await userEvent.type(date, '2030-06-15')
+    await expect(date).toHaveValue('2030-06-15')
+  },
+}
+
 export const CouponValidationErrors: Story = {
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
     const dialog = within(await findDialog('Ajouter un coupon'))
-    await userEvent.type(dialog.getByLabelText("Date d'expiration"), '2030-1-5')
     await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
     await expect(await dialog.findByText('Ce champ est obligatoire')).toBeVisible()
-    await expect(dialog.getByText('La date doit être au format AAAA-MM-JJ')).toBeVisible()
+    // The focus leaves 'Valider' for the first field in error.
+    await waitFor(() => expect(dialog.getByLabelText('Libelle')).toHaveFocus())
     await expect(api.requests).toHaveLength(0)
+  },
+}
+
+/** The server refuses the date: its French message marks the field, no toast names « expirationDate ». */
+export const CouponServerFieldError: Story = {
+  name: 'Coupon : erreur du serveur sur un champ',
+  parameters: {
+    msw: [
+      failing('post', apiPaths.partnerOffers(1), {
+        status: 400,
+        message:
+          'La date doit être au format AAAA-MM-JJ et être une date réelle (champ « Date d’expiration »).',
+        field: 'expirationDate',
+        fields: { expirationDate: 'Date invalide' },
+      }),
+      ...api.handlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
+    const dialog = within(await findDialog('Ajouter un coupon'))
+    await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
+    await userEvent.type(dialog.getByLabelText("Date d'expiration"), '2030-12-31')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await expect(await dialog.findByText('Date invalide')).toBeVisible()
+    const date = dialog.getByLabelText("Date d'expiration")
+    await expect(date).toHaveAttribute('aria-invalid', 'true')
+    await waitFor(() => expect(date).toHaveFocus())
+    await expect(portals().queryByText(/expirationDate/)).toBeNull()
+    await expect(portals().getByRole('dialog', { name: 'Ajouter un coupon' })).toBeVisible()
+  },
+}
+
+/** Closing a changed coupon dialog asks first; 'Continuer la saisie' keeps the text, 'Abandonner' closes. */
+export const CouponUnsavedChanges: Story = {
+  name: 'Coupon : abandonner les modifications',
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
+    const dialog = within(await findDialog('Ajouter un coupon'))
+    await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
+    await userEvent.click(dialog.getByRole('button', { name: 'Fermer' }))
+    let prompt = within(await findDialog('Abandonner les modifications ?'))
+    await userEvent.click(prompt.getByRole('button', { name: 'Continuer la saisie' }))
+    await waitFor(() =>
+      expect(portals().queryByRole('dialog', { name: 'Abandonner les modifications ?' })).toBeNull(),
+    )
+    await expect(dialog.getByLabelText('Libelle')).toHaveValue('Apéritif offert')
+    await userEvent.keyboard('{Escape}')
+    prompt = within(await findDialog('Abandonner les modifications ?'))
+    await userEvent.click(prompt.getByRole('button', { name: 'Abandonner' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(api.requests).toHaveLength(0)
+  },
+}
+
+/** Nothing typed: the dialog closes at once. */
+export const CouponUnchangedCloses: Story = {
+  name: 'Coupon inchangé : fermeture immédiate',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: /Un café offert/ }))
+    await findDialog('Editer un coupon')
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
   },
 }
 

@@ -22,6 +22,7 @@ const meta = {
     router: {
       path: '/bo/partenaires/nouveau',
       initialEntries: ['/bo/partenaires', '/bo/partenaires/nouveau'],
+      data: true,
     },
     msw: api.handlers,
   },
@@ -108,6 +109,63 @@ export const NewCategory: Story = {
     await expect(api.data.categories.find((category) => category.label === 'Librairies')).toMatchObject({
       icon: 'book-open-variant',
     })
+  },
+}
+
+/** Dismissing the icon dialog after typing an icon name asks first; kept, the name is used. */
+export const NewCategoryUnsavedIcon: Story = {
+  name: 'Icône de catégorie : abandonner les modifications',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByRole('combobox', { name: 'Catégories' }), 'Librairies{Enter}')
+    const dialog = within(await findDialog('Choisir une icône pour la catégorie'))
+    await userEvent.clear(dialog.getByLabelText("Nom de l'icône"))
+    await userEvent.type(dialog.getByLabelText("Nom de l'icône"), 'book-open-variant')
+    await userEvent.keyboard('{Escape}')
+    const prompt = within(await findDialog('Abandonner les modifications ?'))
+    await userEvent.click(prompt.getByRole('button', { name: 'Continuer la saisie' }))
+    await waitFor(() =>
+      expect(portals().queryByRole('dialog', { name: 'Abandonner les modifications ?' })).toBeNull(),
+    )
+    await expect(dialog.getByLabelText("Nom de l'icône")).toHaveValue('book-open-variant')
+    await userEvent.click(dialog.getByRole('button', { name: 'Ok' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(canvas.getByRole('button', { name: 'Retirer Librairies' })).toBeVisible()
+  },
+}
+
+/** A refused submit focuses the first field in error and scrolls it into view (here far down the form). */
+export const FocusFirstError: Story = {
+  name: 'Focus sur le premier champ en erreur',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await fillPartner(canvasElement)
+    await userEvent.clear(canvas.getByLabelText('Tél'))
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    const phone = canvas.getByLabelText('Tél')
+    await waitFor(() => expect(phone).toHaveFocus())
+    const box = phone.getBoundingClientRect()
+    await expect(box.top).toBeGreaterThanOrEqual(0)
+    await expect(box.bottom).toBeLessThanOrEqual(window.innerHeight)
+    // The action bar stays at the bottom of the window.
+    await expect(
+      canvas.getByRole('button', { name: 'Valider' }).getBoundingClientRect().bottom,
+    ).toBeLessThanOrEqual(window.innerHeight)
+    await expect(api.requests).toHaveLength(0)
+  },
+}
+
+/** Leaving a changed form through the router asks first; 'Abandonner' goes. */
+export const UnsavedChanges: Story = {
+  name: 'Abandonner les modifications',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByLabelText('Dénomination'), 'Librairie du Cours')
+    await userEvent.click(canvas.getByRole('button', { name: 'Annuler' }))
+    const prompt = within(await findDialog('Abandonner les modifications ?'))
+    await userEvent.click(prompt.getByRole('button', { name: 'Abandonner' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(/^Page : \/bo\/partenaires$/)
   },
 }
 

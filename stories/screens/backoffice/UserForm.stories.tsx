@@ -6,7 +6,7 @@ import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
 import { UserFormScreen } from '@/src/screens/backoffice/users/UserFormScreen.tsx'
 import { withToast } from './decorators.tsx'
-import { chooseOption, expectToast } from './helpers.ts'
+import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
 
 const api = createBackofficeApi()
 
@@ -21,6 +21,7 @@ const meta = {
     router: {
       path: '/bo/utilisateurs/nouveau',
       initialEntries: ['/bo/utilisateurs', '/bo/utilisateurs/nouveau'],
+      data: true,
     },
     msw: api.handlers,
   },
@@ -110,10 +111,11 @@ export const EmailAlreadyUsed: Story = {
     await userEvent.type(canvas.getByLabelText('Email'), 'lucas.bernard@exemple.fr')
     await chooseOption(await canvas.findByLabelText('Statut'), 'Actif')
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
-    // The server names the field in cause: its message shows under it.
+    // The server names the field in cause: its message shows under it, and the focus goes there.
     await expect(
       await canvas.findByText('Un compte existe déjà avec cette adresse e-mail.', { selector: 'p' }),
     ).toBeVisible()
+    await waitFor(() => expect(canvas.getByLabelText('Email')).toHaveFocus())
   },
 }
 
@@ -122,6 +124,42 @@ export const Cancel: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Annuler' }))
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/utilisateurs')
+  },
+}
+
+/** Required fields carry a '*' (legend above) and aria-required; a refused submit focuses the first error. */
+export const FocusFirstError: Story = {
+  name: 'Focus sur le premier champ en erreur',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByText('champ obligatoire')).toBeVisible()
+    for (const label of ['Prénom', 'Nom', 'Email'])
+      await expect(canvas.getByLabelText(label)).toHaveAttribute('aria-required', 'true')
+    await expect(canvas.getByLabelText('Statut')).toHaveAttribute('aria-required', 'true')
+    await userEvent.type(canvas.getByLabelText('Prénom'), 'Margaux')
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await waitFor(() => expect(canvas.getByLabelText('Nom')).toHaveFocus())
+  },
+}
+
+/** 'Annuler' on a changed form asks first: keep editing, then leave. */
+export const UnsavedChanges: Story = {
+  name: 'Abandonner les modifications',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByLabelText('Prénom'), 'Margaux')
+    await userEvent.click(canvas.getByRole('button', { name: 'Annuler' }))
+    const prompt = within(await findDialog('Abandonner les modifications ?'))
+    await userEvent.click(prompt.getByRole('button', { name: 'Continuer la saisie' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(canvas.getByLabelText('Prénom')).toHaveValue('Margaux')
+    await expect(canvas.queryByTestId('location')).toBeNull()
+    await userEvent.click(canvas.getByRole('button', { name: 'Annuler' }))
+    await userEvent.click(
+      within(await findDialog('Abandonner les modifications ?')).getByRole('button', { name: 'Abandonner' }),
+    )
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(/^Page : \/bo\/utilisateurs$/)
   },
 }
 

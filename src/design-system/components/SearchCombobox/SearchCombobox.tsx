@@ -167,6 +167,8 @@ interface CommonProps<T> {
   error?: string | null
   helperText?: ReactNode
   disabled?: boolean
+  /** Marks the label with '*' and sets aria-required. */
+  required?: boolean
   onBlur?: () => void
   id?: string
   className?: string
@@ -401,6 +403,7 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
       'aria-labelledby': undefined,
       'aria-label': hideLabel ? label : undefined,
       'aria-invalid': error ? true : undefined,
+      'aria-required': props.required || undefined,
       'aria-describedby': help && props.multiple ? helpId : undefined,
       onBlur: () => onBlur?.(),
     },
@@ -460,6 +463,7 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
         <TextField
           {...inputProps}
           label={hideLabel ? undefined : label}
+          required={props.required}
           type={props.type}
           shape={props.shape}
           leadingIcon={props.leadingIcon}
@@ -473,7 +477,11 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
   }
   return (
     <FieldRoot className={className}>
-      {hideLabel ? null : <FieldLabel htmlFor={inputId}>{label}</FieldLabel>}
+      {hideLabel ? null : (
+        <FieldLabel htmlFor={inputId} data-required={props.required || undefined}>
+          {label}
+        </FieldLabel>
+      )}
       <Anchor ref={anchor}>
         <ChipBox
           data-invalid={Boolean(error)}

@@ -148,7 +148,11 @@ export function Select({
   const toRadix = (v: string) => (v === '' && hasEmptyOption ? EMPTY : v)
   return (
     <FieldRoot $fullWidth={fullWidth} className={className}>
-      {label ? <FieldLabel htmlFor={triggerId}>{label}</FieldLabel> : null}
+      {label ? (
+        <FieldLabel htmlFor={triggerId} data-required={required || undefined}>
+          {label}
+        </FieldLabel>
+      ) : null}
       <RadixSelect.Root
         value={value === undefined ? undefined : toRadix(value)}
         defaultValue={defaultValue === undefined ? undefined : toRadix(defaultValue)}
@@ -166,6 +170,7 @@ export function Select({
           data-size={size}
           aria-label={ariaLabel}
           aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
           aria-describedby={help ? helpId : undefined}
           onBlur={onBlur}
           onFocus={onFocus}

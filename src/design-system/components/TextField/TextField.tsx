@@ -24,6 +24,8 @@ export interface TextFieldProps extends Omit<
   rows?: number
   /** Default true: the field takes its container's width. */
   fullWidth?: boolean
+  /** Marks the label with '*' and sets aria-required (the form validates; no native bubble). */
+  required?: boolean
   /** 'pill' gives the rounded search-box look. */
   shape?: 'default' | 'pill'
   className?: string
@@ -47,6 +49,7 @@ export function TextField({
   className,
   id,
   disabled,
+  required,
   ref,
   ...inputProps
 }: TextFieldProps) {
@@ -59,7 +62,11 @@ export function TextField({
     [inputProps['aria-describedby'], help ? helpId : null].filter(Boolean).join(' ') || undefined
   return (
     <FieldRoot $fullWidth={fullWidth} className={className}>
-      {label ? <FieldLabel htmlFor={inputId}>{label}</FieldLabel> : null}
+      {label ? (
+        <FieldLabel htmlFor={inputId} data-required={required || undefined}>
+          {label}
+        </FieldLabel>
+      ) : null}
       <InputBox data-invalid={invalid} data-disabled={disabled || undefined} data-shape={shape}>
         {typeof leadingIcon === 'string' ? <Icon path={leadingIcon} size={20} /> : leadingIcon}
         <BareInput
@@ -70,6 +77,7 @@ export function TextField({
           ref={ref as Ref<HTMLInputElement>}
           disabled={disabled}
           aria-invalid={invalid || undefined}
+          aria-required={required || undefined}
           aria-describedby={describedBy}
         />
         {trailing}

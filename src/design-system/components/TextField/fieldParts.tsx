@@ -9,10 +9,20 @@ export const FieldRoot = styled.div<{ $fullWidth?: boolean }>`
   min-width: 0;
 `
 
+/**
+ * `data-required="true"` adds a visible '*'. Generated content keeps it out of the label's text, and its
+ * empty alternative ('/ ""') out of the accessible name: the field says it with aria-required.
+ */
 export const FieldLabel = styled.label`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
   color: ${({ theme }) => theme.colors.text};
+  &[data-required='true']::after {
+    margin-left: 2px;
+    color: ${({ theme }) => theme.colors.danger};
+    content: '*';
+    content: '*' / '';
+  }
 `
 
 export const HelperText = styled.p`

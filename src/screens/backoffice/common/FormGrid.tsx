@@ -20,9 +20,43 @@ export const FieldStack = styled.div`
   gap: ${({ theme }) => theme.space[4]}px;
 `
 
+/**
+ * A page form's 'Annuler' / 'Valider': stuck to the bottom of the window while the form runs below it, so a
+ * long form can be sent from anywhere; it spans the Panel's width (its padding, as Panel sets it).
+ */
 export const FormActions = styled.div`
+  position: sticky;
+  bottom: 0;
+  z-index: 1;
   display: flex;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space[2]}px;
-  margin-top: ${({ theme }) => theme.space[5]}px;
+  margin: ${({ theme }) => theme.space[5]}px -${({ theme }) => theme.space[5]}px -${({ theme }) => theme.space[5]}px;
+  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[5]}px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: 0 0 ${({ theme }) => theme.radii.md} ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  ${({ theme }) => theme.media.mobile} {
+    margin: ${({ theme }) => theme.space[4]}px -${({ theme }) => theme.space[4]}px -${({ theme }) => theme.space[4]}px;
+    padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
+  }
 `
+
+const Legend = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[4]}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`
+
+const Star = styled.span`
+  color: ${({ theme }) => theme.colors.danger};
+`
+
+/** The key to the fields' '*' marks, above a form's fields. */
+export function RequiredLegend() {
+  return (
+    <Legend>
+      <Star aria-hidden="true">*</Star> champ obligatoire
+    </Legend>
+  )
+}

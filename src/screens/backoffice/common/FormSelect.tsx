@@ -8,10 +8,11 @@ interface FormSelectProps {
   options: SelectOption[]
   placeholder?: string
   disabled?: boolean
+  required?: boolean
 }
 
 /** A Select bound to react-final-form, with the same error display as the text fields. */
-export function FormSelect({ name, label, options, placeholder, disabled }: FormSelectProps) {
+export function FormSelect({ name, label, options, placeholder, disabled, required }: FormSelectProps) {
   return (
     <Field<string> name={name}>
       {({ input, meta }) => (
@@ -25,6 +26,7 @@ export function FormSelect({ name, label, options, placeholder, disabled }: Form
           options={options}
           placeholder={placeholder}
           disabled={disabled}
+          required={required}
           error={fieldError(meta)}
         />
       )}

@@ -1,4 +1,5 @@
 import { Field } from 'react-final-form'
+import { DateField, type DateFieldProps } from '@/src/design-system/components/DateField/index.ts'
 import { PasswordField } from '@/src/design-system/components/PasswordField/index.ts'
 import { TextField, type TextFieldProps } from '@/src/design-system/components/TextField/index.ts'
 
@@ -36,4 +37,27 @@ export function fieldError(meta: MetaLike): string | undefined {
   if (typeof meta.error === 'string') return meta.error
   if (typeof meta.submitError === 'string' && !meta.dirtySinceLastSubmit) return meta.submitError
   return undefined
+}
+
+interface FormDateFieldProps extends Omit<DateFieldProps, 'name' | 'value' | 'onChange' | 'error'> {
+  name: string
+}
+
+/** A DateField bound to react-final-form: the value is AAAA-MM-JJ, '' or INVALID_DATE (the form refuses it). */
+export function FormDateField({ name, ...rest }: FormDateFieldProps) {
+  return (
+    <Field<string> name={name}>
+      {({ input, meta }) => (
+        <DateField
+          {...rest}
+          name={input.name}
+          value={input.value ?? ''}
+          onChange={input.onChange}
+          onFocus={input.onFocus}
+          onBlur={() => input.onBlur()}
+          error={fieldError(meta)}
+        />
+      )}
+    </Field>
+  )
 }

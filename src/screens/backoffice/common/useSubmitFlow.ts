@@ -1,53 +1,48 @@
 import { useCallback } from 'react'
-import { useNavigate } from 'react-router'
-import { useGoBack } from '@/src/navigation/index.ts'
-import { setIn, type SubmissionErrors } from 'final-form'
+import { setIn, type FormApi, type SubmissionErrors } from 'final-form'
 import { ApiError } from '@/src/api/client.ts'
 import { useNotification } from '@/src/notifications/index.ts'
 
 interface SubmitFlow<Values, Result> {
-  /** True when editing an existing item (success goes back one step). */
-  isEdit: boolean
-  /** Sends the create or the update. */
-  send: (values: Values) => Promise<Result>
-  /** Where a created item is consulted: the page replaces the form's. */
-  consultPath: (result: Result) => string
+  /** Sends the create or the update (the form is there for what must be kept between tries, e.g. an upload). */
+  send: (values: Values, form: FormApi<Values>) => Promise<Result>
   successMessage: string
+  /** After the success toast: close the dialog, go back, open the created item… */
+  onSuccess: (result: Result) => void
 }
 
 /**
- * The spec's submit flow (section 4) as a react-final-form `onSubmit`: final-form has already validated and
- * stopped on errors; this sends, then on edit goes back one step and on create replaces the page with the new
- * item's consult page. final-form's `submitting` ends when the promise settles, whatever the outcome. A
- * failed call was already shown by the global error toast; the form keeps its values, and when the server
- * names the field in cause its message is shown under that field.
+ * The spec's submit flow (section 4) as a react-final-form `onSubmit`, for every back-office form and dialog:
+ * final-form has already validated and stopped on errors; this sends, then toasts and hands over. final-form's
+ * `submitting` ends when the promise settles, whatever the outcome. A failed call keeps the values; the fields
+ * the server names get its French message (`fields`, else `message` under `field`); what no field of the form
+ * can show goes to the toast.
  */
 export function useSubmitFlow<Values, Result>({
-  isEdit,
   send,
-  consultPath,
   successMessage,
+  onSuccess,
 }: SubmitFlow<Values, Result>) {
-  const navigate = useNavigate()
-  // An edit opened from a link (no page of the app before it) ends on the back-office home, not out of the app.
-  const goBack = useGoBack('/bo/gerer-accueil')
   const { notify } = useNotification()
   return useCallback(
-    async (values: Values): Promise<SubmissionErrors | undefined> => {
+    async (values: Values, form: FormApi<Values>): Promise<SubmissionErrors | undefined> => {
       let result: Result
       try {
-        result = await send(values)
+        result = await send(values, form)
       } catch (error) {
-        if (error instanceof ApiError && error.field)
-          return setIn({}, error.field, error.message) as SubmissionErrors
-        if (error instanceof ApiError) return undefined
-        throw error
+        if (!(error instanceof ApiError)) throw error
+        const fields = error.fields ?? (error.field ? { [error.field]: error.message } : {})
+        const registered = new Set<string>(form.getRegisteredFields())
+        const shown = Object.entries(fields).filter(([path]) => registered.has(path))
+        // Kept off the toast for the fields (inForm), but one of them is not on this form: say it there.
+        if (error.shownByCaller && shown.length < Object.keys(fields).length) notify(error.message, 'error')
+        if (shown.length === 0) return undefined
+        return shown.reduce<object>((errors, [path, message]) => setIn(errors, path, message), {})
       }
       notify(successMessage, 'success')
-      if (isEdit) goBack()
-      else navigate(consultPath(result), { replace: true })
+      onSuccess(result)
       return undefined
     },
-    [isEdit, send, consultPath, successMessage, navigate, goBack, notify],
+    [send, successMessage, onSuccess, notify],
   )
 }

@@ -10,6 +10,8 @@ export const messages = {
   categories: 'Choisissez au moins une catégorie',
   imageRequired: "L'image est obligatoire",
   date: 'La date doit être au format AAAA-MM-JJ',
+  /** A date the picker could not read (e.g. 31/02 typed in its segments). */
+  impossibleDate: 'Date invalide',
 } as const
 
 // The server's rule (one @, no spaces, a dotted domain), so the form refuses what the server would.
@@ -22,6 +24,14 @@ export const isEmail = (value: string): boolean => emailPattern.test(value.trim(
 
 /** The spec's coupon date rule: four digits, dash, two digits, dash, two digits. */
 export const isIsoDate = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value.trim())
+
+/** An AAAA-MM-JJ that names a day of the calendar (not 2026-02-31), as the server checks it. */
+export function isRealDate(value: string): boolean {
+  if (!isIsoDate(value)) return false
+  const [year, month, day] = value.trim().split('-').map(Number)
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return year >= 1900 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
 
 export const isNumber = (value: unknown): boolean =>
   typeof value === 'number'

@@ -1,21 +1,20 @@
-import { useEffect, useId, useMemo } from 'react'
-import { Field, Form } from 'react-final-form'
+import { useEffect, useMemo } from 'react'
+import { Field } from 'react-final-form'
 import styled from 'styled-components'
 import type { Article, Image } from '@/contract/schemas.ts'
-import { ApiError } from '@/src/api/client.ts'
 import { useCreateArticle } from '@/src/api/articles/createArticle.ts'
 import { useArticleStatuses } from '@/src/api/articles/getArticleStatuses.ts'
 import { useUpdateArticle } from '@/src/api/articles/updateArticle.ts'
 import { uploadArticleImage } from '@/src/api/articles/uploadArticleImage.ts'
-import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
 import { FileUploadButton } from '@/src/design-system/components/FileUploadButton/index.ts'
 import { HelperText } from '@/src/design-system/components/TextField/index.ts'
 import { Icon, mdiImage } from '@/src/design-system/icons/index.ts'
-import { useNotification } from '@/src/notifications/index.ts'
-import { FieldStack, FormGrid } from '../common/FormGrid.tsx'
+import { FormDialog } from '../common/FormDialog.tsx'
+import { FormGrid } from '../common/FormGrid.tsx'
 import { FormSelect } from '../common/FormSelect.tsx'
 import { FormTextField, fieldError } from '../common/FormTextField.tsx'
 import { useStatusOptions } from '../common/useStatusOptions.ts'
+import { useSubmitFlow } from '../common/useSubmitFlow.ts'
 import {
   articleToValues,
   emptyArticleValues,
@@ -95,112 +94,97 @@ export interface ArticleDialogProps {
 
 /** 'Ajouter une page' / 'Editier une page' (spelled as the spec spells it): image, title, position, status, link. */
 export function ArticleDialog({ article, open, onOpenChange, nextPosition }: ArticleDialogProps) {
-  const formId = useId()
   const creating = article === null
   const { data: statuses } = useArticleStatuses()
   const createArticle = useCreateArticle()
   const updateArticle = useUpdateArticle()
-  const { notify } = useNotification()
   const statusOptions = useStatusOptions(statuses)
+  const onSubmit = useSubmitFlow<ArticleFormValues, unknown>({
+    send: async (values, form) => {
+      let image = values.image
+      if (values.file) {
+        image = await uploadArticleImage(values.file)
+        // Kept in the form: a retry after a failed save does not upload the picture again.
+        form.batch(() => {
+          form.change('image', image)
+          form.change('file', null)
+        })
+      }
+      const body = valuesToArticleBody(values, image)
+      return article ? updateArticle({ ...body, articleId: article.articleId }) : createArticle(body)
+    },
+    successMessage: creating ? 'La page a été ajoutée.' : 'La page a été modifiée.',
+    onSuccess: () => onOpenChange(false),
+  })
   const initialValues = useMemo(
     () => (article ? articleToValues(article) : { ...emptyArticleValues, position: String(nextPosition) }),
     [article, nextPosition],
   )
 
   return (
-    <Form<ArticleFormValues>
+    <FormDialog<ArticleFormValues>
       key={`${open}-${article?.articleId.id ?? 'nouvelle'}`}
+      open={open}
+      onOpenChange={onOpenChange}
+      title={creating ? 'Ajouter une page' : 'Editier une page'}
+      confirmLabel="Enregistrer"
       initialValues={initialValues}
       validate={(values) => validateArticle(values, creating)}
-      onSubmit={async (values, form) => {
-        try {
-          let image = values.image
-          if (values.file) {
-            image = await uploadArticleImage(values.file)
-            // Kept in the form: a retry after a failed save does not upload the picture again.
-            form.batch(() => {
-              form.change('image', image)
-              form.change('file', null)
-            })
-          }
-          const body = valuesToArticleBody(values, image)
-          if (article) await updateArticle({ ...body, articleId: article.articleId })
-          else await createArticle(body)
-        } catch (error) {
-          // The global toast shows the server's message; the dialog stays open with the values.
-          if (error instanceof ApiError) return undefined
-          throw error
-        }
-        notify(creating ? 'La page a été ajoutée.' : 'La page a été modifiée.', 'success')
-        onOpenChange(false)
-        return undefined
-      }}
-      render={({ handleSubmit, submitting }) => (
-        <Dialog
-          open={open}
-          onOpenChange={onOpenChange}
-          title={creating ? 'Ajouter une page' : 'Editier une page'}
-          confirmLabel="Enregistrer"
-          confirmForm={formId}
-          confirmLoading={submitting}
-        >
-          <form id={formId} onSubmit={handleSubmit} noValidate>
-            <FieldStack>
-              <Field<File | null> name="file">
-                {({ input, meta }) => {
-                  const error = fieldError(meta)
-                  return (
-                    <Field<Image | null> name="image" subscription={{ value: true }}>
-                      {({ input: image }) => (
-                        <ImageRow>
-                          <ImagePreview
-                            file={input.value || null}
-                            image={image.value || null}
-                            invalid={Boolean(error)}
-                          />
-                          <ImageControls>
-                            <FileUploadButton
-                              variant="outlined"
-                              accept="image/*"
-                              name="image"
-                              onFile={(file) => {
-                                input.onChange(file)
-                                input.onBlur()
-                              }}
-                            >
-                              {input.value || image.value ? "Changer l'image" : 'Choisir une image'}
-                            </FileUploadButton>
-                            {error ? (
-                              <HelperText data-error="true" role="alert">
-                                {error}
-                              </HelperText>
-                            ) : null}
-                          </ImageControls>
-                        </ImageRow>
-                      )}
-                    </Field>
-                  )
-                }}
-              </Field>
-              <FormTextField name="title" label="Titre" autoComplete="off" />
-              <FormGrid>
-                <FormTextField name="position" label="Position" inputMode="numeric" autoComplete="off" />
-                <FormSelect name="status" label="Status" options={statusOptions} />
-              </FormGrid>
-              <FormTextField name="link.text" label="Texte du lien" autoComplete="off" />
-              <FormGrid>
-                <FormTextField
-                  name="link.url"
-                  label="URL du lien"
-                  autoComplete="off"
-                  helperText="Une adresse commençant par http(s) s'ouvre en lien externe ; sinon, c'est une page de l'application."
-                />
-                <FormSelect name="link.target" label="Cible du lien" options={linkTargetOptions} />
-              </FormGrid>
-            </FieldStack>
-          </form>
-        </Dialog>
-      )}
-    />
+      onSubmit={onSubmit}
+    >
+      <Field<File | null> name="file">
+        {({ input, meta }) => {
+          const error = fieldError(meta)
+          return (
+            <Field<Image | null> name="image" subscription={{ value: true }}>
+              {({ input: image }) => (
+                <ImageRow>
+                  <ImagePreview
+                    file={input.value || null}
+                    image={image.value || null}
+                    invalid={Boolean(error)}
+                  />
+                  <ImageControls>
+                    <FileUploadButton
+                      variant="outlined"
+                      accept="image/*"
+                      name="image"
+                      // What a refused submit focuses first when the image is missing.
+                      aria-invalid={error ? true : undefined}
+                      onFile={(file) => {
+                        input.onChange(file)
+                        input.onBlur()
+                      }}
+                    >
+                      {input.value || image.value ? "Changer l'image" : 'Choisir une image'}
+                    </FileUploadButton>
+                    {error ? (
+                      <HelperText data-error="true" role="alert">
+                        {error}
+                      </HelperText>
+                    ) : null}
+                  </ImageControls>
+                </ImageRow>
+              )}
+            </Field>
+          )
+        }}
+      </Field>
+      <FormTextField name="title" label="Titre" autoComplete="off" required />
+      <FormGrid>
+        <FormTextField name="position" label="Position" inputMode="numeric" autoComplete="off" required />
+        <FormSelect name="status" label="Status" options={statusOptions} required />
+      </FormGrid>
+      <FormTextField name="link.text" label="Texte du lien" autoComplete="off" />
+      <FormGrid>
+        <FormTextField
+          name="link.url"
+          label="URL du lien"
+          autoComplete="off"
+          helperText="Une adresse commençant par http(s) s'ouvre en lien externe ; sinon, c'est une page de l'application."
+        />
+        <FormSelect name="link.target" label="Cible du lien" options={linkTargetOptions} />
+      </FormGrid>
+    </FormDialog>
   )
 }

@@ -4,6 +4,7 @@ import { useMdiIconPath } from '@/src/api/icons/index.ts'
 import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.ts'
 import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
 import { TextField } from '@/src/design-system/components/TextField/index.ts'
+import { useDiscardPrompt } from '../common/unsavedChanges.tsx'
 import { DEFAULT_CATEGORY_ICON } from './partnerForm.ts'
 
 const Preview = styled.div`
@@ -19,7 +20,7 @@ const ICON_CATALOGUE = 'https://pictogrammers.com/library/mdi/'
 export interface CategoryIconDialogProps {
   /** The label just typed; null when closed. */
   label: string | null
-  /** Called with the icon name ('Ok', or the default icon when the dialog is dismissed). */
+  /** Called with the icon name ('Ok'), or the default icon when the dialog is dismissed. */
   onDone: (icon: string) => void
 }
 
@@ -27,51 +28,55 @@ export interface CategoryIconDialogProps {
 export function CategoryIconDialog({ label, onDone }: CategoryIconDialogProps) {
   const [icon, setIcon] = useState(DEFAULT_CATEGORY_ICON)
   const previewPath = useMdiIconPath(icon.trim() || DEFAULT_CATEGORY_ICON)
-  const finish = () => {
-    onDone(icon.trim() || DEFAULT_CATEGORY_ICON)
+  const discard = useDiscardPrompt()
+  const finish = (chosen: string) => {
+    onDone(chosen.trim() || DEFAULT_CATEGORY_ICON)
     setIcon(DEFAULT_CATEGORY_ICON)
   }
   return (
-    <Dialog
-      open={label !== null}
-      // Dismissing keeps the category with the icon shown (the default one unless changed), as the spec's default.
-      onOpenChange={(open) => {
-        if (!open) finish()
-      }}
-      title="Choisir une icône pour la catégorie"
-      description={label ? `Nouvelle catégorie : ${label}` : undefined}
-      confirmLabel="Ok"
-      onConfirm={finish}
-      cancelLabel={null}
-    >
-      <form
-        onSubmit={(event) => {
-          // Rendered from the partner form's tree: the submit must not reach it through the portal.
-          event.preventDefault()
-          event.stopPropagation()
-          finish()
+    <>
+      <Dialog
+        open={label !== null}
+        // Dismissing keeps the category with the default icon (the spec's default); a typed name asks first.
+        onOpenChange={(open) => {
+          if (!open) discard.guard(icon.trim() !== DEFAULT_CATEGORY_ICON, () => finish(DEFAULT_CATEGORY_ICON))
         }}
+        title="Choisir une icône pour la catégorie"
+        description={label ? `Nouvelle catégorie : ${label}` : undefined}
+        confirmLabel="Ok"
+        onConfirm={() => finish(icon)}
+        cancelLabel={null}
       >
-        <TextField
-          label="Nom de l'icône"
-          value={icon}
-          onChange={(event) => setIcon(event.target.value)}
-          autoComplete="off"
-          helperText={
-            <>
-              Cherchez un nom d'icône dans le{' '}
-              <a href={ICON_CATALOGUE} target="_blank" rel="noopener noreferrer">
-                catalogue d'icônes
-              </a>
-              , par exemple silverware-fork-knife.
-            </>
-          }
-        />
-        <Preview aria-hidden>
-          <CategoryIcon path={previewPath} size={32} />
-          <span>Aperçu</span>
-        </Preview>
-      </form>
-    </Dialog>
+        <form
+          onSubmit={(event) => {
+            // Rendered from the partner form's tree: the submit must not reach it through the portal.
+            event.preventDefault()
+            event.stopPropagation()
+            finish(icon)
+          }}
+        >
+          <TextField
+            label="Nom de l'icône"
+            value={icon}
+            onChange={(event) => setIcon(event.target.value)}
+            autoComplete="off"
+            helperText={
+              <>
+                Cherchez un nom d'icône dans le{' '}
+                <a href={ICON_CATALOGUE} target="_blank" rel="noopener noreferrer">
+                  catalogue d'icônes
+                </a>
+                , par exemple silverware-fork-knife.
+              </>
+            }
+          />
+          <Preview aria-hidden>
+            <CategoryIcon path={previewPath} size={32} />
+            <span>Aperçu</span>
+          </Preview>
+        </form>
+      </Dialog>
+      {discard.prompt}
+    </>
   )
 }

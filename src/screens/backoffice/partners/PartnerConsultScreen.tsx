@@ -10,6 +10,7 @@ import { useUploadPartnerImage } from '@/src/api/partners/uploadPartnerImage.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
+import { ConfirmDialog } from '@/src/design-system/components/ConfirmDialog/index.ts'
 import { FileUploadButton } from '@/src/design-system/components/FileUploadButton/index.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { PhotoGrid } from '@/src/design-system/components/PhotoGrid/index.ts'
@@ -105,6 +106,8 @@ export function PartnerConsultScreen() {
   const deleteImage = useDeletePartnerImage(partnerId)
   const [uploading, setUploading] = useState(0)
   const [coupon, setCoupon] = useState<CouponEditing>(null)
+  const [deletingPhoto, setDeletingPhoto] = useState<{ id: string; alt?: string } | null>(null)
+  const [deleteBusy, setDeleteBusy] = useState(false)
 
   const onFile = async (file: File) => {
     // One placeholder per file in flight; it goes whether the upload succeeds (the photo replaces it) or fails.
@@ -118,12 +121,18 @@ export function PartnerConsultScreen() {
     }
   }
 
-  const onDeletePhoto = async (imageId: string) => {
+  // As article deletion: a photo goes only once the admin confirmed it.
+  const onDeletePhoto = async () => {
+    if (!deletingPhoto) return
+    setDeleteBusy(true)
     try {
-      await deleteImage(imageId)
+      await deleteImage(deletingPhoto.id)
       notify('La photo a été supprimée.', 'success')
+      setDeletingPhoto(null)
     } catch (failure) {
       if (!(failure instanceof ApiError)) throw failure
+    } finally {
+      setDeleteBusy(false)
     }
   }
 
@@ -196,7 +205,7 @@ export function PartnerConsultScreen() {
             alt: `Photo ${index + 1} de ${partner.name}`,
           }))}
           uploading={uploading}
-          onDelete={(photo) => void onDeletePhoto(photo.id)}
+          onDelete={setDeletingPhoto}
         />
       </Section>
       <Section aria-labelledby="partenaire-coupons">
@@ -233,6 +242,20 @@ export function PartnerConsultScreen() {
         onOpenChange={(open) => {
           if (!open) setCoupon(null)
         }}
+      />
+      <ConfirmDialog
+        open={deletingPhoto !== null}
+        title="Supprimer la photo"
+        description={
+          deletingPhoto?.alt
+            ? `Voulez-vous vraiment supprimer « ${deletingPhoto.alt} » ?`
+            : 'Voulez-vous vraiment supprimer cette photo ?'
+        }
+        confirmLabel="Supprimer"
+        confirmColor="danger"
+        confirmLoading={deleteBusy}
+        onConfirm={() => void onDeletePhoto()}
+        onCancel={() => setDeletingPhoto(null)}
       />
     </Panel>
   )

@@ -1,26 +1,23 @@
-import { useCallback, useMemo, useState } from 'react'
-import { Field, Form } from 'react-final-form'
+import { useMemo, useState } from 'react'
+import { Field } from 'react-final-form'
 import { useParams } from 'react-router'
 import { useGoBack } from '@/src/navigation/index.ts'
-import type { CategoryInput, IdRef } from '@/contract/schemas.ts'
+import type { CategoryInput } from '@/contract/schemas.ts'
 import { useCreatePartner } from '@/src/api/partners/createPartner.ts'
 import { useCategories } from '@/src/api/partners/getCategories.ts'
 import { usePartner } from '@/src/api/partners/getPartner.ts'
 import { usePartnerStatuses } from '@/src/api/partners/getPartnerStatuses.ts'
 import { useUpdatePartner } from '@/src/api/partners/updatePartner.ts'
 import { SearchCombobox } from '@/src/design-system/components/SearchCombobox/index.ts'
-import { Button } from '@/src/design-system/components/Button/index.ts'
 import { useMdiIconPath } from '@/src/api/icons/index.ts'
 import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.ts'
-import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
-import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
 import { useMaps } from '@/src/maps/index.ts'
-import { FormActions, FormGrid } from '../common/FormGrid.tsx'
+import { FormGrid } from '../common/FormGrid.tsx'
+import { FormPage } from '../common/FormPage.tsx'
 import { FormSelect } from '../common/FormSelect.tsx'
 import { FormTextField, fieldError } from '../common/FormTextField.tsx'
-import { Panel } from '../common/Panel.tsx'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
-import { useSubmitFlow } from '../common/useSubmitFlow.ts'
+import { useSaveFlow } from '../common/useSaveFlow.ts'
 import { CategoryIconDialog } from './CategoryIconDialog.tsx'
 import {
   applyPlace,
@@ -60,22 +57,13 @@ export function PartnerFormScreen() {
   // The label typed as a new category, waiting for its icon.
   const [newCategory, setNewCategory] = useState<string | null>(null)
 
-  const send = useCallback(
-    async (values: PartnerFormValues): Promise<{ partnerId: IdRef } | null> => {
-      const body = valuesToPartnerBody(values)
-      if (partner) {
-        await updatePartner({ ...body, partnerId: partner.partnerId })
-        return null
-      }
-      return createPartner(body)
-    },
-    [partner, updatePartner, createPartner],
-  )
-  const onSubmit = useSubmitFlow({
-    isEdit,
-    send,
-    consultPath: (created) => `/bo/partenaires/${created?.partnerId.id}`,
-    successMessage: isEdit ? 'Le partenaire a été modifié.' : 'Le partenaire a été créé.',
+  const onSubmit = useSaveFlow({
+    item: partner,
+    toBody: valuesToPartnerBody,
+    create: createPartner,
+    update: (body, { partnerId }) => updatePartner({ ...body, partnerId }),
+    consultPath: (created) => `/bo/partenaires/${created.partnerId.id}`,
+    messages: { created: 'Le partenaire a été créé.', updated: 'Le partenaire a été modifié.' },
   })
   // Stable objects: react-final-form would otherwise reset the form on every render.
   const initialValues = useMemo(() => (partner ? partnerToValues(partner) : emptyPartnerValues), [partner])
@@ -87,114 +75,99 @@ export function PartnerFormScreen() {
   const pageTitle = !isEdit ? title : partner ? `Edition : ${partner.name}` : null
   usePageTitle(pageTitle && backofficeTitle(pageTitle))
 
-  if (isEdit && !partner) {
-    return (
-      <Panel>
-        <PageHeader title={title} />
-        <SkeletonRows rows={6} lines={1} label="Chargement du partenaire" />
-      </Panel>
-    )
-  }
-
   return (
-    <Panel>
-      <PageHeader title={title} />
-      <Form<PartnerFormValues>
-        onSubmit={onSubmit}
-        validate={validatePartner}
-        initialValues={initialValues}
-        render={({ handleSubmit, submitting, form }) => (
-          <>
-            <form onSubmit={handleSubmit} noValidate aria-label={title}>
-              <FormGrid>
-                <div data-span="full">
-                  <PlaceSearch
-                    service={maps.status === 'ready' ? maps.service : null}
-                    unavailableText={
-                      maps.status === 'loading'
-                        ? 'Chargement de la recherche Google…'
-                        : 'Recherche Google indisponible'
-                    }
-                    onPlace={(place) => {
-                      const next = applyPlace(form.getState().values, place)
-                      form.batch(() => {
-                        form.change('name', next.name)
-                        form.change('phone', next.phone)
-                        form.change('location', next.location)
-                        form.change('rating', next.rating)
-                        form.change('userRatingsTotal', next.userRatingsTotal)
-                      })
-                    }}
-                  />
-                </div>
-                <FormSelect name="status" label="Status" options={statusOptions} />
-                <FormTextField name="name" label="Dénomination" autoComplete="off" />
-                <FormTextField name="siren" label="Siren" inputMode="numeric" autoComplete="off" />
-                <div data-span="full">
-                  <FormTextField name="description" label="Description" multiline rows={4} />
-                </div>
-                <FormTextField name="location.address" label="Adresse" autoComplete="off" />
-                <FormTextField name="location.city" label="Ville" autoComplete="off" />
-                <FormTextField
-                  name="location.position.lat"
-                  label="Latitude"
-                  inputMode="decimal"
-                  autoComplete="off"
-                />
-                <FormTextField
-                  name="location.position.lng"
-                  label="Longitude"
-                  inputMode="decimal"
-                  autoComplete="off"
-                />
-                <FormTextField name="email" label="Email" type="email" autoComplete="off" />
-                <FormTextField name="phone" label="Tél" type="tel" autoComplete="off" />
-                <FormTextField name="representativeFirstName" label="Prénom Gérant" autoComplete="off" />
-                <FormTextField name="representativeLastName" label="Nom Gérant" autoComplete="off" />
-                <div data-span="full">
-                  <Field<CategoryInput[]> name="categories">
-                    {({ input, meta }) => (
-                      <SearchCombobox<CategoryInput>
-                        multiple
-                        label="Catégories"
-                        options={categoryOptions}
-                        value={input.value || []}
-                        onChange={input.onChange}
-                        onBlur={() => input.onBlur()}
-                        getOptionLabel={categoryLabel}
-                        getOptionKey={categoryKey}
-                        renderOptionIcon={categoryIcon}
-                        onCreate={setNewCategory}
-                        placeholder="Choisir ou saisir une catégorie"
-                        error={fieldError(meta)}
-                      />
-                    )}
-                  </Field>
-                </div>
-              </FormGrid>
-              <FormActions>
-                <Button variant="outlined" onClick={goBack} disabled={submitting}>
-                  Annuler
-                </Button>
-                <Button type="submit" loading={submitting}>
-                  Valider
-                </Button>
-              </FormActions>
-            </form>
-            <CategoryIconDialog
-              label={newCategory}
-              onDone={(icon) => {
-                if (newCategory) {
-                  const current = form.getState().values.categories ?? []
-                  form.change('categories', [...current, { label: newCategory, icon }])
-                }
-                setNewCategory(null)
+    <FormPage<PartnerFormValues>
+      title={title}
+      loading={isEdit && !partner ? { label: 'Chargement du partenaire', rows: 6 } : null}
+      initialValues={initialValues}
+      validate={validatePartner}
+      onSubmit={onSubmit}
+      onCancel={goBack}
+      outside={(form) => (
+        <CategoryIconDialog
+          label={newCategory}
+          onDone={(icon) => {
+            if (newCategory) {
+              const current = form.getState().values.categories ?? []
+              form.change('categories', [...current, { label: newCategory, icon }])
+            }
+            setNewCategory(null)
+          }}
+        />
+      )}
+    >
+      {(form) => (
+        <FormGrid>
+          <div data-span="full">
+            <PlaceSearch
+              service={maps.status === 'ready' ? maps.service : null}
+              unavailableText={
+                maps.status === 'loading'
+                  ? 'Chargement de la recherche Google…'
+                  : 'Recherche Google indisponible'
+              }
+              onPlace={(place) => {
+                const next = applyPlace(form.getState().values, place)
+                form.batch(() => {
+                  form.change('name', next.name)
+                  form.change('phone', next.phone)
+                  form.change('location', next.location)
+                  form.change('rating', next.rating)
+                  form.change('userRatingsTotal', next.userRatingsTotal)
+                })
               }}
             />
-          </>
-        )}
-      />
-    </Panel>
+          </div>
+          <FormSelect name="status" label="Status" options={statusOptions} required />
+          <FormTextField name="name" label="Dénomination" autoComplete="off" required />
+          <FormTextField name="siren" label="Siren" inputMode="numeric" autoComplete="off" />
+          <div data-span="full">
+            <FormTextField name="description" label="Description" multiline rows={4} required />
+          </div>
+          <FormTextField name="location.address" label="Adresse" autoComplete="off" required />
+          <FormTextField name="location.city" label="Ville" autoComplete="off" required />
+          <FormTextField
+            name="location.position.lat"
+            label="Latitude"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+          />
+          <FormTextField
+            name="location.position.lng"
+            label="Longitude"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+          />
+          <FormTextField name="email" label="Email" type="email" autoComplete="off" required />
+          <FormTextField name="phone" label="Tél" type="tel" autoComplete="off" required />
+          <FormTextField name="representativeFirstName" label="Prénom Gérant" autoComplete="off" />
+          <FormTextField name="representativeLastName" label="Nom Gérant" autoComplete="off" />
+          <div data-span="full">
+            <Field<CategoryInput[]> name="categories">
+              {({ input, meta }) => (
+                <SearchCombobox<CategoryInput>
+                  multiple
+                  required
+                  label="Catégories"
+                  options={categoryOptions}
+                  value={input.value || []}
+                  onChange={input.onChange}
+                  onBlur={() => input.onBlur()}
+                  getOptionLabel={categoryLabel}
+                  getOptionKey={categoryKey}
+                  renderOptionIcon={categoryIcon}
+                  onCreate={setNewCategory}
+                  placeholder="Choisir ou saisir une catégorie"
+                  error={fieldError(meta)}
+                />
+              )}
+            </Field>
+          </div>
+        </FormGrid>
+      )}
+    </FormPage>
   )
 }
 

@@ -1,5 +1,6 @@
+import { INVALID_DATE } from '@/src/design-system/components/DateField/index.ts'
 import type { DiscountOffer, OfferBody, OfferStatus } from '@/contract/schemas.ts'
-import { emptyToNull, isBlank, isIsoDate, messages } from '../common/validation.ts'
+import { emptyToNull, isBlank, isIsoDate, isRealDate, messages } from '../common/validation.ts'
 
 export interface CouponFormValues {
   status: OfferStatus | ''
@@ -15,13 +16,18 @@ export const couponToValues = (offer: DiscountOffer): CouponFormValues => ({
   expirationDate: offer.expirationDate ?? '',
 })
 
-/** Spec section 5: status and libelle required; a filled date must be AAAA-MM-JJ. */
+/**
+ * Spec section 5: status and libelle required; a filled date must be AAAA-MM-JJ (the spec's message) and a
+ * real day ('Date invalide': what the date picker reports for 31/02 typed in its segments).
+ */
 export function validateCoupon(values: CouponFormValues): Record<string, string> {
   const errors: Record<string, string> = {}
   if (isBlank(values.status)) errors.status = messages.required
   if (isBlank(values.libelle)) errors.libelle = messages.required
-  if (!isBlank(values.expirationDate) && !isIsoDate(values.expirationDate))
-    errors.expirationDate = messages.date
+  const date = values.expirationDate
+  if (date === INVALID_DATE) errors.expirationDate = messages.impossibleDate
+  else if (!isBlank(date) && !isIsoDate(date)) errors.expirationDate = messages.date
+  else if (!isBlank(date) && !isRealDate(date)) errors.expirationDate = messages.impossibleDate
   return errors
 }
 

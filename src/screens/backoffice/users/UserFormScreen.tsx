@@ -1,21 +1,16 @@
-import { useCallback, useMemo } from 'react'
-import { Form } from 'react-final-form'
+import { useMemo } from 'react'
 import { useParams } from 'react-router'
 import { useGoBack } from '@/src/navigation/index.ts'
-import type { IdRef } from '@/contract/schemas.ts'
 import { useCreateUser } from '@/src/api/users/createUser.ts'
 import { useUser } from '@/src/api/users/getUser.ts'
 import { useUserStatuses } from '@/src/api/users/getUserStatuses.ts'
 import { useUpdateUser } from '@/src/api/users/updateUser.ts'
-import { Button } from '@/src/design-system/components/Button/index.ts'
-import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
-import { FormActions, FormGrid } from '../common/FormGrid.tsx'
+import { FormGrid } from '../common/FormGrid.tsx'
+import { FormPage } from '../common/FormPage.tsx'
 import { FormSelect } from '../common/FormSelect.tsx'
 import { FormTextField } from '../common/FormTextField.tsx'
-import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
-import { Panel } from '../common/Panel.tsx'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
-import { useSubmitFlow } from '../common/useSubmitFlow.ts'
+import { useSaveFlow } from '../common/useSaveFlow.ts'
 import {
   emptyUserValues,
   userToValues,
@@ -37,23 +32,13 @@ export function UserFormScreen() {
   const { data: statuses } = useUserStatuses()
   const createUser = useCreateUser()
   const updateUser = useUpdateUser()
-
-  const send = useCallback(
-    async (values: UserFormValues): Promise<{ userId: IdRef } | null> => {
-      const body = valuesToUserBody(values)
-      if (user) {
-        await updateUser({ ...body, userId: user.userId })
-        return null
-      }
-      return createUser(body)
-    },
-    [user, updateUser, createUser],
-  )
-  const onSubmit = useSubmitFlow({
-    isEdit,
-    send,
-    consultPath: (created) => `/bo/utilisateurs/${created?.userId.id}`,
-    successMessage: isEdit ? "L'utilisateur a été modifié." : "L'utilisateur a été créé.",
+  const onSubmit = useSaveFlow({
+    item: user,
+    toBody: valuesToUserBody,
+    create: createUser,
+    update: (body, { userId }) => updateUser({ ...body, userId }),
+    consultPath: (created) => `/bo/utilisateurs/${created.userId.id}`,
+    messages: { created: "L'utilisateur a été créé.", updated: "L'utilisateur a été modifié." },
   })
   // A stable object: react-final-form would otherwise reset the form on every render.
   const initialValues = useMemo(() => (user ? userToValues(user) : emptyUserValues), [user])
@@ -64,42 +49,24 @@ export function UserFormScreen() {
   const pageTitle = !isEdit ? title : user ? `Edition : ${user.firstname} ${user.lastname}` : null
   usePageTitle(pageTitle && backofficeTitle(pageTitle))
 
-  if (isEdit && !user) {
-    return (
-      <Panel>
-        <PageHeader title={title} />
-        <SkeletonRows rows={4} lines={1} label="Chargement de l'utilisateur" />
-      </Panel>
-    )
-  }
-
   return (
-    <Panel>
-      <PageHeader title={title} />
-      <Form<UserFormValues>
-        onSubmit={onSubmit}
-        validate={validateUser}
-        initialValues={initialValues}
-        render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate aria-label={title}>
-            <FormGrid>
-              <FormTextField name="firstname" label="Prénom" autoComplete="off" />
-              <FormTextField name="lastname" label="Nom" autoComplete="off" />
-              <FormTextField name="email" label="Email" type="email" autoComplete="off" />
-              <FormSelect name="status" label="Statut" options={statusOptions} />
-            </FormGrid>
-            <FormActions>
-              <Button variant="outlined" onClick={goBack} disabled={submitting}>
-                Annuler
-              </Button>
-              <Button type="submit" loading={submitting}>
-                Valider
-              </Button>
-            </FormActions>
-          </form>
-        )}
-      />
-    </Panel>
+    <FormPage<UserFormValues>
+      title={title}
+      loading={isEdit && !user ? { label: "Chargement de l'utilisateur", rows: 4 } : null}
+      initialValues={initialValues}
+      validate={validateUser}
+      onSubmit={onSubmit}
+      onCancel={goBack}
+    >
+      {() => (
+        <FormGrid>
+          <FormTextField name="firstname" label="Prénom" autoComplete="off" required />
+          <FormTextField name="lastname" label="Nom" autoComplete="off" required />
+          <FormTextField name="email" label="Email" type="email" autoComplete="off" required />
+          <FormSelect name="status" label="Statut" options={statusOptions} required />
+        </FormGrid>
+      )}
+    </FormPage>
   )
 }
 

@@ -1,0 +1,1 @@
+export { DateField, INVALID_DATE, type DateFieldProps } from './DateField.tsx'
