@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Article, AuthUser, Partner, PartnerPage } from '@/contract/schemas.ts'
+import type { Article, Partner, PartnerPage, UserPage } from '@/contract/schemas.ts'
 import type { PrerenderIndex } from '@/contract/prerender.ts'
 import { loadConfig, parseTrustProxy } from '../config.ts'
 import { seedDemoIfFirstStart } from '../seed/index.ts'
@@ -346,9 +346,11 @@ describe('persistence', () => {
           .title,
       ).toBe('Durable')
       expect(
-        (await b.get<AuthUser[]>('/api/users', { token: admin2.access_token })).body.filter(
-          (u) => u.email === ADMIN.email,
-        ),
+        (
+          await b.get<UserPage>(`/api/users?q=${encodeURIComponent(ADMIN.email)}`, {
+            token: admin2.access_token,
+          })
+        ).body.items.filter((u) => u.email === ADMIN.email),
       ).toHaveLength(1)
     } finally {
       await second.close()

@@ -28,11 +28,19 @@ export function clientErrorProblem(answer: Answer, method: string): string | nul
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'body is not an object'
   const body = parsed as Record<string, unknown>
-  const extra = Object.keys(body).filter((k) => k !== 'message' && k !== 'field')
+  const extra = Object.keys(body).filter((k) => k !== 'message' && k !== 'field' && k !== 'fields')
   if (extra.length > 0) return `unexpected keys ${extra.join(', ')}`
   if (typeof body.message !== 'string' || body.message.trim() === '')
     return 'message is not a non-empty string'
   if ('field' in body && typeof body.field !== 'string') return 'field is not a string'
+  if ('fields' in body) {
+    const fields = body.fields
+    if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
+      return 'fields is not an object'
+    const texts = Object.values(fields)
+    if (texts.some((text) => typeof text !== 'string' || text.trim() === '' || ENGLISH.test(text)))
+      return `fields holds a text that is not a French message: ${JSON.stringify(fields).slice(0, 120)}`
+  }
   if (ENGLISH.test(body.message)) return `message is the framework's English: ${body.message.slice(0, 120)}`
   if (!FRENCH.test(body.message)) return `message does not read as French: ${body.message.slice(0, 120)}`
   return null
