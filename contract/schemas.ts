@@ -332,7 +332,7 @@ export const PartnerListQuery = Type.Object({
   q: Type.Optional(
     Type.String({
       maxLength: 200,
-      description: 'Contenu dans la dénomination ou la ville (casse et accents ignorés)',
+      description: 'Contenu dans la dénomination, la ville ou le libellé d’une catégorie (casse et accents ignorés)',
     }),
   ),
   status: Type.Optional(PartnerStatus),

@@ -42,13 +42,16 @@ test('les partenaires se trient en cliquant un en-tête ; recherche, tri et page
   await expect(page.getByRole('columnheader', { name: 'Ville' })).toHaveAttribute('aria-sort', 'descending')
   await expect.poll(async () => [...new Set(await column(page, 1))]).toEqual(['Marseille'])
 
-  // Page 2 (25 rows a page), a detail page, back: the same page, order and search.
+  // Page 2 (10 rows a page by default, as the spec says), a detail page, back: the same page, order and search.
   await page.getByRole('searchbox', { name: 'Rechercher un partenaire' }).fill('')
-  await expect(dataRows(page)).toHaveCount(25)
+  // The filtered rows stay on screen until the whole list arrives: wait for its count first.
+  await expect(page.getByText(`${total} partenaires`)).toBeVisible()
+  await expect(page.getByText(`1–10 sur ${total}`)).toBeVisible()
+  await expect(dataRows(page)).toHaveCount(10)
   const firstOfPageOne = (await column(page, 0))[0]
   await page.getByRole('button', { name: 'Page suivante' }).click()
   await expect(page).toHaveURL(/page=2/)
-  await expect(page.getByText(`26–${total} sur ${total}`)).toBeVisible()
+  await expect(page.getByText(`11–20 sur ${total}`)).toBeVisible()
   await expect.poll(async () => (await column(page, 0))[0]).not.toBe(firstOfPageOne)
   const name = (await column(page, 0))[0]
   await dataRows(page).first().click()
@@ -56,7 +59,7 @@ test('les partenaires se trient en cliquant un en-tête ; recherche, tri et page
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   await page.goBack()
   await expect(page).toHaveURL(/page=2/)
-  await expect(page.getByText(`26–${total} sur ${total}`)).toBeVisible()
+  await expect(page.getByText(`11–20 sur ${total}`)).toBeVisible()
   await expect(dataRows(page).first()).toContainText(name)
   await expect(page.getByRole('columnheader', { name: 'Ville' })).toHaveAttribute('aria-sort', 'descending')
 

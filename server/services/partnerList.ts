@@ -1,6 +1,6 @@
 /**
- * GET /api/partners (back-office): one page of partners with all their offers, filtered by text (name or city,
- * case and accents ignored) and status, sorted by an allowed key with the id last, and the total that matches.
+ * GET /api/partners (back-office): one page of partners with all their offers, filtered by text (name, city or
+ * a category label, case and accents ignored) and status, sorted by an allowed key with the id last, and the total that matches.
  */
 import { sql, type SqlBool } from 'kysely'
 import type { PartnerListQuery, PartnerPage } from '@/contract/schemas.ts'
@@ -11,6 +11,7 @@ import { relationColumns, rowColumns, toPartner } from './search.ts'
 
 // The city lower-cased without French accents, as migration 0007's partners_city_sort_idx indexes it.
 const cityKey = sql`translate(lower(p.city), 'àâäéèêëîïôöùûüÿç', 'aaaeeeeiioouuuyc')`
+const labelKey = sql`translate(lower(c.label), 'àâäéèêëîïôöùûüÿç', 'aaaeeeeiioouuuyc')`
 
 const sortKeys = {
   name: [sql`p.search_name`],
@@ -28,9 +29,12 @@ export async function listPartnersPage(db: Db, q: PartnerListQuery): Promise<Par
   const conditions = []
   const text = q.q?.trim() ?? ''
   if (text !== '') {
-    // search_name is the name lower-cased without accents; the city is compared the same way.
+    // search_name is the name lower-cased without accents; the city and the category labels (the spec: the
+    // search "also matches category labels") are compared the same way, categories through category_ids.
     const like = `%${escapeLike(normalizeForSearch(text))}%`
-    conditions.push(sql`(p.search_name like ${like} or ${cityKey} like ${like})`)
+    conditions.push(
+      sql`(p.search_name like ${like} or ${cityKey} like ${like} or p.category_ids && array(select c.id from categories c where ${labelKey} like ${like}))`,
+    )
   }
   if (q.status) conditions.push(sql`p.status = ${q.status}`)
   const matching = conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`

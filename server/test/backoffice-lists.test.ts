@@ -77,6 +77,17 @@ describe('GET /api/partners (back-office list)', () => {
     expect((await partners('pageSize=2&page=9')).body).toMatchObject({ items: [], total: 5 })
   })
 
+  it('matches category labels too, case and accents ignored (the spec: the search also matches categories)', async () => {
+    const before = (await partners('q=velos electriques')).body.total
+    expect(before).toBe(0)
+    await createPartner(api, admin, {
+      name: 'Atelier Roue Libre',
+      categories: [{ label: 'Vélos électriques', icon: 'bike' }],
+    })
+    expect(names((await partners('q=VELOS ELEC')).body)).toEqual(['Atelier Roue Libre'])
+    expect((await partners('q=lectriq&status=PROSPECT')).body.total).toBe(0)
+  })
+
   it('refuses an unknown sort key, page size or status with a French 400', async () => {
     const bad = await partners('sort=password')
     expect(bad.status).toBe(400)

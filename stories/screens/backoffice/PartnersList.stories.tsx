@@ -145,12 +145,12 @@ export const ManyRows: Story = {
   parameters: { msw: createBackofficeApi({ partners: manyPartners(150) }).handlers },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    // Default: 25 per page, paged by the server.
-    await waitFor(() => expect(dataRows(canvas)).toHaveLength(25))
-    await expect(canvas.getByText('1–25 sur 150')).toBeVisible()
+    // Default: 10 per page (the spec), paged by the server.
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(10))
+    await expect(canvas.getByText('1–10 sur 150')).toBeVisible()
     await expect(canvas.getByText('150 partenaires')).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Page suivante' }))
-    await expect(await canvas.findByText('26–50 sur 150')).toBeVisible()
+    await expect(await canvas.findByText('11–20 sur 150')).toBeVisible()
     await chooseOption(canvas.getByRole('combobox', { name: 'Lignes par page' }), '100')
     await waitFor(() => expect(dataRows(canvas)).toHaveLength(100))
   },

@@ -97,8 +97,8 @@ export const ManyRows: Story = {
   parameters: { msw: createBackofficeApi({ users: manyUsers(120) }).handlers },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await waitFor(() => expect(dataRows(canvas)).toHaveLength(25))
-    await expect(canvas.getByText('1–25 sur 120')).toBeVisible()
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(10))
+    await expect(canvas.getByText('1–10 sur 120')).toBeVisible()
     await expect(canvas.getByText('120 utilisateurs')).toBeVisible()
     await chooseOption(canvas.getByRole('combobox', { name: 'Lignes par page' }), '100')
     await waitFor(() => expect(dataRows(canvas)).toHaveLength(100))

@@ -71,14 +71,26 @@ export function useDiscardPrompt(): {
   return { guard, prompt }
 }
 
+interface LeaveState {
+  dirty?: boolean
+  submitting?: boolean
+  submitSucceeded?: boolean
+  dirtySinceLastSubmit?: boolean
+}
+
+/**
+ * Whether leaving now would lose typed values: changed, not being sent, and not just saved. A save's own
+ * navigation may start while final-form still counts it as submitting (a creation's replace) or after it is
+ * done (an edit's "back one step" arrives as a later popstate): both leave without asking.
+ */
+const wouldLoseChanges = (state: LeaveState) =>
+  Boolean(state.dirty && !state.submitting && !(state.submitSucceeded && !state.dirtySinceLastSubmit))
+
 /** Asks before any in-app navigation leaves a changed form ('Annuler', a menu link, Back). */
 function NavigationPrompt() {
   const form = useForm()
-  // Read when the navigation starts: a save navigates while final-form still counts it as submitting.
-  const blocker = useBlocker(() => {
-    const state = form.getState()
-    return Boolean(state.dirty && !state.submitting)
-  })
+  // Read when the navigation starts, not when the form last rendered.
+  const blocker = useBlocker(() => wouldLoseChanges(form.getState()))
   return (
     <DiscardChangesDialog
       open={blocker.state === 'blocked'}
@@ -94,8 +106,10 @@ function NavigationPrompt() {
  * story's memory router opts in with `parameters.router.data`).
  */
 export function LeaveFormGuard() {
-  const { dirty, submitting } = useFormState({ subscription: { dirty: true, submitting: true } })
-  useBeforeUnloadWhen(dirty && !submitting)
+  const state = useFormState({
+    subscription: { dirty: true, submitting: true, submitSucceeded: true, dirtySinceLastSubmit: true },
+  })
+  useBeforeUnloadWhen(wouldLoseChanges(state))
   const dataRouter = useContext(UNSAFE_DataRouterContext)
   return dataRouter ? <NavigationPrompt /> : null
 }

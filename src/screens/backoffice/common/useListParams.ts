@@ -5,7 +5,8 @@ import {
   type SortDirection,
 } from '@/src/design-system/components/DataTable/index.ts'
 
-export const DEFAULT_PAGE_SIZE = 25
+/** The spec: "options 10/25/50/100/all, default 10" (no "all": the server pages, 100 at most). */
+export const DEFAULT_PAGE_SIZE = 10
 
 /**
  * A back-office list's state in the address (?q=…&tri=-name&page=3&taille=50&statut=ACTIF): a reload or a shared
