@@ -332,7 +332,8 @@ export const PartnerListQuery = Type.Object({
   q: Type.Optional(
     Type.String({
       maxLength: 200,
-      description: 'Contenu dans la dénomination, la ville ou le libellé d’une catégorie (casse et accents ignorés)',
+      description:
+        'Contenu dans la dénomination, la ville ou le libellé d’une catégorie (casse et accents ignorés)',
     }),
   ),
   status: Type.Optional(PartnerStatus),
