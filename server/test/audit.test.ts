@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type {
   Article,
   AuditActor,
@@ -19,50 +19,47 @@ import {
   fileForm,
   partnerBody,
   pngBytes,
-  startAsAdmin,
-  type Client,
-  type TestServer,
+  adminServerForFile,
 } from './helpers.ts'
 
-let server: TestServer
-let api: Client
-let admin: AuthUser
+const t = adminServerForFile()
 let user: AuthUser
-const A = () => ({ token: admin.access_token })
 
 const journal = async (query = '') => {
-  const res = await api.get<AuditPage>(`${apiPaths.audit()}${query ? `?${query}` : ''}`, A())
+  const res = await t.api.get<AuditPage>(`${apiPaths.audit()}${query ? `?${query}` : ''}`, t.asAdmin())
   expect(res.status, res.text).toBe(200)
   return res.body
 }
 const latest = async () => (await journal('pageSize=1')).items[0]
 
 beforeAll(async () => {
-  ;({ server, api, admin } = await startAsAdmin())
-  user = await api.register({ firstname: 'Ugo', lastname: 'Lambda', email: 'ugo@test.fr' })
+  user = await t.api.register({ firstname: 'Ugo', lastname: 'Lambda', email: 'ugo@test.fr' })
 })
-afterAll(() => server.close())
 
 describe('audit log: every administrator write, with who, what, before and after', () => {
   it('partners: creation and change, the administrator named as they were', async () => {
-    const partner = await createPartner(api, admin, { name: 'Journal & Cie' })
+    const partner = await createPartner(t.api, t.admin, { name: 'Journal & Cie' })
     const created = await latest()
     expect(created).toMatchObject({
       action: 'partner.create',
       targetType: 'partner',
       targetId: String(partner.partnerId.id),
       targetLabel: 'Journal & Cie',
-      actor: { id: admin.userId.id, email: ADMIN.email, name: `${admin.firstname} ${admin.lastname}`.trim() },
+      actor: {
+        id: t.admin.userId.id,
+        email: ADMIN.email,
+        name: `${t.admin.firstname} ${t.admin.lastname}`.trim(),
+      },
       before: null,
       motif: null,
     })
     expect(created.after).toMatchObject({ name: 'Journal & Cie', categories: ['Restaurants'] })
     expect(Date.now() - Date.parse(created.at)).toBeLessThan(60_000)
 
-    const res = await api.put<Partner>(
+    const res = await t.api.put<Partner>(
       apiPaths.partner(partner.partnerId.id),
       { ...partnerBody({ name: 'Journal et Cie' }), partnerId: partner.partnerId },
-      A(),
+      t.asAdmin(),
     )
     expect(res.status).toBe(200)
     const changed = await latest()
@@ -72,37 +69,41 @@ describe('audit log: every administrator write, with who, what, before and after
   })
 
   it('offers, photos, articles and users: one entry each, in the same order as the writes', async () => {
-    const partner = await createPartner(api, admin, { name: 'Photos' })
-    const offer = await createOffer(api, admin, partner.partnerId.id, {
+    const partner = await createPartner(t.api, t.admin, { name: 'Photos' })
+    const offer = await createOffer(t.api, t.admin, partner.partnerId.id, {
       status: 'ENABLED',
       libelle: '-5 %',
       expirationDate: null,
     })
-    await api.put(apiPaths.partnerOffers(partner.partnerId.id), { ...offer, libelle: '-10 %' }, A())
-    const image = await api.post<Image>(apiPaths.partnerImages(partner.partnerId.id), undefined, {
-      ...A(),
+    await t.api.put(apiPaths.partnerOffers(partner.partnerId.id), { ...offer, libelle: '-10 %' }, t.asAdmin())
+    const image = await t.api.post<Image>(apiPaths.partnerImages(partner.partnerId.id), undefined, {
+      ...t.asAdmin(),
       raw: fileForm(await pngBytes()),
     })
     expect(image.status).toBe(201)
-    await api.del(apiPaths.partnerImage(partner.partnerId.id, image.body.id), A())
-    const article = await api.post<Article>(
+    await t.api.del(apiPaths.partnerImage(partner.partnerId.id, image.body.id), t.asAdmin())
+    const article = await t.api.post<Article>(
       apiPaths.articles(),
       { title: 'Soldes', status: 'DRAFT', position: 1, image: null, link: null },
-      A(),
+      t.asAdmin(),
     )
-    await api.put(
+    await t.api.put(
       apiPaths.article(article.body.articleId.id),
       { ...article.body, title: 'Soldes d’hiver' },
-      A(),
+      t.asAdmin(),
     )
-    await api.del(apiPaths.article(article.body.articleId.id), A())
-    const created = await api.post<User>(
+    await t.api.del(apiPaths.article(article.body.articleId.id), t.asAdmin())
+    const created = await t.api.post<User>(
       apiPaths.users(),
       { firstname: 'Nina', lastname: 'Nouvelle', email: 'nina@test.fr', status: 'ACTIF' },
-      A(),
+      t.asAdmin(),
     )
-    await api.put(apiPaths.user(created.body.userId.id), { ...created.body, lastname: 'Renommée' }, A())
-    await api.del(apiPaths.user(created.body.userId.id), A())
+    await t.api.put(
+      apiPaths.user(created.body.userId.id),
+      { ...created.body, lastname: 'Renommée' },
+      t.asAdmin(),
+    )
+    await t.api.del(apiPaths.user(created.body.userId.id), t.asAdmin())
 
     const entries = (await journal('pageSize=11')).items.reverse()
     expect(entries.map((e) => e.action)).toEqual([
@@ -150,13 +151,13 @@ describe('audit log: every administrator write, with who, what, before and after
   })
 
   it('reactivating a used coupon needs a motif (French 400), which the entry keeps and the API returns', async () => {
-    const partner = await createPartner(api, admin, { name: 'Café du Port' })
-    const offer = await createOffer(api, admin, partner.partnerId.id, {
+    const partner = await createPartner(t.api, t.admin, { name: 'Café du Port' })
+    const offer = await createOffer(t.api, t.admin, partner.partnerId.id, {
       status: 'ENABLED',
       libelle: 'Café offert',
       expirationDate: null,
     })
-    const use = await api.put<DiscountOffer>(
+    const use = await t.api.put<DiscountOffer>(
       apiPaths.deactivateOffer(user.userId.id, partner.partnerId.id, offer.id.id),
       undefined,
       { token: user.access_token },
@@ -167,17 +168,17 @@ describe('audit log: every administrator write, with who, what, before and after
     const path = apiPaths.reactivateOffer(user.userId.id, offer.id.id)
     const before = (await journal()).total
     for (const body of [undefined, {}, { motif: '   ' }]) {
-      const res = await api.put(path, body, A())
+      const res = await t.api.put(path, body, t.asAdmin())
       expect(res.status).toBe(400)
       expect(res.body).toMatchObject({ message: expect.stringMatching(/motif|corps/i) })
       expect(JSON.stringify(res.body)).not.toMatch(/must|required/)
     }
-    expect((await api.put(path, { motif: '   ' }, A())).body).toMatchObject({
+    expect((await t.api.put(path, { motif: '   ' }, t.asAdmin())).body).toMatchObject({
       message: 'Le champ « Motif » est obligatoire.',
       field: 'motif',
     })
     expect((await journal()).total).toBe(before)
-    const res = await api.put(path, { motif: 'Le terminal était en panne' }, A())
+    const res = await t.api.put(path, { motif: 'Le terminal était en panne' }, t.asAdmin())
     expect(res.status).toBe(200)
     const entry = await latest()
     expect(entry).toMatchObject({
@@ -192,16 +193,16 @@ describe('audit log: every administrator write, with who, what, before and after
   })
 
   it('an administrator using a coupon is recorded too', async () => {
-    const partner = await createPartner(api, admin, { name: 'Admin gourmand' })
-    const offer = await createOffer(api, admin, partner.partnerId.id, {
+    const partner = await createPartner(t.api, t.admin, { name: 'Admin gourmand' })
+    const offer = await createOffer(t.api, t.admin, partner.partnerId.id, {
       status: 'ENABLED',
       libelle: 'Dessert',
       expirationDate: null,
     })
-    const res = await api.put(
-      apiPaths.deactivateOffer(admin.userId.id, partner.partnerId.id, offer.id.id),
+    const res = await t.api.put(
+      apiPaths.deactivateOffer(t.admin.userId.id, partner.partnerId.id, offer.id.id),
       undefined,
-      A(),
+      t.asAdmin(),
     )
     expect(res.status).toBe(200)
     expect(await latest()).toMatchObject({ action: 'coupon.deactivate', targetId: String(offer.id.id) })
@@ -210,22 +211,28 @@ describe('audit log: every administrator write, with who, what, before and after
   it('a failed write leaves no entry', async () => {
     const before = await journal()
     // 409: the address is taken; 404: no such partner; 400: invalid partner.
-    const taken = await api.post(
+    const taken = await t.api.post(
       apiPaths.users(),
       { firstname: 'Deux', lastname: 'Fois', email: 'ugo@test.fr', status: 'ACTIF' },
-      A(),
+      t.asAdmin(),
     )
     expect(taken.status).toBe(409)
-    const clash = await api.put(
+    const clash = await t.api.put(
       apiPaths.user(user.userId.id),
       { userId: user.userId, firstname: 'Ugo', lastname: 'Lambda', email: ADMIN.email, status: 'ACTIF' },
-      A(),
+      t.asAdmin(),
     )
     expect(clash.status).toBe(409)
     expect(
-      (await api.put(apiPaths.partner(999999), { ...partnerBody(), partnerId: { id: 999999 } }, A())).status,
+      (
+        await t.api.put(
+          apiPaths.partner(999999),
+          { ...partnerBody(), partnerId: { id: 999999 } },
+          t.asAdmin(),
+        )
+      ).status,
     ).toBe(404)
-    expect((await api.post(apiPaths.partners(), partnerBody({ name: '' }), A())).status).toBe(400)
+    expect((await t.api.post(apiPaths.partners(), partnerBody({ name: '' }), t.asAdmin())).status).toBe(400)
     const after = await journal()
     expect(after.total).toBe(before.total)
     expect(after.items[0].id).toBe(before.items[0].id)
@@ -235,17 +242,21 @@ describe('audit log: every administrator write, with who, what, before and after
 describe('GET /api/audit: filters, paging, actors, CSV', () => {
   let second: AuthUser
   beforeAll(async () => {
-    const promoted = await api.post<User>(
+    const promoted = await t.api.post<User>(
       apiPaths.users(),
       { firstname: 'Béa', lastname: 'Seconde', email: 'bea@test.fr', status: 'ACTIF' },
-      A(),
+      t.asAdmin(),
     )
-    await api.put(apiPaths.user(promoted.body.userId.id), { ...promoted.body, roles: ['ROLE_ADMIN'] }, A())
-    await server.handle.db
+    await t.api.put(
+      apiPaths.user(promoted.body.userId.id),
+      { ...promoted.body, roles: ['ROLE_ADMIN'] },
+      t.asAdmin(),
+    )
+    await t.server.handle.db
       .updateTable('users')
       .set({
         password_hash: (
-          await server.handle.db
+          await t.server.handle.db
             .selectFrom('users')
             .select('password_hash')
             .where('email', '=', ADMIN.email)
@@ -254,8 +265,8 @@ describe('GET /api/audit: filters, paging, actors, CSV', () => {
       })
       .where('email', '=', 'bea@test.fr')
       .execute()
-    second = await api.login('bea@test.fr', ADMIN.password)
-    await createPartner(api, second, { name: 'Par Béa' })
+    second = await t.api.login('bea@test.fr', ADMIN.password)
+    await createPartner(t.api, second, { name: 'Par Béa' })
   })
 
   it('filters by administrator and kind, pages newest first, and lists the administrators', async () => {
@@ -271,7 +282,7 @@ describe('GET /api/audit: filters, paging, actors, CSV', () => {
     expect(pageTwo.total).toBe(all.total)
     const times = all.items.map((e) => Date.parse(e.at))
     expect(times).toEqual([...times].sort((a, b) => b - a))
-    const actors = (await api.get<AuditActor[]>(apiPaths.auditActors(), A())).body
+    const actors = (await t.api.get<AuditActor[]>(apiPaths.auditActors(), t.asAdmin())).body
     expect(actors.map((a) => a.email).sort()).toEqual([ADMIN.email, 'bea@test.fr'].sort())
   })
 
@@ -283,25 +294,25 @@ describe('GET /api/audit: filters, paging, actors, CSV', () => {
     expect((await journal(`from=${day(2)}`)).total).toBe(0)
     expect((await journal(`to=${day(-2)}`)).total).toBe(0)
     for (const query of ['from=2026-02-31', 'to=hier', `from=${day(1)}&to=${day(-1)}`]) {
-      const res = await api.get(`${apiPaths.audit()}?${query}`, A())
+      const res = await t.api.get(`${apiPaths.audit()}?${query}`, t.asAdmin())
       expect(res.status, query).toBe(400)
       expect(res.body).toMatchObject({ message: expect.stringMatching(/date/i) })
     }
-    const kind = await api.get(`${apiPaths.audit()}?action=partner.burn`, A())
+    const kind = await t.api.get(`${apiPaths.audit()}?action=partner.burn`, t.asAdmin())
     expect(kind.status).toBe(400)
     expect(kind.body).toMatchObject({ message: 'Le champ « action » est invalide.', field: 'action' })
   })
 
   it('exports the filtered entries as French CSV', async () => {
-    const res = await api.get(`${apiPaths.auditExport()}?action=coupon.reactivate`, A())
+    const res = await t.api.get(`${apiPaths.auditExport()}?action=coupon.reactivate`, t.asAdmin())
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
     expect(res.headers.get('content-disposition')).toMatch(
       /attachment; filename="journal-\d{4}-\d{2}-\d{2}\.csv"/,
     )
     // fetch's text() drops the byte order mark: read the first bytes as sent.
-    const raw = await fetch(`${server.url}${apiPaths.auditExport()}`, {
-      headers: { authorization: `Bearer ${admin.access_token}` },
+    const raw = await fetch(`${t.server.url}${apiPaths.auditExport()}`, {
+      headers: { authorization: `Bearer ${t.admin.access_token}` },
     })
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     expect(res.text.startsWith('Date;Administrateur;E-mail;Action;Cible;Motif;Avant;Après\r\n')).toBe(true)
@@ -310,24 +321,24 @@ describe('GET /api/audit: filters, paging, actors, CSV', () => {
     expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};/)
     expect(lines[1]).toContain(';Réactivation de coupon;Utilisateur n° ')
     expect(lines[1]).toContain(';Le terminal était en panne;')
-    expect((await api.get(`${apiPaths.auditExport()}?from=nope`, A())).status).toBe(400)
+    expect((await t.api.get(`${apiPaths.auditExport()}?from=nope`, t.asAdmin())).status).toBe(400)
   })
 
   it('only administrators read it; no route changes or deletes an entry; the database refuses both', async () => {
     for (const path of [apiPaths.audit(), apiPaths.auditActors(), apiPaths.auditExport()]) {
-      const res = await api.get(path, { token: user.access_token })
+      const res = await t.api.get(path, { token: user.access_token })
       expect(res.status, path).toBe(403)
       expect(res.body).toMatchObject({ message: 'Accès réservé aux administrateurs.' })
-      expect((await api.get(path)).status).toBe(401)
+      expect((await t.api.get(path)).status).toBe(401)
     }
     const entry: AuditEntry = await latest()
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
       for (const path of [`${apiPaths.audit()}/${entry.id}`, apiPaths.audit()]) {
-        const res = await api.request(method, path, { ...A(), body: { motif: 'effacé' } })
+        const res = await t.api.request(method, path, { ...t.asAdmin(), body: { motif: 'effacé' } })
         expect([404, 405], `${method} ${path}`).toContain(res.status)
       }
     }
-    const db = server.handle.db
+    const db = t.server.handle.db
     await expect(sql`update audit_log set motif = 'effacé'`.execute(db)).rejects.toThrow(
       /ni modifié ni supprimé/,
     )

@@ -45,7 +45,7 @@ describe('another ordinary user', () => {
     name: string
     method: string
     path: (userId: number) => string
-    /** What the owner (or an t.admin) gets on the owner's id. */
+    /** What the owner (or an admin) gets on the owner's id. */
     selfStatus: number
   }
   const calls: OtherUserCall[] = [
@@ -143,7 +143,7 @@ describe('another ordinary user', () => {
     expect(owners.body.discountOffers.find((o) => o.id.id === offer.id.id)?.status).toBe('DISABLED')
   })
 
-  it('an t.admin can read and act on the first user (the 403s above are about the role, not the route)', async () => {
+  it('an admin can read and act on the first user (the 403s above are about the role, not the route)', async () => {
     expect((await t.api.get(apiPaths.user(owner.userId.id), { token: t.admin.access_token })).status).toBe(
       200,
     )
@@ -154,7 +154,7 @@ describe('another ordinary user', () => {
         })
       ).status,
     ).toBe(200)
-    // Even an t.admin uses coupons only for themselves.
+    // Even an admin uses coupons only for themselves.
     expect(await couponUseStatus(t.api, t.admin, owner, partner, secondOffer)).toBe(403)
   })
 })
@@ -209,7 +209,7 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
     expect((await t.api.get('/api/users', { token: res.body.access_token })).status).toBe(403)
   })
 
-  it('users create (t.admin): always a ROLE_USER without password, coupons or chosen id', async () => {
+  it('users create (admin): always a ROLE_USER without password, coupons or chosen id', async () => {
     const res = await t.api.post<User>(
       '/api/users',
       {
@@ -229,7 +229,7 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
     expect(row).toMatchObject({ is_admin: false, token_version: 0, password_hash: null })
   })
 
-  it('users update (t.admin): coupons, password hash and token version are not writable; the id in the body must match the path', async () => {
+  it('users update (admin): coupons, password hash and token version are not writable; the id in the body must match the path', async () => {
     const before = await ownerView()
     const body = {
       firstname: owner.firstname,

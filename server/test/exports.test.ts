@@ -1,56 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { PartnerImportPreview, PartnerImportResult } from '@/contract/backoffice.ts'
 import type { AuditPage, AuthUser, DiscountOffer, Partner, PartnerPage } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
-import {
-  couponUseStatus,
-  createOffer,
-  createPartner,
-  fileForm,
-  startAsAdmin,
-  type Client,
-  type TestServer,
-} from './helpers.ts'
+import { couponUseStatus, createOffer, createPartner, fileForm, adminServerForFile } from './helpers.ts'
 
-let server: TestServer
-let api: Client
-let admin: AuthUser
+const t = adminServerForFile()
 let alice: AuthUser
 let partner: Partner
 let offer: DiscountOffer
-const A = () => ({ token: admin.access_token })
 
 const BOM = '\uFEFF'
 const lines = (text: string) => text.replace(BOM, '').split('\r\n')
 
 beforeAll(async () => {
-  ;({ server, api, admin } = await startAsAdmin())
-  alice = await api.register({ firstname: 'Alice', lastname: 'Martin', email: 'alice@test.fr' })
-  partner = await createPartner(api, admin, {
+  alice = await t.api.register({ firstname: 'Alice', lastname: 'Martin', email: 'alice@test.fr' })
+  partner = await createPartner(t.api, t.admin, {
     name: 'Boulangerie; « Le Pain »',
     description: 'Pains, viennoiseries\net gâteaux.',
     location: { address: '2 rue Haute', city: 'Aix', position: { lat: 43.5297, lng: 5.4474 } },
     categories: [{ label: 'Restaurants' }, { label: 'Boulangeries' }],
   })
-  offer = await createOffer(api, admin, partner.partnerId.id, {
+  offer = await createOffer(t.api, t.admin, partner.partnerId.id, {
     status: 'ENABLED',
     libelle: '-10 %',
     expirationDate: null,
   })
-  expect(await couponUseStatus(api, alice, alice, partner, offer)).toBe(200)
-  const reactivated = await api.put(
+  expect(await couponUseStatus(t.api, alice, alice, partner, offer)).toBe(200)
+  const reactivated = await t.api.put(
     apiPaths.reactivateOffer(alice.userId.id, offer.id.id),
     { motif: 'Erreur de caisse' },
-    A(),
+    t.asAdmin(),
   )
   expect(reactivated.status).toBe(200)
-  expect(await couponUseStatus(api, alice, alice, partner, offer)).toBe(200)
+  expect(await couponUseStatus(t.api, alice, alice, partner, offer)).toBe(200)
 })
-afterAll(() => server.close())
 
 /** What a spreadsheet reads: the raw bytes of the answer. */
-async function download(path: string, token = admin.access_token) {
-  const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } })
+async function download(path: string, token = t.admin.access_token) {
+  const res = await fetch(t.server.url + path, { headers: { authorization: `Bearer ${token}` } })
   return { res, bytes: Buffer.from(await res.arrayBuffer()) }
 }
 
@@ -106,7 +93,7 @@ describe('CSV exports', () => {
   })
 
   it('streams a table larger than one batch, in key order', async () => {
-    for (let i = 0; i < 3; i++) await api.register({ email: `batch-${i}@test.fr` })
+    for (let i = 0; i < 3; i++) await t.api.register({ email: `batch-${i}@test.fr` })
     const csv = [
       'Dénomination;Description;Adresse;Ville;Latitude;Longitude;Email;Téléphone;Catégories',
       ...Array.from(
@@ -114,8 +101,8 @@ describe('CSV exports', () => {
         (_, i) => `Lot ${i};Desc;1 rue A;Lyon;45,76;4,83;lot${i}@test.fr;0400000000;Restaurants`,
       ),
     ].join('\r\n')
-    const res = await api.request('POST', '/api/imports/partners', {
-      ...A(),
+    const res = await t.api.request('POST', '/api/imports/partners', {
+      ...t.asAdmin(),
       raw: fileForm(csv, 'lot.csv', 'text/csv'),
     })
     expect(res.status).toBe(201)
@@ -135,18 +122,18 @@ describe('CSV exports', () => {
       '/api/exports/users.csv',
       '/api/exports/coupon-uses.csv',
     ]) {
-      const anonymous = await api.get<{ message: string }>(path)
+      const anonymous = await t.api.get<{ message: string }>(path)
       expect(anonymous.status).toBe(401)
       expect(anonymous.body.message).toMatch(/[a-zé]/)
-      expect((await api.get(path, { token: alice.access_token })).status).toBe(403)
+      expect((await t.api.get(path, { token: alice.access_token })).status).toBe(403)
     }
   })
 })
 
 const header =
   'Dénomination;Description;Adresse;Code postal;Ville;Latitude;Longitude;Email;Téléphone;Catégories;Statut'
-const send = (path: string, csv: string | Buffer, token = admin.access_token) =>
-  api.request(path.includes('preview') ? 'POST' : 'POST', path, {
+const send = (path: string, csv: string | Buffer, token = t.admin.access_token) =>
+  t.api.request(path.includes('preview') ? 'POST' : 'POST', path, {
     token,
     raw: fileForm(csv, 'partenaires.csv', 'text/csv'),
   })
@@ -191,7 +178,7 @@ describe('partner import', () => {
       { line: 7, message: 'Ligne 7 : l’adresse e-mail n’est pas valide.' },
       { line: 8, message: 'Ligne 8 : le statut « Inconnu » est inconnu (Actif, Prospect ou Désactivé).' },
     ])
-    const partners = await api.get<PartnerPage>('/api/partners?pageSize=100', A())
+    const partners = await t.api.get<PartnerPage>('/api/partners?pageSize=100', t.asAdmin())
     expect(partners.body.items.some((p) => p.name === 'Import Un')).toBe(false)
   })
 
@@ -202,7 +189,7 @@ describe('partner import', () => {
     expect((res.body as { message: string }).message).toBe(
       'Aucun partenaire importé : le fichier contient 1 erreur (Ligne 3 : le code postal doit comporter 5 chiffres.).',
     )
-    const partners = await api.get<PartnerPage>('/api/partners?pageSize=100', A())
+    const partners = await t.api.get<PartnerPage>('/api/partners?pageSize=100', t.asAdmin())
     expect(partners.body.items.some((p) => p.name.startsWith('Tout Ou Rien'))).toBe(false)
   })
 
@@ -224,12 +211,12 @@ describe('partner import', () => {
     expect(done.status).toBe(201)
     expect(done.body as PartnerImportResult).toEqual({ created: 1, categoriesCreated: ['Librairies'] })
     // The import is an administrator write: one journal entry for the file.
-    const journal = await api.get<AuditPage>(`${apiPaths.audit()}?action=partner.import`, A())
+    const journal = await t.api.get<AuditPage>(`${apiPaths.audit()}?action=partner.import`, t.asAdmin())
     expect(journal.body.items[0]).toMatchObject({
       targetLabel: '1 partenaire',
       after: { created: 1, categoriesCreated: ['Librairies'] },
     })
-    const partners = await api.get<PartnerPage>('/api/partners?pageSize=100', A())
+    const partners = await t.api.get<PartnerPage>('/api/partners?pageSize=100', t.asAdmin())
     const page = partners.body.items.find((p) => p.name === 'Librairie Page')!
     expect(page).toMatchObject({
       description: 'Livres, BD',
@@ -242,7 +229,7 @@ describe('partner import', () => {
       status: 'PROSPECT',
     })
     expect(page.categories.map((c) => c.label)).toEqual(['Librairies', 'Restaurants'])
-    const categories = await api.get<{ label: string }[]>('/api/partners/categories', A())
+    const categories = await t.api.get<{ label: string }[]>('/api/partners/categories', t.asAdmin())
     expect(categories.body.filter((c) => c.label === 'Librairies')).toHaveLength(1)
   })
 
@@ -270,16 +257,16 @@ describe('partner import', () => {
     expect(empty.status).toBe(400)
     expect((empty.body as { message: string }).message).toBe('Le fichier ne contient aucun partenaire.')
 
-    const big = Buffer.alloc(server.config.maxUploadBytes + 10, 'a')
+    const big = Buffer.alloc(t.server.config.maxUploadBytes + 10, 'a')
     const tooLarge = await send('/api/imports/partners/preview', big)
     expect(tooLarge.status).toBe(413)
     expect((tooLarge.body as { message: string }).message).toBe(
-      `Le fichier dépasse ${Math.round(server.config.maxUploadBytes / 1024 / 1024)} Mo : découpez-le en plusieurs fichiers.`,
+      `Le fichier dépasse ${Math.round(t.server.config.maxUploadBytes / 1024 / 1024)} Mo : découpez-le en plusieurs fichiers.`,
     )
-    const noFile = await api.request('POST', '/api/imports/partners', { ...A(), body: {} })
+    const noFile = await t.api.request('POST', '/api/imports/partners', { ...t.asAdmin(), body: {} })
     expect(noFile.status).toBe(415)
 
     expect((await send('/api/imports/partners/preview', header, alice.access_token)).status).toBe(403)
-    expect((await api.request('POST', '/api/imports/partners', { raw: fileForm(header) })).status).toBe(401)
+    expect((await t.api.request('POST', '/api/imports/partners', { raw: fileForm(header) })).status).toBe(401)
   })
 })

@@ -277,7 +277,7 @@ describe('other control characters and lone surrogates', () => {
 })
 
 describe('after the storm', () => {
-  it('the t.server still answers and earlier data is intact', async () => {
+  it('the server still answers and earlier data is intact', async () => {
     expect((await t.api.get('/api/health')).status).toBe(200)
     const p = await t.api.get<Partner>(`/api/partners/${partner.partnerId.id}`, { token: user.access_token })
     expect(p.body.name).toBe('Témoin')
@@ -308,7 +308,7 @@ describe('after the storm', () => {
     }
   })
 
-  it('a request the HTTP parser rejects (raw non-ASCII path, broken header) gets a French JSON 400 and the t.server keeps going', async () => {
+  it('a request the HTTP parser rejects (raw non-ASCII path, broken header) gets a French JSON 400 and the server keeps going', async () => {
     const { connect } = await import('node:net')
     const { port } = new URL(t.server.url)
     for (const raw of [

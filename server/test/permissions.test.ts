@@ -210,14 +210,14 @@ describe('permission matrix', () => {
     if (c.name === 'logout') user = await t.api.login(user.email, 'un mot de passe long')
   })
 
-  it.each(calls.map((c) => [c.name, c] as const))('%s: t.admin allowed', async (_name, c) => {
+  it.each(calls.map((c) => [c.name, c] as const))('%s: admin allowed', async (_name, c) => {
     const res = await call(c, t.admin.access_token)
     if (c.name === 'reactivate') expect(res.status).toBe(404)
     else expect(res.status, res.text).toBeLessThan(300)
     if (c.name === 'logout') t.admin = await t.api.login(ADMIN.email, ADMIN.password)
   })
 
-  it('deletes: article, partner image, user — anonymous 401, user 403, t.admin 200', async () => {
+  it('deletes: article, partner image, user — anonymous 401, user 403, admin 200', async () => {
     const token = t.admin.access_token
     const image = (
       await t.api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
