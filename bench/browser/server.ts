@@ -84,7 +84,7 @@ async function waitForImageVariants(base: string, token: string): Promise<void> 
       await fetch(base + apiPaths.articlesPublished(), { headers })
     ).json()) as Article[]
     const found = (await (
-      await fetch(`${base}${apiPaths.partnerSearch()}?pageSize=100`, { headers })
+      await fetch(`${base}${apiPaths.partnerSearch()}?pageSize=50`, { headers })
     ).json()) as PartnerSearchResult[]
     const images = [...articles.map((a) => a.image), ...found.map((p) => p.images[0])]
     if (images.every((image) => !image || (image.variants ?? []).length > 0)) return
