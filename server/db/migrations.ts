@@ -463,6 +463,68 @@ export const migrations: Record<string, Migration> = {
       )
     },
   },
+  '0009_search_cards': {
+    async up(db: Kysely<unknown>) {
+      // A search page read three relations per row (first image, usable offers, categories): 150 index probes
+      // and 150 JSON builds for 50 partners, most of the statement's execution. What a list shows of a
+      // partner's photo and offers is now kept in its own row, as category_ids is (migration 0004): the oldest
+      // image, and the ENABLED offers in the list's order with their expiry (whether one has expired is decided
+      // when read, against current_date). json, not jsonb: returned as stored, without a conversion per read.
+      await sql`alter table partners add column list_image json,
+        add column list_offers json not null default '[]'`.execute(db)
+      // Recomputes the copies of the given partners; a row whose copies did not change is not rewritten.
+      // Unqualified names: resolved at run time through the connection's search_path (DATABASE_SCHEMA).
+      await sql`
+        create function partner_list_refresh(ids integer[]) returns void language plpgsql as $$
+        begin
+          update partners p set list_image = x.image, list_offers = x.offers
+          from (select q.id,
+                  (select json_build_object('id', i.id, 'type', i.type, 'file_name', i.file_name,
+                            'width', i.width, 'height', i.height, 'variant_widths', i.variant_widths)
+                   from images i where i.partner_id = q.id order by i.created_at, i.id limit 1) as image,
+                  coalesce((select json_agg(json_build_object('id', o.id, 'libelle', o.libelle,
+                              'expirationDate', to_char(o.expiration_date, 'YYYY-MM-DD'))
+                            order by o.expiration_date asc nulls last, o.id)
+                   from offers o where o.partner_id = q.id and o.status = 'ENABLED'), '[]'::json) as offers
+                from unnest(ids) as q(id)) x
+          where p.id = x.id
+            and (p.list_image::text is distinct from x.image::text or p.list_offers::text <> x.offers::text);
+        end
+        $$`.execute(db)
+      // Statement-level with transition tables, as 0004's triggers: a bulk write refreshes each partner once,
+      // whichever writer made it (services, seeds, cascades, the image variants' backfill, SQL by hand).
+      await sql`
+        create function partner_list_sync() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'INSERT' then
+            perform partner_list_refresh(array(select distinct partner_id from new_rows where partner_id is not null));
+          elsif tg_op = 'DELETE' then
+            perform partner_list_refresh(array(select distinct partner_id from old_rows where partner_id is not null));
+          else
+            perform partner_list_refresh(array(
+              select partner_id from new_rows where partner_id is not null
+              union select partner_id from old_rows where partner_id is not null));
+          end if;
+          return null;
+        end
+        $$`.execute(db)
+      for (const table of ['images', 'offers']) {
+        // Transition tables allow one event per trigger.
+        for (const [event, rows] of [
+          ['insert', 'new table as new_rows'],
+          ['update', 'old table as old_rows new table as new_rows'],
+          ['delete', 'old table as old_rows'],
+        ])
+          await sql
+            .raw(
+              `create trigger ${table}_partner_list_${event} after ${event} on ${table}
+               referencing ${rows} for each statement execute function partner_list_sync()`,
+            )
+            .execute(db)
+      }
+      await sql`select partner_list_refresh(array(select id from partners))`.execute(db)
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

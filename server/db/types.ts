@@ -51,6 +51,9 @@ export interface PartnersTable {
   user_ratings_total: number | null
   /** Copy of the partner's partner_categories ids, kept by triggers (migration 0004), for the search filter. */
   category_ids: Generated<number[]>
+  /** The oldest image and the ENABLED offers as a search page shows them, kept by triggers (migration 0009). */
+  list_image: Generated<unknown>
+  list_offers: Generated<unknown>
   created_at: Timestamp
   updated_at: Timestamp
 }

@@ -16,10 +16,10 @@ export interface LoadOptions {
   viewerId?: number | null
 }
 
-/** A partner as selected from its table, without the search copy of its name and the timestamps. */
+/** A partner as selected from its table, without the search copies (name, categories, list) and the timestamps. */
 export type PartnerRow = Omit<
   Selectable<PartnersTable>,
-  'search_name' | 'category_ids' | 'created_at' | 'updated_at'
+  'search_name' | 'category_ids' | 'list_image' | 'list_offers' | 'created_at' | 'updated_at'
 >
 
 export const partnerColumns = [

@@ -74,6 +74,68 @@ export function relationColumns(options: LoadOptions & { images: 'all' | 'first'
   ]
 }
 
+/** A search row's copies of its list photo and ENABLED offers (migration 0009), kept in the partner's row. */
+interface ListColumns {
+  category_ids: number[]
+  list_image: ImageRow | null
+  list_offers: { id: number; libelle: string; expirationDate: string | null }[]
+}
+
+/** A whole search page as its one JSON value: decoded once, instead of field by field and row by row. */
+interface SearchPage<Row> {
+  today: string
+  used: number[]
+  categories: Omit<Category, 'iconPath'>[]
+  rows: (PartnerRow & ListColumns & Row)[]
+}
+
+/**
+ * The page's rows (`pg`, selected with searchColumns) aggregated in their order with what they need beside
+ * them, computed once per page, not per row: the categories (a short reference table), the database's
+ * current_date (which offers have expired) and the viewer's used offers (shown DISABLED to them).
+ */
+function pageJson(order: RawBuilder<unknown>, viewerId: number | null) {
+  const used =
+    viewerId === null
+      ? sql`'[]'::json`
+      : sql`(select coalesce(json_agg(u.offer_id), '[]'::json) from used_coupons u where u.user_id = ${viewerId}::int)`
+  return sql<SearchPage<Record<string, unknown>>>`json_build_object(
+    'today', to_char(current_date, 'YYYY-MM-DD'),
+    'used', ${used},
+    'categories', (select coalesce(json_agg(json_build_object('id', c.id, 'label', c.label, 'icon', c.icon)),
+                                   '[]'::json) from categories c),
+    'rows', coalesce(json_agg(pg order by ${order}), '[]'::json))`
+}
+
+/** A search page's rows as results: the same answer the per-row relations gave (see relationColumns). */
+function pageResults<Row>(
+  page: SearchPage<Row>,
+  distance: (row: Row) => number | null,
+): PartnerSearchResult[] {
+  const categories = new Map(page.categories.map((c) => [c.id, c]))
+  const used = new Set(page.used)
+  return page.rows.map((r) =>
+    toResult({
+      ...r,
+      categories: r.category_ids.flatMap((id) => categories.get(id) ?? []),
+      images: r.list_image ? [r.list_image] : [],
+      // usableOffer: ENABLED (the copy holds only those) and not expired; 'YYYY-MM-DD' compares as text.
+      offers: r.list_offers
+        .filter((o) => o.expirationDate === null || o.expirationDate >= page.today)
+        .map((o) => ({
+          id: o.id,
+          libelle: o.libelle,
+          status: used.has(o.id) ? 'DISABLED' : 'ENABLED',
+          expirationDate: o.expirationDate,
+        })),
+      distance: distance(r),
+    }),
+  )
+}
+
+/** A search row's columns: the partner's, its category ids and its list copies (no per-row subquery). */
+const searchColumns = [...rowColumns, 'p.list_image', 'p.list_offers'] as const
+
 export function toPartner(r: PartnerRow & RelationColumns): Partner {
   return {
     partnerId: { id: r.id },
@@ -206,7 +268,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     conditions.push(lat, lng)
   }
   const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
-  const relations = relationColumns({ offers: 'usable', viewerId: q.userId ?? null, images: 'first' })
+  const viewerId = q.userId ?? null
 
   if (q.userPosition !== undefined) {
     const [lat, lng] = parseNumbers(q.userPosition, 2, 'userPosition', 'lat,lng')
@@ -223,7 +285,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     const statement = (extra: number) => {
       const nearest = db
         .selectFrom('partners as p')
-        .select(rowColumns)
+        .select(searchColumns)
         .select(chord.as('chord'))
         // Great-circle km from the chord: the order of the index, the haversine's value.
         .select(sql<number>`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, ${chord} / 2))`.as('distance'))
@@ -246,21 +308,16 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
         .orderBy('w.id')
         .limit(pageSize)
         .offset(page * pageSize)
-      return (
-        db
-          .selectFrom(pageRows.as('pg'))
-          .selectAll('pg')
-          .select(relations)
-          // The subquery's order is not kept by the outer query: restated on its 50 rows at most.
-          .orderBy('pg.chord')
-          .orderBy('pg.id')
-      )
+      // The subquery's order is not kept by the aggregate: restated on its 50 rows at most.
+      return db.selectFrom(pageRows.as('pg')).select(pageJson(sql`pg.chord, pg.id`, viewerId).as('page'))
     }
+    type Nearest = { distance: number; fetched: number; last_chord: number; boundary: number | null }
     return {
       compile: () => statement(1).compile(),
       execute: async () => {
         for (let extra = 1; ; extra *= 16) {
-          const rows = await statement(extra).execute()
+          const page = (await statement(extra).executeTakeFirstOrThrow()).page as SearchPage<Nearest>
+          const rows = page.rows
           const [first] = rows
           // The margin treats a chord a rounding away from the boundary as tied with it.
           const complete =
@@ -268,7 +325,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
             Number(first.fetched) < through + extra ||
             first.boundary === null ||
             Number(first.last_chord) > Number(first.boundary) * (1 + 1e-9)
-          if (complete) return rows.map(toResult)
+          if (complete) return pageResults(page, (r) => r.distance)
         }
       },
     }
@@ -291,17 +348,15 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
   const pageRows = db
     .selectFrom(pageIds.as('ids'))
     .innerJoin('partners as p', 'p.id', 'ids.id')
-    .select(rowColumns)
+    .select(searchColumns)
     .select('p.search_name')
   const statement = db
     .selectFrom(pageRows.as('pg'))
-    .selectAll('pg')
-    .select(relations)
-    .orderBy('pg.search_name')
-    .orderBy('pg.id')
+    .select(pageJson(sql`pg.search_name, pg.id`, viewerId).as('page'))
   return {
     compile: () => statement.compile(),
-    execute: async () => (await statement.execute()).map((r) => toResult({ ...r, distance: null })),
+    execute: async () =>
+      pageResults((await statement.executeTakeFirstOrThrow()).page as SearchPage<object>, () => null),
   }
 }
 
