@@ -634,6 +634,60 @@ describe('search', () => {
     expect(result.categories.map((c) => c.label)).toEqual(['Rayon B', 'Rayon C'])
   })
 
+  it('shows the oldest photo and the usable offers as the details do, following every write to them', async () => {
+    // The search reads copies kept in the partner's row by triggers (migration 0009): compared after each write.
+    const p = await createPartner({
+      name: 'Vitrine suivie',
+      location: { address: '3 rue', city: 'Fougères', position: { lat: 48.35, lng: -1.2 } },
+    })
+    const id = p.partnerId.id
+    const same = async () => {
+      const details = (await t.api.get<Partner>(`/api/partners/${id}`, U())).body
+      for (const qs of ['name=vitrine%20suivie', 'userPosition=48.35,-1.2&pageSize=5']) {
+        const found = (await search(qs)).body.find((r) => r.partnerId.id === id)!
+        expect(found.images).toEqual(details.images.slice(0, 1))
+        expect(found.discountOffers).toEqual(details.discountOffers)
+      }
+      return details
+    }
+    expect(await same()).toMatchObject({ images: [], discountOffers: [] })
+    const later = await addOffer(id, {
+      status: 'ENABLED',
+      libelle: 'plus tard',
+      expirationDate: '2099-12-31',
+    })
+    await addOffer(id, { status: 'ENABLED', libelle: 'sans date', expirationDate: null })
+    await addOffer(id, { status: 'ENABLED', libelle: 'bientôt', expirationDate: today })
+    await addOffer(id, { status: 'DISABLED', libelle: 'désactivée', expirationDate: null })
+    expect((await same()).discountOffers.map((o) => o.libelle)).toEqual(['bientôt', 'plus tard', 'sans date'])
+    const put = (body: Record<string, unknown>) =>
+      t.api.put(`/api/partners/${id}/offer-discount`, { id: later.id, ...body }, t.asAdmin())
+    expect((await put({ status: 'ENABLED', libelle: 'renommée', expirationDate: yesterday })).status).toBe(
+      200,
+    )
+    expect((await same()).discountOffers.map((o) => o.libelle)).toEqual(['bientôt', 'sans date'])
+    expect((await put({ status: 'ENABLED', libelle: 'renommée', expirationDate: null })).status).toBe(200)
+    expect((await same()).discountOffers.map((o) => o.libelle)).toEqual(['bientôt', 'renommée', 'sans date'])
+    expect((await put({ status: 'DISABLED', libelle: 'renommée', expirationDate: null })).status).toBe(200)
+    expect((await same()).discountOffers.map((o) => o.libelle)).toEqual(['bientôt', 'sans date'])
+
+    const upload = async () => {
+      const res = await t.api.request<Image>('POST', `/api/partners/${id}/image`, {
+        ...t.asAdmin(),
+        raw: fileForm(await pngBytes(), 'photo.png', 'image/png'),
+      })
+      expect(res.status).toBe(201)
+      return res.body
+    }
+    const first = await upload()
+    await upload()
+    expect((await same()).images.map((i) => i.id)[0]).toBe(first.id)
+    expect((await t.api.del(`/api/partners/${id}/image/${first.id}`, t.asAdmin())).status).toBe(200)
+    const after = await same()
+    expect(after.images).toHaveLength(1)
+    expect(after.images[0].id).not.toBe(first.id)
+  })
+
   it('marks offers the user already used as DISABLED when userId is given, and refuses another user’s id', async () => {
     const [p] = (await search('name=bretonne')).body
     const offerId = p.discountOffers[0].id.id
