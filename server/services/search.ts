@@ -247,9 +247,15 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     if (q.categoryId < 1 || q.categoryId > MAX_ID) {
       throw badRequest('Le paramètre « categoryId » doit être un identifiant positif.', 'categoryId')
     }
-    // The row's own copy of its category ids (migration 0004): checked in the row during an index scan,
-    // or found through partners_category_ids_gin, instead of one partner_categories probe per candidate.
-    conditions.push(sql`p.category_ids @> array[${q.categoryId}::int]`)
+    // The row's own copy of its category ids (migration 0004) instead of one partner_categories probe per
+    // candidate. Nearest first, as the tsvector of partners_geo_filter_knn (migration 0009), tested during the
+    // KNN walk (same rows: exact lexemes); otherwise found through partners_category_ids_gin or checked in
+    // partners_active_name_cover.
+    conditions.push(
+      q.userPosition !== undefined
+        ? sql`array_to_tsvector(p.category_ids::text[]) @@ ${String(q.categoryId)}::tsquery`
+        : sql`p.category_ids @> array[${q.categoryId}::int]`,
+    )
   }
   if (q.bounds !== undefined) {
     const [east, north, south, west] = parseNumbers(q.bounds, 4, 'bounds', 'est,nord,sud,ouest')
