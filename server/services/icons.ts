@@ -10,8 +10,20 @@ export function mdiExportName(name: string): string {
     .join('')}`
 }
 
-/** The SVG path (viewBox 24x24) of a Material Design Icons name, null for an unknown name. */
+const paths = new Map<string, string | null>()
+
+/**
+ * The SVG path (viewBox 24x24) of a Material Design Icons name, null for an unknown name. Remembered per name:
+ * a search page asks for its categories' icons once per row, and the lookup in @mdi/js's namespace of 7,000
+ * exports, with the name's conversion, cost more than the rest of building a row.
+ */
 export function mdiIconPath(name: string): string | null {
-  const path = icons[mdiExportName(name)]
-  return typeof path === 'string' ? path : null
+  let path = paths.get(name)
+  if (path === undefined) {
+    const found = icons[mdiExportName(name)]
+    path = typeof found === 'string' ? found : null
+    // Names come from the categories table: a handful, but bounded in case of many distinct unknown ones.
+    if (paths.size < 10_000) paths.set(name, path)
+  }
+  return path
 }
