@@ -188,10 +188,31 @@ describe('variants of images stored without them (older stores, the demo seed)',
         await renderDemoImage(['#1565c0', '#90caf9'], 1080, 1600),
         null,
       )
+      // One photo belongs to a partner: the search's copy of it (migration 0009) must follow the backfill.
+      const { id: partnerId } = await first.db
+        .insertInto('partners')
+        .values({
+          name: 'Vitrine',
+          search_name: 'vitrine',
+          description: '',
+          address: '1 rue',
+          city: 'Rennes',
+          lat: 48.1,
+          lng: -1.7,
+          email: 'vitrine@exemple.fr',
+          phone: '0102030405',
+          status: 'ACTIF',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       const photos = []
       for (let i = 0; i < 3; i++)
         photos.push(
-          await insertImage(first.db, await renderDemoImage(['#c62828', '#ffcdd2'], 800, 500, i), null),
+          await insertImage(
+            first.db,
+            await renderDemoImage(['#c62828', '#ffcdd2'], 800, 500, i),
+            i === 0 ? partnerId : null,
+          ),
         )
       const pending = await first.db
         .selectFrom('images')
@@ -219,6 +240,12 @@ describe('variants of images stored without them (older stores, the demo seed)',
       for (const p of photos)
         expect(byId.get(p.id)).toMatchObject({ width: 800, height: 500, variant_widths: [320, 640, 800] })
       expect(rows.every((r) => r.variants_lease === null)).toBe(true)
+      const copy = await first.db
+        .selectFrom('partners')
+        .select('list_image')
+        .where('id', '=', partnerId)
+        .executeTakeFirstOrThrow()
+      expect(copy.list_image).toMatchObject({ id: photos[0].id, width: 800, variant_widths: [320, 640, 800] })
       const variants = await first.db
         .selectFrom('image_variants')
         .select((eb) => eb.fn.countAll().as('n'))
