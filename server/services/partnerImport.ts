@@ -379,7 +379,6 @@ export async function importPartners(
     // One journal entry for the whole file (the partners are its rows), in the import's transaction.
     await audited(trx, actor, {
       action: 'partner.import',
-      targetType: 'partner',
       targetId: null,
       targetLabel: `${parsed.lines.length} partenaire${parsed.lines.length > 1 ? 's' : ''}`,
       after: {

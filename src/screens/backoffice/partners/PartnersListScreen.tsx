@@ -2,20 +2,15 @@ import { useNavigate } from 'react-router'
 import styled from 'styled-components'
 import type { Partner, PartnerStatus } from '@/contract/schemas.ts'
 import { usePartners } from '@/src/api/partners/getPartners.ts'
-import { Button } from '@/src/design-system/components/Button/index.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
-import { DataTable, type DataTableColumn } from '@/src/design-system/components/DataTable/index.ts'
-import { ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
+import { type DataTableColumn } from '@/src/design-system/components/DataTable/index.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { StatusChip, statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
 import { Tooltip } from '@/src/design-system/components/Tooltip/index.ts'
-import { Icon, mdiPlus } from '@/src/design-system/icons/index.ts'
 import { Panel } from '../common/Panel.tsx'
 import { PartnersCsvActions } from '../exchange/PartnersCsvActions.tsx'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
-import { useDebouncedValue } from '@/src/screens/public/useDebouncedValue.ts'
-import { StatusFilter } from '../common/StatusFilter.tsx'
-import { countLabel, useListParams } from '../common/useListParams.ts'
+import { ListCount, ServerListTable, StatusListActions, useStatusListQuery } from '../common/ServerList.tsx'
 
 const TooltipTrigger = styled.span`
   display: inline-flex;
@@ -66,8 +61,6 @@ const columns: DataTableColumn<Partner>[] = [
   },
 ]
 
-export const SEARCH_DEBOUNCE_MS = 250
-
 /**
  * /bo/partenaires: the partners, searched (name, city), filtered, sorted and paged by the server; the list's
  * state lives in the address.
@@ -75,61 +68,34 @@ export const SEARCH_DEBOUNCE_MS = 250
 export function PartnersListScreen() {
   usePageTitle(backofficeTitle('Partenaires'))
   const navigate = useNavigate()
-  const list = useListParams('name')
-  const q = useDebouncedValue(list.q.trim(), SEARCH_DEBOUNCE_MS)
-  const { data, error, isLoading, mutate } = usePartners({
-    q: q || undefined,
-    status: (list.status || undefined) as PartnerStatus | undefined,
-    sort: list.sortParam,
-    page: list.page,
-    pageSize: list.pageSize,
-  })
+  const { list, query } = useStatusListQuery<PartnerStatus>('name')
+  const result = usePartners(query)
 
   return (
     <Panel>
       <PageHeader
         title="Partenaires"
         subtitle={
-          data ? <span aria-live="polite">{countLabel(data.total, 'partenaire', 'partenaires')}</span> : null
+          result.data ? (
+            <ListCount total={result.data.total} singular="partenaire" plural="partenaires" />
+          ) : null
         }
       />
       <PartnersCsvActions />
-      {error && !data ? (
-        <ErrorState message="Impossible de charger les partenaires." onRetry={() => void mutate()} />
-      ) : (
-        <DataTable
-          caption="Partenaires"
-          rows={data?.items ?? []}
-          columns={columns}
-          loading={isLoading && !data}
-          getRowId={(p) => String(p.partnerId.id)}
-          onRowClick={(p) => navigate(`/bo/partenaires/${p.partnerId.id}`)}
-          rowLabel={(p) => `Consulter ${p.name}`}
-          searchLabel="Rechercher un partenaire"
-          emptyMessage="Aucun partenaire"
-          sort={{ ...list.sort, onChange: list.setSort }}
-          server={{
-            total: data?.total ?? 0,
-            page: list.page,
-            rowsPerPage: list.pageSize,
-            onPageChange: list.setPage,
-            onRowsPerPageChange: list.setPageSize,
-            query: list.q,
-            onQueryChange: list.setQuery,
-          }}
-          actions={
-            <>
-              <StatusFilter value={list.status} onChange={list.setStatus} />
-              <Button
-                startIcon={<Icon path={mdiPlus} size={20} />}
-                onClick={() => navigate('/bo/partenaires/nouveau')}
-              >
-                Nouveau
-              </Button>
-            </>
-          }
-        />
-      )}
+      <ServerListTable
+        list={list}
+        result={result}
+        errorMessage="Impossible de charger les partenaires."
+        caption="Partenaires"
+        columns={columns}
+        getRowId={(p) => String(p.partnerId.id)}
+        onRowClick={(p) => navigate(`/bo/partenaires/${p.partnerId.id}`)}
+        rowLabel={(p) => `Consulter ${p.name}`}
+        searchLabel="Rechercher un partenaire"
+        emptyMessage="Aucun partenaire"
+        sort={{ ...list.sort, onChange: list.setSort }}
+        actions={<StatusListActions list={list} onCreate={() => navigate('/bo/partenaires/nouveau')} />}
+      />
     </Panel>
   )
 }
