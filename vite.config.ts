@@ -2,7 +2,7 @@
 import { realpathSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, searchForWorkspaceRoot } from 'vite'
+import { createLogger, defineConfig, searchForWorkspaceRoot } from 'vite'
 import react from '@vitejs/plugin-react'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
@@ -12,6 +12,16 @@ import { prerenderPages } from './scripts/prerender.ts'
 import { installableApp } from './scripts/pwa.ts'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
+
+// Charts.css declares some `@property` rules that browsers ignore as invalid (no initial value, or a syntax
+// such as <line-style> that does not exist); Lightning CSS's minifier drops them too (css.lightningcss
+// errorRecovery below) but warns about each one. Only those warnings are silenced.
+const logger = createLogger()
+const warn = logger.warn.bind(logger)
+logger.warn = (message, options) => {
+  if (message.includes('[lightningcss minify]') && message.includes('@property')) return
+  warn(message, options)
+}
 
 // Dependencies pre-bundled up front so browser tests never hit a mid-run reload.
 const optimizeDepsInclude = [
@@ -49,6 +59,8 @@ export default defineConfig({
     fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] },
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },
   },
+  customLogger: logger,
+  css: { lightningcss: { errorRecovery: true } },
   build: {
     outDir: 'dist',
     sourcemap: true,

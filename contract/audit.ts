@@ -50,6 +50,25 @@ export const auditTargets = {
 
 export type AuditTarget = keyof typeof auditTargets
 
+/** What each action is done to: a coupon's use is recorded on its offer, its reactivation on the user. */
+export const auditActionTargets: Record<AuditAction, AuditTarget> = {
+  'article.create': 'article',
+  'article.update': 'article',
+  'article.delete': 'article',
+  'partner.create': 'partner',
+  'partner.update': 'partner',
+  'partner.import': 'partner',
+  'offer.create': 'offer',
+  'offer.update': 'offer',
+  'image.upload': 'partner',
+  'image.delete': 'partner',
+  'user.create': 'user',
+  'user.update': 'user',
+  'user.delete': 'user',
+  'coupon.reactivate': 'user',
+  'coupon.deactivate': 'offer',
+}
+
 /** A target as the Journal and its CSV name it: « Partenaire n° 12 (Le Bistrot) ». */
 export function targetText(entry: {
   targetType: string

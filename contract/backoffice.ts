@@ -17,6 +17,9 @@ export type PartnerImportQuery = Static<typeof PartnerImportQuery>
 /** One line of the file that would become a partner. */
 export const PartnerImportRow = Type.Object({
   line: Type.Integer(),
+  partnerId: Type.Optional(
+    Type.Integer({ description: 'Partenaire existant que la ligne met à jour (colonne « Id » de l’export)' }),
+  ),
   name: Type.String(),
   city: Type.String(),
   email: Type.String(),
@@ -34,6 +37,7 @@ export type PartnerImportError = Static<typeof PartnerImportError>
 export const PartnerImportPreview = Type.Object({
   lineCount: Type.Integer({ description: 'Lignes de données lues (en-tête exclu)' }),
   validCount: Type.Integer(),
+  updateCount: Type.Integer({ description: 'Lignes valides qui mettent à jour un partenaire existant' }),
   errorCount: Type.Integer(),
   rows: Type.Array(PartnerImportRow),
   errors: Type.Array(PartnerImportError),
@@ -43,6 +47,7 @@ export type PartnerImportPreview = Static<typeof PartnerImportPreview>
 
 export const PartnerImportResult = Type.Object({
   created: Type.Integer(),
+  updated: Type.Integer({ description: 'Partenaires existants mis à jour (lignes avec un « Id »)' }),
   categoriesCreated: Type.Array(Type.String()),
 })
 export type PartnerImportResult = Static<typeof PartnerImportResult>

@@ -35,14 +35,15 @@ export type StatusOption = Static<typeof StatusOption>
 export const Role = Type.Union([Type.Literal('ROLE_USER'), Type.Literal('ROLE_ADMIN')])
 export type Role = Static<typeof Role>
 
+/** A person as every call names them: the signed-in user, a registration, a user of the back-office. */
+const PersonFields = { firstname: Type.String(), lastname: Type.String(), email: Type.String() }
+
 /** The signed-in user, stored by the client in localStorage under the key `user`. */
 export const AuthUser = Type.Object({
   access_token: Type.String(),
   roles: Type.Array(Role),
   userId: IdRef,
-  firstname: Type.String(),
-  lastname: Type.String(),
-  email: Type.String(),
+  ...PersonFields,
 })
 export type AuthUser = Static<typeof AuthUser>
 
@@ -53,9 +54,7 @@ export const Credentials = Type.Object({
 export type Credentials = Static<typeof Credentials>
 
 export const RegisterBody = Type.Object({
-  firstname: Type.String(),
-  lastname: Type.String(),
-  email: Type.String(),
+  ...PersonFields,
   password: Type.String(),
 })
 export type RegisterBody = Static<typeof RegisterBody>
@@ -266,9 +265,7 @@ export type DisabledCoupon = Static<typeof DisabledCoupon>
 
 export const User = Type.Object({
   userId: IdRef,
-  firstname: Type.String(),
-  lastname: Type.String(),
-  email: Type.String(),
+  ...PersonFields,
   status: UserStatus,
   roles: Type.Array(Role),
   disabledCoupons: Type.Array(DisabledCoupon),
@@ -276,9 +273,7 @@ export const User = Type.Object({
 export type User = Static<typeof User>
 
 export const UserBody = Type.Object({
-  firstname: Type.String(),
-  lastname: Type.String(),
-  email: Type.String(),
+  ...PersonFields,
   status: UserStatus,
 })
 export type UserBody = Static<typeof UserBody>

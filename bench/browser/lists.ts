@@ -1,8 +1,15 @@
-import { mdiStar } from '@mdi/js'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
 import { chromium, type Page } from 'playwright'
-import type { AuthUser, PartnerSearchResult } from '@/contract/schemas.ts'
+import { build } from 'vite'
+import type { AuthUser } from '@/contract/schemas.ts'
 import { chromiumArgs } from '@/scripts/chromium.ts'
 import { budgeted, info, type Figure } from '../lib/report.ts'
+import { serveBare } from './bareServer.ts'
+import { fakePartner } from '../lib/fakePartner.ts'
 import { percentile, round } from '../lib/stats.ts'
 
 export interface ListRun {
@@ -24,51 +31,6 @@ export interface ListRun {
 }
 
 const TOTAL = 10_000
-
-function fakePartner(i: number): PartnerSearchResult {
-  return {
-    partnerId: { id: i + 1 },
-    name: `Partenaire ${i + 1} du Marché`,
-    description: 'Accueil chaleureux, produits locaux et offres réservées aux adhérents.',
-    siren: String(100_000_000 + i),
-    location: {
-      address: `${1 + (i % 120)} rue de la République`,
-      city: ['Paris', 'Lyon', 'Marseille', 'Nantes'][i % 4],
-      position: { lat: 48.85 + (i % 100) / 1000, lng: 2.35 + (i % 70) / 1000 },
-    },
-    email: `contact${i + 1}@partenaire.exemple.fr`,
-    phone: '01 23 45 67 89',
-    representativeFirstName: null,
-    representativeLastName: null,
-    categories: [
-      {
-        id: 1 + (i % 9),
-        label: [
-          'Restaurants',
-          'Boulangeries',
-          'Bars',
-          'Shopping',
-          'Bien-être',
-          'Sport',
-          'Garages',
-          'Hôtels',
-          'Loisirs',
-        ][i % 9],
-        icon: 'star',
-        iconPath: mdiStar,
-      },
-    ],
-    status: 'ACTIF',
-    discountOffers:
-      i % 3 === 0
-        ? []
-        : [{ id: { id: i * 3 + 1 }, libelle: '-10 % sur la carte', status: 'ENABLED', expirationDate: null }],
-    images: [],
-    rating: i % 4 === 0 ? null : 3 + (i % 20) / 10,
-    userRatingsTotal: i % 4 === 0 ? null : 10 + (i % 300),
-    distanceToUser: round(0.05 + i * 0.01, 3),
-  }
-}
 
 /**
  * Scrolls the page's virtualised list by `step` px a frame until it has shown `total` rows (or `maxSeconds`),
@@ -121,28 +83,10 @@ async function scrollAndMeasure(page: Page, step: number, total: number, maxSeco
   )
 }
 
-/**
- * `showAll`: for a paginated table, the first row of its first page is awaited, then 'Tous' is chosen in
- * 'Lignes par page' (the 10,000-row case to measure); its time is included in the time to first row.
- */
-async function measureList(
-  page: Page,
-  list: string,
-  url: string,
-  step: number,
-  showAll = false,
-): Promise<ListRun> {
+async function measureList(page: Page, list: string, url: string, step: number): Promise<ListRun> {
   const t0 = Date.now()
   await page.goto(url, { waitUntil: 'domcontentloaded' })
   try {
-    if (showAll) {
-      await page
-        .getByRole('row', { name: /^Consulter/ })
-        .first()
-        .waitFor({ timeout: 15_000 })
-      await page.getByRole('combobox', { name: 'Lignes par page' }).click()
-      await page.getByRole('option', { name: 'Tous' }).click()
-    }
     await page.waitForSelector('[data-item-index]', { timeout: 15_000 })
   } catch {
     return {
@@ -197,6 +141,19 @@ async function measureList(
   }
 }
 
+/** Builds bench/datatable with the app's React plugin and `@/` alias, minified as a release is. */
+async function buildDataTablePage(outDir: string): Promise<void> {
+  const root = fileURLToPath(new URL('../../', import.meta.url))
+  await build({
+    root: join(root, 'bench', 'datatable'),
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: [{ find: /^@\//, replacement: root }] },
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  })
+}
+
 export async function benchLists(base: string, user: AuthUser, chromePath: string): Promise<ListRun[]> {
   const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs })
   try {
@@ -227,28 +184,29 @@ export async function benchLists(base: string, user: AuthUser, chromePath: strin
     runs.push(await measureList(await phone.newPage(), 'Find list (phone)', `${base}/rechercher`, 300))
     await phone.close()
 
-    // Back-office partner table: a desktop, GET /api/partners answering 10,000 partners at once.
+    // Back-office partner table: a desktop, the DataTable with the partner list's columns and 10,000 rows all
+    // shown (bench/datatable: the app's list now pages by the server, 100 rows at most).
     const desktop = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'fr-FR' })
     await desktop.addInitScript('globalThis.__name = (f) => f')
-    await desktop.addInitScript((value) => localStorage.setItem('user', value), JSON.stringify(user))
-    const all = JSON.stringify(
-      Array.from({ length: TOTAL }, (_, i) => ({ ...fakePartner(i), distanceToUser: undefined })),
-    )
-    await desktop.route(/\/api\/partners(\?.*)?$/, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: all }),
-    )
-    let table: ListRun | null = null
-    for (const path of ['/bo/partenaires', '/bo/partners', '/bo']) {
-      table = await measureList(
-        await desktop.newPage(),
-        'Back-office partner table',
-        `${base}${path}`,
-        300,
-        true,
-      )
-      if (table.available) break
+    const outDir = mkdtempSync(join(tmpdir(), 'bench-datatable-'))
+    try {
+      await buildDataTablePage(outDir)
+      const page = await serveBare(outDir)
+      try {
+        runs.push(
+          await measureList(
+            await desktop.newPage(),
+            'Back-office partner table (10,000 rows)',
+            page.base,
+            300,
+          ),
+        )
+      } finally {
+        await page.close()
+      }
+    } finally {
+      rmSync(outDir, { recursive: true, force: true })
     }
-    runs.push(table!)
     await desktop.close()
     return runs
   } finally {

@@ -37,7 +37,11 @@ export function exchangeHandlers(
           { status: 400 },
         )
       return HttpResponse.json(
-        { created: ready.validCount, categoriesCreated: ready.newCategories },
+        {
+          created: ready.validCount - ready.updateCount,
+          updated: ready.updateCount,
+          categoriesCreated: ready.newCategories,
+        },
         { status: 201 },
       )
     }),

@@ -172,7 +172,6 @@ export async function createArticle(db: Db, actor: Actor, body: ArticleBody): Pr
     const after = await loadArticle(trx, id)
     await audited(trx, actor, {
       action: 'article.create',
-      targetType: 'article',
       targetId: id,
       targetLabel: after.title,
       after,
@@ -204,7 +203,6 @@ export async function updateArticle(
     const after = await loadArticle(trx, id)
     await audited(trx, actor, {
       action: 'article.update',
-      targetType: 'article',
       targetId: id,
       targetLabel: after.title,
       before: previous,
@@ -223,7 +221,6 @@ export async function deleteArticle(db: Db, actor: Actor, id: number): Promise<M
     const before = toArticle(row)
     await audited(trx, actor, {
       action: 'article.delete',
-      targetType: 'article',
       targetId: id,
       targetLabel: before.title,
       before,

@@ -3,19 +3,19 @@
  * (`audited(trx, …)`), so a write without its entry, or an entry without its write, cannot exist. The table is
  * append-only (migration 0007's trigger refuses UPDATE, DELETE and TRUNCATE); the API only reads it.
  */
-import { sql, type Transaction } from 'kysely'
-import { auditActions, targetText, type AuditAction, type AuditTarget } from '@/contract/audit.ts'
+import { sql, type Selectable, type Transaction } from 'kysely'
+import { auditActions, auditActionTargets, targetText, type AuditAction } from '@/contract/audit.ts'
 import type { AuditActor, AuditEntry, AuditPage, AuditQuery } from '@/contract/schemas.ts'
 import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
-import type { Database } from '../db/types.ts'
+import type { AuditLogTable, Database } from '../db/types.ts'
 import { badRequest } from '../errors.ts'
 import { csvDateTime, frenchCsv, inBatches, type CsvColumn } from './frenchCsv.ts'
 import { paging } from './listQuery.ts'
 
+/** The target's kind follows from the action (`auditActionTargets`). */
 export interface AuditRecord {
   action: AuditAction
-  targetType: AuditTarget
   targetId: number | string | null
   targetLabel?: string | null
   motif?: string | null
@@ -36,7 +36,7 @@ export async function audited(trx: Transaction<Database>, actor: Actor, record: 
       actor_name: sql<string>`coalesce((select trim(firstname || ' ' || lastname) from users where id = ${actor.id}), '')`,
       actor_email: actor.email,
       action: record.action,
-      target_type: record.targetType,
+      target_type: auditActionTargets[record.action],
       target_id: record.targetId === null ? null : String(record.targetId),
       target_label: record.targetLabel ?? null,
       motif: record.motif ?? null,
@@ -87,20 +87,7 @@ const entryColumns = [
   'a.after',
 ] as const
 
-type EntryRow = {
-  id: string
-  created_at: Date
-  actor_id: number | null
-  actor_name: string
-  actor_email: string
-  action: string
-  target_type: string
-  target_id: string | null
-  target_label: string | null
-  motif: string | null
-  before: unknown
-  after: unknown
-}
+type EntryRow = Selectable<AuditLogTable>
 
 function toEntry(row: EntryRow): AuditEntry {
   return {

@@ -5,6 +5,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/index.ts'
 import { csvDate, csvDateTime, frenchCsv, inBatches, type CsvColumn } from './frenchCsv.ts'
+import { partnerFieldColumns } from './partnerRows.ts'
 import { statusOptions } from './partners.ts'
 
 const BATCH = 500
@@ -21,19 +22,7 @@ function partnerPage(db: Db, after: number | undefined) {
   return db
     .selectFrom('partners as p')
     .select([
-      'p.id',
-      'p.name',
-      'p.description',
-      'p.siren',
-      'p.address',
-      'p.city',
-      'p.lat',
-      'p.lng',
-      'p.email',
-      'p.phone',
-      'p.representative_first_name',
-      'p.representative_last_name',
-      'p.status',
+      ...partnerFieldColumns,
       'p.created_at',
       'p.updated_at',
       sql<string | null>`(select string_agg(c.label, ${CATEGORY_SEPARATOR} order by pc.position)

@@ -2,11 +2,12 @@
  * A partner's coupons (offers): the admin adds and changes them; a user uses one once (spec: "deactivate"),
  * an admin gives a used one back (spec: "reactivate").
  */
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { MAX_ID } from '@/contract/api.ts'
 import type { DisabledCouponsBody, DiscountOffer, OfferBody, OfferUpdateBody } from '@/contract/schemas.ts'
 import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
+import type { Database } from '../db/types.ts'
 import { conflict, forbidden, notFound } from '../errors.ts'
 import { requiredText } from '../validation.ts'
 import { audited, type Actor } from './audit.ts'
@@ -33,6 +34,27 @@ const offerLabel = async (trx: Executor, partnerId: number, libelle: string) => 
   return partner ? `${libelle} — ${partner.name}` : libelle
 }
 
+type OfferRow = Parameters<typeof toOffer>[0]
+
+/** Records an offer's creation (no `previous`) or change, named « libellé — partenaire » in the journal. */
+async function auditOfferWrite(
+  trx: Transaction<Database>,
+  actor: Actor,
+  partnerId: number,
+  row: OfferRow,
+  previous?: OfferRow,
+): Promise<DiscountOffer> {
+  const after = toOffer(row)
+  await audited(trx, actor, {
+    action: previous ? 'offer.update' : 'offer.create',
+    targetId: row.id,
+    targetLabel: await offerLabel(trx, partnerId, row.libelle),
+    before: previous && { ...toOffer(previous), partnerId },
+    after: { ...after, partnerId },
+  })
+  return after
+}
+
 export async function createOffer(
   db: Db,
   actor: Actor,
@@ -47,15 +69,7 @@ export async function createOffer(
       .values({ ...values, partner_id: partner })
       .returning(offerColumns)
       .executeTakeFirstOrThrow()
-    const after = toOffer(row)
-    await audited(trx, actor, {
-      action: 'offer.create',
-      targetType: 'offer',
-      targetId: row.id,
-      targetLabel: await offerLabel(trx, partner, row.libelle),
-      after: { ...after, partnerId: partner },
-    })
-    return after
+    return auditOfferWrite(trx, actor, partner, row)
   })
 }
 
@@ -82,16 +96,7 @@ export async function updateOffer(
       .where('id', '=', body.id.id)
       .returning(offerColumns)
       .executeTakeFirstOrThrow()
-    const after = toOffer(row)
-    await audited(trx, actor, {
-      action: 'offer.update',
-      targetType: 'offer',
-      targetId: row.id,
-      targetLabel: await offerLabel(trx, partnerId, row.libelle),
-      before: { ...toOffer(previous), partnerId },
-      after: { ...after, partnerId },
-    })
-    return after
+    return auditOfferWrite(trx, actor, partnerId, row, previous)
   })
 }
 
@@ -135,7 +140,6 @@ export async function redeemCoupon(
         if (row)
           await audited(trx, viewer, {
             action: 'coupon.deactivate',
-            targetType: 'offer',
             targetId: offerId,
             targetLabel: await offerLabel(trx, partnerId, offer.libelle),
             after: { userId, offerId, libelle: offer.libelle, usedAt: new Date(row.used_at).toISOString() },
@@ -182,7 +186,6 @@ export async function reactivateCoupon(
     const coupon = { offerId, libelle: used.libelle, partnerName: used.partnerName, user: user.email }
     await audited(trx, actor, {
       action: 'coupon.reactivate',
-      targetType: 'user',
       targetId: userId,
       // Whose coupon, and which: the Journal's target column says both.
       targetLabel: `${`${user.firstname} ${user.lastname}`.trim()} · ${used.libelle} (${used.partnerName})`,

@@ -2,6 +2,8 @@
  * Partners imported from a CSV file, in two steps: a dry run that reads and checks every line (the same checks
  * as the partner form, `cleanPartnerBody`) and answers a preview, then a commit that writes every partner in
  * one transaction or none. The file is the export's format (exports.ts): `;` or `,`, with or without BOM.
+ * A line whose « Id » names an existing partner updates it (so an export edited in a spreadsheet goes back in
+ * without duplicating anyone); a line without one creates a partner.
  */
 import { parse } from 'csv-parse/sync'
 import { sql } from 'kysely'
@@ -18,6 +20,7 @@ import { normalizeForSearch } from '../validation.ts'
 import { audited, type Actor } from './audit.ts'
 import { cleanPartnerBody, type CleanPartner } from './partnerInput.ts'
 import type { Executor } from './partnerRows.ts'
+import { savePartner } from './partnerStore.ts'
 import { statusOptions } from './partners.ts'
 
 export const IMPORT_MAX_LINES = 20_000
@@ -27,6 +30,8 @@ const INSERT_BATCH = 500
 
 /** The columns the file may have, by their header with case, accents and spaces ignored. */
 const headerKeys = {
+  id: 'id',
+  identifiant: 'id',
   denomination: 'name',
   nom: 'name',
   description: 'description',
@@ -89,6 +94,8 @@ function status(value: string): PartnerStatus {
 interface ParsedLine {
   line: number
   partner: CleanPartner
+  /** The existing partner this line updates. */
+  partnerId?: number
 }
 
 interface Parsed {
@@ -99,6 +106,8 @@ interface Parsed {
   newCategories: Map<string, string>
   /** Existing categories' ids, keyed by lower-case label. */
   known: Map<string, number>
+  /** The current ratings of the partners the file updates. */
+  ratings: Map<number, Rating>
 }
 
 function readRecords(bytes: Buffer): { records: string[][]; lineOf: number[] } {
@@ -162,6 +171,11 @@ async function parseFile(db: Executor, bytes: Buffer, createCategories: boolean)
       return column === undefined ? '' : (record[column] ?? '')
     }
     try {
+      const idText = cell('id').trim()
+      if (idText !== '' && !/^\d{1,9}$/.test(idText))
+        throw new LineError(
+          `L’identifiant « ${idText} » n’est pas un nombre entier (colonne Id ; vide pour un nouveau partenaire).`,
+        )
       const postalCode = cell('postalCode').trim()
       if (postalCode !== '' && !/^\d{5}$/.test(postalCode))
         throw new LineError('Le code postal doit comporter 5 chiffres.')
@@ -198,18 +212,65 @@ async function parseFile(db: Executor, bytes: Buffer, createCategories: boolean)
           )
         newCategories.set(lower, label)
       }
-      lines.push({ line, partner })
+      lines.push(idText === '' ? { line, partner } : { line, partner, partnerId: Number(idText) })
     } catch (error) {
       if (error instanceof LineError || error instanceof HttpError)
         errors.push(lineError(line, error.message))
       else throw error
     }
   }
-  return { lineCount: records.length - 1, lines, errors, newCategories, known }
+  const updating = await checkUpdatedPartners(db, lines)
+  return {
+    lineCount: records.length - 1,
+    lines: lines.filter((line) => !updating.errors.has(line.line)),
+    errors: [...errors, ...updating.errors.values()].sort((a, b) => a.line - b.line),
+    newCategories,
+    known,
+    ratings: updating.ratings,
+  }
 }
 
-const previewRow = ({ line, partner }: ParsedLine): PartnerImportRow => ({
+type Rating = Pick<CleanPartner, 'rating' | 'userRatingsTotal'>
+
+/**
+ * The lines that name a partner by id: each id must exist and appear once in the file. Also reads the ratings
+ * of those partners, which the file does not carry and an update keeps.
+ */
+async function checkUpdatedPartners(db: Executor, lines: ParsedLine[]) {
+  const errors = new Map<number, PartnerImportError>()
+  const ratings = new Map<number, Rating>()
+  const firstLineOf = new Map<number, number>()
+  for (const { line, partnerId } of lines) {
+    if (partnerId === undefined) continue
+    const first = firstLineOf.get(partnerId)
+    if (first === undefined) firstLineOf.set(partnerId, line)
+    else errors.set(line, lineError(line, `Le partenaire ${partnerId} figure déjà ligne ${first}.`))
+  }
+  const ids = [...firstLineOf.keys()]
+  for (let start = 0; start < ids.length; start += INSERT_BATCH) {
+    const found = await db
+      .selectFrom('partners')
+      .select(['id', 'rating', 'user_ratings_total'])
+      .where('id', 'in', ids.slice(start, start + INSERT_BATCH))
+      .execute()
+    for (const row of found)
+      ratings.set(row.id, { rating: row.rating, userRatingsTotal: row.user_ratings_total })
+  }
+  for (const { line, partnerId } of lines)
+    if (partnerId !== undefined && !ratings.has(partnerId) && !errors.has(line))
+      errors.set(
+        line,
+        lineError(
+          line,
+          `Aucun partenaire n’a l’identifiant ${partnerId} : videz la colonne Id pour le créer.`,
+        ),
+      )
+  return { errors, ratings }
+}
+
+const previewRow = ({ line, partner, partnerId }: ParsedLine): PartnerImportRow => ({
   line,
+  ...(partnerId === undefined ? {} : { partnerId }),
   name: partner.name,
   city: partner.city,
   email: partner.email,
@@ -226,6 +287,7 @@ export async function previewPartnerImport(
   return {
     lineCount: parsed.lineCount,
     validCount: parsed.lines.length,
+    updateCount: parsed.lines.filter((line) => line.partnerId !== undefined).length,
     errorCount: parsed.errors.length,
     rows: parsed.lines.slice(0, PREVIEW_ROWS).map(previewRow),
     errors: parsed.errors.slice(0, PREVIEW_ERRORS),
@@ -265,8 +327,12 @@ export async function importPartners(
       for (const c of created) categoryIds.set(c.label.toLowerCase(), c.id)
     }
 
-    for (let start = 0; start < parsed.lines.length; start += INSERT_BATCH) {
-      const batch = parsed.lines.slice(start, start + INSERT_BATCH)
+    const creates = parsed.lines.filter((line) => line.partnerId === undefined)
+    const updates = parsed.lines.filter((line) => line.partnerId !== undefined)
+    for (const { partner, partnerId } of updates)
+      await savePartner(trx, { ...partner, ...parsed.ratings.get(partnerId!) }, partnerId)
+    for (let start = 0; start < creates.length; start += INSERT_BATCH) {
+      const batch = creates.slice(start, start + INSERT_BATCH)
       // Ids taken from the sequence first, so each partner's categories are linked without relying on the
       // order of RETURNING.
       const ids = await sql<{ id: number }>`
@@ -313,11 +379,14 @@ export async function importPartners(
     // One journal entry for the whole file (the partners are its rows), in the import's transaction.
     await audited(trx, actor, {
       action: 'partner.import',
-      targetType: 'partner',
       targetId: null,
       targetLabel: `${parsed.lines.length} partenaire${parsed.lines.length > 1 ? 's' : ''}`,
-      after: { created: parsed.lines.length, categoriesCreated: toCreate },
+      after: {
+        created: creates.length,
+        updated: updates.map((line) => line.partnerId!),
+        categoriesCreated: toCreate,
+      },
     })
-    return { created: parsed.lines.length, categoriesCreated: toCreate }
+    return { created: creates.length, updated: updates.length, categoriesCreated: toCreate }
   })
 }

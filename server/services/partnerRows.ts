@@ -22,7 +22,8 @@ export type PartnerRow = Omit<
   'search_name' | 'category_ids' | 'list_image' | 'list_offers' | 'created_at' | 'updated_at'
 >
 
-export const partnerColumns = [
+/** A partner's own fields, as an administrator enters them (the CSV export writes these). */
+export const partnerFieldColumns = [
   'p.id',
   'p.name',
   'p.description',
@@ -36,9 +37,9 @@ export const partnerColumns = [
   'p.representative_first_name',
   'p.representative_last_name',
   'p.status',
-  'p.rating',
-  'p.user_ratings_total',
 ] as const
+
+export const partnerColumns = [...partnerFieldColumns, 'p.rating', 'p.user_ratings_total'] as const
 
 export async function offersFor(
   db: Executor,

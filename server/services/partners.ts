@@ -22,7 +22,7 @@ import { badRequest, forbidden, notFound } from '../errors.ts'
 import { audited, type Actor } from './audit.ts'
 import { mdiIconPath } from './icons.ts'
 import { storeImage } from './images.ts'
-import { cleanPartnerBody } from './partnerInput.ts'
+import { cleanPartnerBody, type CleanPartner } from './partnerInput.ts'
 import { offersFor, type Executor } from './partnerRows.ts'
 import { savePartner } from './partnerStore.ts'
 import { loadPartner, searchPartners } from './search.ts'
@@ -109,19 +109,7 @@ function partnerSnapshot({ images: _images, discountOffers: _offers, categories,
 }
 
 export async function createPartner(db: Db, actor: Actor, body: PartnerBody): Promise<Partner> {
-  const data = cleanPartnerBody(body)
-  return db.transaction().execute(async (trx) => {
-    const id = await savePartner(trx, data)
-    const after = found(await loadPartner(trx, id, { offers: 'all' }))
-    await audited(trx, actor, {
-      action: 'partner.create',
-      targetType: 'partner',
-      targetId: id,
-      targetLabel: after.name,
-      after: partnerSnapshot(after),
-    })
-    return after
-  })
+  return writePartner(db, actor, cleanPartnerBody(body))
 }
 
 /** Changes partner `id`; the body names the same partner. */
@@ -133,17 +121,20 @@ export async function updatePartner(
 ): Promise<Partner> {
   if (body.partnerId.id !== id)
     throw badRequest('partnerId.id ne correspond pas au partenaire de l’adresse.', 'partnerId.id')
-  const data = cleanPartnerBody(body)
+  return writePartner(db, actor, cleanPartnerBody(body), id)
+}
+
+/** Saves a new partner (no `id`) or partner `id`, and records the write with the partner before and after. */
+async function writePartner(db: Db, actor: Actor, data: CleanPartner, id?: number): Promise<Partner> {
   return db.transaction().execute(async (trx) => {
-    const before = found(await loadPartner(trx, id, { offers: 'all' }))
-    await savePartner(trx, data, id)
-    const after = found(await loadPartner(trx, id, { offers: 'all' }))
+    const before = id === undefined ? undefined : found(await loadPartner(trx, id, { offers: 'all' }))
+    const savedId = await savePartner(trx, data, id)
+    const after = found(await loadPartner(trx, savedId, { offers: 'all' }))
     await audited(trx, actor, {
-      action: 'partner.update',
-      targetType: 'partner',
-      targetId: id,
+      action: before ? 'partner.update' : 'partner.create',
+      targetId: savedId,
       targetLabel: after.name,
-      before: partnerSnapshot(before),
+      before: before && partnerSnapshot(before),
       after: partnerSnapshot(after),
     })
     return after
@@ -168,7 +159,6 @@ export async function addPartnerImage(db: Db, actor: Actor, id: number, upload: 
   const { fileName: _serverSide, ...image } = await storeImage(db, upload, partnerId, async (trx, stored) => {
     await audited(trx, actor, {
       action: 'image.upload',
-      targetType: 'partner',
       targetId: partnerId,
       targetLabel: await partnerName(trx, partnerId),
       after: { imageId: stored.id, type: stored.type },
@@ -193,7 +183,6 @@ export async function deletePartnerImage(
     if (!removed) throw notFound('Photo introuvable pour ce partenaire.')
     await audited(trx, actor, {
       action: 'image.delete',
-      targetType: 'partner',
       targetId: id,
       targetLabel: await partnerName(trx, id),
       before: { imageId: removed.id, type: removed.type },

@@ -196,7 +196,6 @@ export async function createUser(
       const mailId = await enqueueMail(trx, passwordMail('invite', row.email, row.firstname, link))
       await audited(trx, actor, {
         action: 'user.create',
-        targetType: 'user',
         targetId: row.id,
         targetLabel: userLabel(row),
         after: userSnapshot(toUser(row, [])),
@@ -260,7 +259,6 @@ export async function updateUser(
       const after = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
       await audited(trx, viewer, {
         action: 'user.update',
-        targetType: 'user',
         targetId: id,
         targetLabel: userLabel(after),
         before: userSnapshot(toUser(before, [])),
@@ -285,7 +283,6 @@ export async function deleteUser(db: Db, viewer: CurrentUser, id: number): Promi
     if (row)
       await audited(trx, viewer, {
         action: 'user.delete',
-        targetType: 'user',
         targetId: id,
         targetLabel: userLabel(row),
         before: userSnapshot(toUser(row, [])),

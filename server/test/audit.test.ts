@@ -7,7 +7,6 @@ import type {
   AuditPage,
   AuthUser,
   DiscountOffer,
-  Image,
   Partner,
   User,
 } from '@/contract/schemas.ts'
@@ -16,10 +15,10 @@ import {
   ADMIN,
   createOffer,
   createPartner,
-  fileForm,
   partnerBody,
   pngBytes,
   adminServerForFile,
+  uploadPartnerPhoto,
 } from './helpers.ts'
 
 const t = adminServerForFile()
@@ -76,12 +75,8 @@ describe('audit log: every administrator write, with who, what, before and after
       expirationDate: null,
     })
     await t.api.put(apiPaths.partnerOffers(partner.partnerId.id), { ...offer, libelle: '-10 %' }, t.asAdmin())
-    const image = await t.api.post<Image>(apiPaths.partnerImages(partner.partnerId.id), undefined, {
-      ...t.asAdmin(),
-      raw: fileForm(await pngBytes()),
-    })
-    expect(image.status).toBe(201)
-    await t.api.del(apiPaths.partnerImage(partner.partnerId.id, image.body.id), t.asAdmin())
+    const image = await uploadPartnerPhoto(t, partner, await pngBytes())
+    await t.api.del(apiPaths.partnerImage(partner.partnerId.id, image.id), t.asAdmin())
     const article = await t.api.post<Article>(
       apiPaths.articles(),
       { title: 'Soldes', status: 'DRAFT', position: 1, image: null, link: null },
@@ -139,8 +134,8 @@ describe('audit log: every administrator write, with who, what, before and after
     })
     expect(offerUpdated.before).toMatchObject({ libelle: '-5 %' })
     expect(offerUpdated.after).toMatchObject({ libelle: '-10 %' })
-    expect(upload.after).toMatchObject({ imageId: image.body.id })
-    expect(removal.before).toMatchObject({ imageId: image.body.id })
+    expect(upload.after).toMatchObject({ imageId: image.id })
+    expect(removal.before).toMatchObject({ imageId: image.id })
     expect(removal.after).toBeNull()
     expect(articleUpdated.before).toMatchObject({ title: 'Soldes' })
     expect(articleUpdated.after).toMatchObject({ title: 'Soldes d’hiver' })

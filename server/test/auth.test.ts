@@ -32,6 +32,9 @@ const updateUser = (caller: AuthUser, target: AuthUser, fields: Record<string, u
     { token: caller.access_token },
   )
 
+/** A registration the server accepts: each case below changes only the field it is about. */
+const validRegistration = { firstname: 'A', lastname: 'B', email: 'a@test.fr', password: 'assez long oui' }
+
 describe('register and authenticate', () => {
   it('registers a ROLE_USER, ACTIF, signed in at once', async () => {
     const res = await api.post<AuthUser>('/api/auth/register', {
@@ -59,10 +62,8 @@ describe('register and authenticate', () => {
 
   it('ignores fields the client does not own (roles, ids) in the register body', async () => {
     const res = await api.post<AuthUser>('/api/auth/register', {
-      firstname: 'Eve',
-      lastname: 'Pirate',
+      ...validRegistration,
       email: 'eve@test.fr',
-      password: 'je veux etre admin',
       roles: ['ROLE_ADMIN'],
       userId: { id: 1 },
       status: 'ACTIF',
@@ -76,26 +77,21 @@ describe('register and authenticate', () => {
 
   it('refuses a duplicate e-mail with 409', async () => {
     await api.register({ email: 'double@test.fr' })
-    const res = await api.post('/api/auth/register', {
-      firstname: 'A',
-      lastname: 'B',
-      email: 'DOUBLE@test.fr',
-      password: 'encore un long mot',
-    })
+    const res = await api.post('/api/auth/register', { ...validRegistration, email: 'DOUBLE@test.fr' })
     expect(res.status).toBe(409)
     expect(res.body).toMatchObject({ message: expect.stringContaining('existe déjà') })
   })
 
   it.each([
-    [{ firstname: 'A', lastname: 'B', email: 'pas-un-email', password: 'assez long oui' }, 'e-mail'],
-    [{ firstname: 'A', lastname: 'B', email: 'a@test.fr', password: 'court' }, '8 caractères'],
-    [{ firstname: 'A', lastname: 'B', email: 'a@test.fr', password: 'motdepasse' }, 'trop courant'],
-    [{ firstname: 'A', lastname: 'B', email: 'a@test.fr', password: 'Azerty123' }, 'trop courant'],
-    [{ firstname: 'A', lastname: 'B', email: 'a@test.fr', password: 'x'.repeat(257) }, '256'],
-    [{ firstname: '   ', lastname: 'B', email: 'a@test.fr', password: 'assez long oui' }, 'Prénom'],
+    [{ ...validRegistration, email: 'pas-un-email' }, 'e-mail'],
+    [{ ...validRegistration, password: 'court' }, '8 caractères'],
+    [{ ...validRegistration, password: 'motdepasse' }, 'trop courant'],
+    [{ ...validRegistration, password: 'Azerty123' }, 'trop courant'],
+    [{ ...validRegistration, password: 'x'.repeat(257) }, '256'],
+    [{ ...validRegistration, firstname: '   ' }, 'Prénom'],
     [{ firstname: 'A', lastname: 'B', email: 'a@test.fr' }, 'password'],
-    [{ firstname: 'A', lastname: 7, email: 'a@test.fr', password: 'assez long oui' }, 'lastname'],
-    [{ firstname: 'A'.repeat(101), lastname: 'B', email: 'a@test.fr', password: 'assez long oui' }, '100'],
+    [{ ...validRegistration, lastname: 7 }, 'lastname'],
+    [{ ...validRegistration, firstname: 'A'.repeat(101) }, '100'],
   ])('refuses a bad registration %# with a 400 naming the problem', async (body, expected) => {
     const res = await api.post<{ message: string }>('/api/auth/register', body)
     expect(res.status).toBe(400)

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Article, AuthUser, DiscountOffer, Image, Partner, User } from '@/contract/schemas.ts'
+import type { Article, AuthUser, DiscountOffer, Partner, User } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import {
   createOffer,
   createPartner,
-  fileForm,
   partnerBody,
   pngBytes,
   couponUseStatus,
   tokenFromMail,
   adminServerForFile,
+  uploadPartnerPhoto,
 } from './helpers.ts'
 
 /**
@@ -349,12 +349,7 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
   })
 
   it('articles: the id in a create body is ignored, the image must be an article image (not a partner’s photo), the update id must match', async () => {
-    const photo = (
-      await t.api.request<Image>('POST', apiPaths.partnerImages(partner.partnerId.id), {
-        token: t.admin.access_token,
-        raw: fileForm(await pngBytes()),
-      })
-    ).body
+    const photo = await uploadPartnerPhoto(t, partner, await pngBytes())
     const stolen = await t.api.post<{ field: string }>(
       '/api/articles',
       { title: 't', status: 'DRAFT', position: 1, image: photo, link: null },

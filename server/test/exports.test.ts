@@ -209,12 +209,16 @@ describe('partner import', () => {
 
     const done = await send('/api/imports/partners?createCategories=true', `${BOM}${csv}`)
     expect(done.status).toBe(201)
-    expect(done.body as PartnerImportResult).toEqual({ created: 1, categoriesCreated: ['Librairies'] })
+    expect(done.body as PartnerImportResult).toEqual({
+      created: 1,
+      updated: 0,
+      categoriesCreated: ['Librairies'],
+    })
     // The import is an administrator write: one journal entry for the file.
     const journal = await t.api.get<AuditPage>(`${apiPaths.audit()}?action=partner.import`, t.asAdmin())
     expect(journal.body.items[0]).toMatchObject({
       targetLabel: '1 partenaire',
-      after: { created: 1, categoriesCreated: ['Librairies'] },
+      after: { created: 1, updated: [], categoriesCreated: ['Librairies'] },
     })
     const partners = await t.api.get<PartnerPage>('/api/partners?pageSize=100', t.asAdmin())
     const page = partners.body.items.find((p) => p.name === 'Librairie Page')!
@@ -239,9 +243,71 @@ describe('partner import', () => {
     const body = preview.body as PartnerImportPreview
     expect(body.errorCount).toBe(0)
     expect(body.validCount).toBe(body.lineCount)
+    // Every exported line keeps its Id: re-importing the export updates, it does not duplicate.
+    expect(body.updateCount).toBe(body.lineCount)
     expect(body.rows.find((row) => row.name === 'Boulangerie; « Le Pain »')).toMatchObject({
       categories: ['Restaurants', 'Boulangeries'],
     })
+  })
+
+  it('an edited export goes back in: lines with an Id update their partner, lines without one are new', async () => {
+    const rated = await createPartner(t.api, t.admin, {
+      name: 'Cave Notée',
+      rating: 4.6,
+      userRatingsTotal: 52,
+      categories: [{ label: 'Restaurants' }],
+    })
+    const id = rated.partnerId.id
+    const before = (await t.api.get<PartnerPage>('/api/partners?q=Cave', t.asAdmin())).body.total
+    const idHeader = `Id;${header}`
+    const edited = good('Cave Notée Rebaptisée', 'Restaurants | Boulangeries')
+    const wrong = [
+      idHeader,
+      `${id};${edited}`,
+      `;${good('Nouvelle Cave')}`,
+      `999999;${good('Cave Fantôme')}`,
+      `${id};${good('Cave En Double')}`,
+      `douze;${good('Cave Douze')}`,
+    ].join('\r\n')
+    const preview = (await send('/api/imports/partners/preview', wrong)).body as PartnerImportPreview
+    expect(preview).toMatchObject({ lineCount: 5, validCount: 2, updateCount: 1, errorCount: 3 })
+    expect(preview.rows.map((row) => [row.line, row.partnerId, row.name])).toEqual([
+      [2, id, 'Cave Notée Rebaptisée'],
+      [3, undefined, 'Nouvelle Cave'],
+    ])
+    expect(preview.errors).toEqual([
+      {
+        line: 4,
+        message: 'Ligne 4 : aucun partenaire n’a l’identifiant 999999 : videz la colonne Id pour le créer.',
+      },
+      { line: 5, message: `Ligne 5 : le partenaire ${id} figure déjà ligne 2.` },
+      {
+        line: 6,
+        message:
+          'Ligne 6 : l’identifiant « douze » n’est pas un nombre entier (colonne Id ; vide pour un nouveau partenaire).',
+      },
+    ])
+
+    const done = await send(
+      '/api/imports/partners',
+      [idHeader, `${id};${edited}`, `;${good('Nouvelle Cave')}`].join('\n'),
+    )
+    expect(done.status).toBe(201)
+    expect(done.body as PartnerImportResult).toEqual({ created: 1, updated: 1, categoriesCreated: [] })
+    const after = (await t.api.get<PartnerPage>('/api/partners?q=Cave&pageSize=100', t.asAdmin())).body
+    expect(after.total).toBe(before + 1)
+    const updated = after.items.find((p) => p.partnerId.id === id)!
+    // The file's fields replace the partner's; the rating, which the file does not carry, stays.
+    expect(updated).toMatchObject({
+      name: 'Cave Notée Rebaptisée',
+      location: { city: 'Aix-en-Provence', address: '3 rue Basse, 13100 Aix-en-Provence' },
+      rating: 4.6,
+      userRatingsTotal: 52,
+    })
+    expect(updated.categories.map((c) => c.label)).toEqual(['Restaurants', 'Boulangeries'])
+    expect(after.items.filter((p) => p.name === 'Nouvelle Cave')).toHaveLength(1)
+    const journal = await t.api.get<AuditPage>(`${apiPaths.audit()}?action=partner.import`, t.asAdmin())
+    expect(journal.body.items[0]).toMatchObject({ after: { created: 1, updated: [id] } })
   })
 
   it('refuses what is not an import: missing columns, bad files, too large, not admin', async () => {

@@ -120,11 +120,14 @@ describe('mail outbox: written in the transaction of the change', () => {
       expect((await api.post('/api/auth/forgot-password', { email: 'refus@test.fr' })).status).toBe(200)
 
       const admin = await api.login(ADMIN.email, ADMIN.password)
-      const invitation = await api.post(
-        '/api/users',
-        { firstname: 'Refus', lastname: 'Invité', email: 'refus-invite@test.fr', status: 'ACTIF' },
-        { token: admin.access_token },
-      )
+      /** The administrator invites someone: the user is created and the invitation mail queued, or neither. */
+      const invite = (firstname: string, email: string) =>
+        api.post(
+          '/api/users',
+          { firstname, lastname: 'Invité', email, status: 'ACTIF' },
+          { token: admin.access_token },
+        )
+      const invitation = await invite('Refus', 'refus-invite@test.fr')
       expect(invitation.status).toBe(500)
       const users = await db
         .selectFrom('users')
@@ -145,11 +148,7 @@ describe('mail outbox: written in the transaction of the change', () => {
       // Committed changes: the mail rows are there although the SMTP server is unreachable.
       await api.register({ email: 'garde@test.fr' })
       expect((await api.post('/api/auth/forgot-password', { email: 'garde@test.fr' })).status).toBe(200)
-      const invited = await api.post(
-        '/api/users',
-        { firstname: 'Ivo', lastname: 'Invité', email: 'invite-garde@test.fr', status: 'ACTIF' },
-        { token: admin.access_token },
-      )
+      const invited = await invite('Ivo', 'invite-garde@test.fr')
       expect(invited.status).toBe(201)
       const pending = await waitFor(async () => {
         const all = await rows(db)

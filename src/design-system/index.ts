@@ -2,7 +2,7 @@ export * from './theme/index.ts'
 export * from './icons/index.ts'
 export * from './components/Alert/index.ts'
 export * from './components/Badge/index.ts'
-export * from './components/BarChart/index.ts'
+// BarChart is imported from its folder: it brings Charts.css, which belongs in the back-office chunk only.
 export * from './components/BottomNavigation/index.ts'
 export * from './components/BottomSheet/index.ts'
 export * from './components/BottomSheetPicker/index.ts'

@@ -65,6 +65,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const PickWithKeyboard: Story = {
+  name: 'Choix au clavier',
   play: async ({ args, canvas }) => {
     const input = canvas.getByRole('combobox', { name: 'Catégories' })
     await userEvent.click(input)
@@ -81,6 +82,7 @@ export const PickWithKeyboard: Story = {
 }
 
 export const FilterAndClick: Story = {
+  name: 'Filtrer puis cliquer',
   play: async ({ args, canvas }) => {
     await userEvent.type(canvas.getByRole('combobox'), 'bien')
     const options = within(screen.getByRole('listbox')).getAllByRole('option')
@@ -91,6 +93,7 @@ export const FilterAndClick: Story = {
 }
 
 export const TypedTextBecomesNewChip: Story = {
+  name: 'Texte saisi devenu étiquette',
   play: async ({ args, canvas }) => {
     const input = canvas.getByRole('combobox', { name: 'Catégories' })
     await userEvent.type(input, 'Boulangerie{Enter}')
@@ -101,6 +104,7 @@ export const TypedTextBecomesNewChip: Story = {
 }
 
 export const CreateOptionShown: Story = {
+  name: 'Option « Créer » proposée',
   play: async ({ args, canvas }) => {
     await userEvent.type(canvas.getByRole('combobox'), 'Cult')
     const options = within(screen.getByRole('listbox')).getAllByRole('option')
@@ -111,6 +115,7 @@ export const CreateOptionShown: Story = {
 }
 
 export const ChipsClosableAndClearable: Story = {
+  name: 'Étiquettes retirables, tout effacer',
   args: { value: [categories[0], categories[1], categories[2]] },
   play: async ({ args, canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Retirer Bien-être' }))
@@ -125,6 +130,7 @@ export const ChipsClosableAndClearable: Story = {
 }
 
 export const EscapeCloses: Story = {
+  name: 'Échap ferme la liste',
   play: async ({ canvas }) => {
     const input = canvas.getByRole('combobox')
     await userEvent.click(input)
@@ -136,6 +142,7 @@ export const EscapeCloses: Story = {
 }
 
 export const WithoutCreate: Story = {
+  name: 'Sans création',
   args: { onCreate: undefined },
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('combobox'), 'Boulangerie{Enter}')
@@ -145,6 +152,7 @@ export const WithoutCreate: Story = {
 }
 
 export const WithError: Story = {
+  name: 'Avec une erreur',
   args: { value: [], error: 'Value is required' },
   play: async ({ canvas }) => {
     const input = canvas.getByRole('combobox')
@@ -154,6 +162,7 @@ export const WithError: Story = {
 }
 
 export const Disabled: Story = {
+  name: 'Désactivé',
   args: { disabled: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('combobox')).toBeDisabled()
@@ -162,6 +171,7 @@ export const Disabled: Story = {
 }
 
 export const ManyChips: Story = {
+  name: 'Nombreuses étiquettes',
   args: {
     value: Array.from({ length: 14 }, (_, i) => ({
       id: 100 + i,

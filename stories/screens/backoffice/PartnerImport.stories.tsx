@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { calls } from '@/contract/calls.ts'
-import { previewReady } from '@/mocks/fixtures/dashboard.ts'
+import { previewReady, previewWithUpdates } from '@/mocks/fixtures/dashboard.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { rejecting } from '@/mocks/handlers/backoffice.ts'
 import { exchangeHandlers } from '@/mocks/handlers/exchange.ts'
@@ -78,6 +78,26 @@ export const Success: Story = {
     await expect(canvas.getByText(/Catégories créées : Librairies\./)).toBeVisible()
     await userEvent.click(canvas.getByRole('link', { name: 'Voir les partenaires' }))
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires')
+  },
+}
+
+export const WithUpdates: Story = {
+  name: 'Mise à jour depuis un export',
+  parameters: { msw: exchangeHandlers({ preview: () => previewWithUpdates }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await chooseFile(canvasElement)
+    await expect(
+      await canvas.findByText('3 lignes lues : 3 partenaires prêts (dont 2 mis à jour), 0 erreur.'),
+    ).toBeVisible()
+    const table = canvas.getByRole('table', { name: 'Partenaires prêts à importer' })
+    await expect(within(table).getByRole('columnheader', { name: 'Action' })).toBeVisible()
+    await expect(
+      within(table).getByRole('row', { name: /^2 Mise à jour \(Id 1\) Le Comptoir du Panier/ }),
+    ).toBeVisible()
+    await expect(within(table).getByRole('row', { name: /^4 Création Bar du Port/ })).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Importer 3 partenaires' }))
+    await expect(await canvas.findByText('1 partenaire créé, 2 mis à jour.')).toBeVisible()
   },
 }
 

@@ -1,6 +1,8 @@
-import { useId, useState } from 'react'
-import styled, { css } from 'styled-components'
+import 'charts.css'
+import { type CSSProperties, useId, useState } from 'react'
+import styled from 'styled-components'
 import { Button } from '../Button/index.ts'
+import { VisuallyHidden } from '../VisuallyHidden/index.ts'
 
 export interface BarChartDatum {
   key: string
@@ -58,99 +60,103 @@ const Empty = styled.p`
   text-align: center;
 `
 
-const Columns = styled.div<{ $count: number }>`
-  display: grid;
-  grid-template-columns: repeat(${({ $count }) => $count}, minmax(0, 1fr));
-  grid-template-rows: 160px auto;
-  column-gap: 2px;
-  border-top: 1px dashed ${({ theme }) => theme.colors.divider};
-`
-
-const Column = styled.span<{ $ratio: number }>`
-  grid-row: 1;
-  align-self: end;
-  height: ${({ $ratio }) => Math.max($ratio * 100, $ratio > 0 ? 2 : 0)}%;
-  min-height: 1px;
-  border-radius: 2px 2px 0 0;
-  background: ${({ theme }) => theme.colors.primary};
-`
-
-const Tick = styled.span`
-  grid-row: 2;
-  padding-top: ${({ theme }) => theme.space[1]}px;
-  border-top: 1px solid ${({ theme }) => theme.colors.textMuted};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  white-space: nowrap;
-`
-
 const Scale = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.xs};
 `
 
-const Rows = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, max-content) minmax(64px, 1fr) auto;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
-`
-
-const RowLabel = styled.span`
-  overflow: hidden;
-  max-width: 220px;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-`
-
-const Bar = styled.span<{ $ratio: number }>`
-  display: block;
-  width: ${({ $ratio }) => Math.max($ratio * 100, 1)}%;
-  height: 16px;
-  border-radius: 0 4px 4px 0;
-  background: ${({ theme }) => theme.colors.primary};
-`
-
-const RowValue = styled.span`
-  font-variant-numeric: tabular-nums;
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  text-align: right;
-`
-
-const hidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-`
-
-const Table = styled.table<{ $visible: boolean }>`
-  ${({ $visible }) => ($visible ? '' : hidden)}
-  width: 100%;
-  border-collapse: collapse;
+/** Charts.css draws the table (classes `charts-css column|bar`); these rules give it the theme's look. */
+const ChartTable = styled.table`
+  --color: ${({ theme }) => theme.colors.primary};
+  --primary-axis-color: ${({ theme }) => theme.colors.textMuted};
+  --secondary-axes-color: ${({ theme }) => theme.colors.divider};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-  caption {
-    ${hidden}
+
+  &.column {
+    --labels-size: 1.75rem;
   }
-  th,
-  td {
+  &.column tbody {
+    height: 180px;
+    aspect-ratio: auto;
+  }
+  &.column th {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-weight: normal;
+    white-space: nowrap;
+  }
+  &.column td {
+    border-radius: 2px 2px 0 0;
+  }
+
+  &.bar {
+    --labels-size: 11rem;
+  }
+  /* Room at the end for the longest bar's value. */
+  &.bar tbody {
+    width: calc(100% - 3rem);
+  }
+  &.bar th {
+    overflow: hidden;
+    font-weight: normal;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  &.bar th > span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  &.bar td {
+    border-radius: 0 4px 4px 0;
+  }
+  &.bar .data {
+    position: absolute;
+    inset-block: 0;
+    inset-inline-start: 100%;
+    display: flex;
+    align-items: center;
+    transform: none;
+    white-space: nowrap;
+    padding-inline-start: ${({ theme }) => theme.space[2]}px;
+    color: ${({ theme }) => theme.colors.text};
+    font-variant-numeric: tabular-nums;
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+  }
+
+  /* Without the chart classes: the same table, plain. */
+  &:not(.charts-css) {
+    width: 100%;
+    border-collapse: collapse;
+  }
+  &:not(.charts-css) caption {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+  }
+  &:not(.charts-css) th,
+  &:not(.charts-css) td {
     padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[2]}px;
     border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+    font-weight: normal;
     text-align: left;
   }
-  td:last-child,
-  th:last-child {
+  &:not(.charts-css) thead th {
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+  }
+  &:not(.charts-css) td,
+  &:not(.charts-css) th:last-child {
     text-align: right;
     font-variant-numeric: tabular-nums;
   }
 `
 
 /**
- * A bar chart drawn with CSS grid, no chart library (the whole dashboard chunk is 2.5 kB gzipped with it, 108 kB
- * with recharts' bar chart in its place), readable as a table: the table is always in the page for assistive technology (the drawing is hidden from
- * it) and shown on screen with "Afficher le tableau".
+ * A bar chart that is a table: Charts.css (CSS only, no script) draws the `<table>` itself as columns or bars,
+ * so assistive technology reads the same table that is drawn (caption, one row per entry: its label and value).
+ * "Afficher le tableau" takes the chart classes off and shows that table plain, with its headers.
  */
 export function BarChart({
   title,
@@ -167,6 +173,11 @@ export function BarChart({
   const ratio = (value: number) => (max === 0 ? 0 : value / max)
   // About six labels under a time axis, the last one always.
   const step = Math.max(1, Math.ceil(data.length / 6))
+  const drawn = !tableShown
+  const chartClass =
+    layout === 'columns'
+      ? 'charts-css column show-labels hide-data show-primary-axis show-4-secondary-axes data-spacing-1'
+      : 'charts-css bar show-labels show-primary-axis data-spacing-4'
 
   return (
     <Root aria-labelledby={titleId}>
@@ -188,32 +199,10 @@ export function BarChart({
         <Empty>{emptyMessage}</Empty>
       ) : (
         <>
-          {tableShown ? null : layout === 'columns' ? (
-            <div aria-hidden="true">
-              <Scale>Maximum : {number.format(max)}</Scale>
-              <Columns $count={data.length}>
-                {data.map((datum) => (
-                  <Column
-                    key={datum.key}
-                    $ratio={ratio(datum.value)}
-                    title={`${datum.label} : ${number.format(datum.value)}`}
-                  />
-                ))}
-                {data.map((datum, index) => (
-                  <Tick key={datum.key}>
-                    {(data.length - 1 - index) % step === 0 ? (datum.axisLabel ?? datum.label) : ''}
-                  </Tick>
-                ))}
-              </Columns>
-            </div>
-          ) : (
-            <Rows aria-hidden="true">
-              {data.map((datum) => (
-                <RowBar key={datum.key} datum={datum} ratio={ratio(datum.value)} />
-              ))}
-            </Rows>
-          )}
-          <Table id={tableId} $visible={tableShown}>
+          {drawn && layout === 'columns' ? (
+            <Scale aria-hidden="true">Maximum : {number.format(max)}</Scale>
+          ) : null}
+          <ChartTable id={tableId} className={drawn ? chartClass : undefined}>
             <caption>{title}</caption>
             <thead>
               <tr>
@@ -222,26 +211,39 @@ export function BarChart({
               </tr>
             </thead>
             <tbody>
-              {data.map((datum) => (
-                <tr key={datum.key}>
-                  <td>{datum.label}</td>
-                  <td>{number.format(datum.value)}</td>
-                </tr>
-              ))}
+              {data.map((datum, index) => {
+                const axisLabel =
+                  drawn && layout === 'columns' ? (datum.axisLabel ?? datum.label) : datum.label
+                const labelled = layout === 'rows' || (data.length - 1 - index) % step === 0
+                return (
+                  <tr key={datum.key} className={drawn && !labelled ? 'hide-label' : undefined}>
+                    <th scope="row" title={drawn && layout === 'rows' ? datum.label : undefined}>
+                      {axisLabel === datum.label ? (
+                        <span>{datum.label}</span>
+                      ) : (
+                        <>
+                          <span aria-hidden="true">{axisLabel}</span>
+                          <VisuallyHidden>{datum.label}</VisuallyHidden>
+                        </>
+                      )}
+                    </th>
+                    <td
+                      style={{ '--size': ratio(datum.value) } as CSSProperties}
+                      title={
+                        drawn && layout === 'columns'
+                          ? `${datum.label} : ${number.format(datum.value)}`
+                          : undefined
+                      }
+                    >
+                      <span className="data">{number.format(datum.value)}</span>
+                    </td>
+                  </tr>
+                )
+              })}
             </tbody>
-          </Table>
+          </ChartTable>
         </>
       )}
     </Root>
-  )
-}
-
-function RowBar({ datum, ratio }: { datum: BarChartDatum; ratio: number }) {
-  return (
-    <>
-      <RowLabel title={datum.label}>{datum.label}</RowLabel>
-      <Bar $ratio={ratio} />
-      <RowValue>{number.format(datum.value)}</RowValue>
-    </>
   )
 }

@@ -5,6 +5,7 @@ import { Icon, mdiClose } from '@/src/design-system/icons/index.ts'
 import { modalOverlay, quietIconButton } from '@/src/design-system/theme/mixins.ts'
 import { useReturnFocus } from './useReturnFocus.ts'
 import { useBackToClose } from './useBackToClose.ts'
+import { ModalTitle } from '../Dialog/ModalTitle.tsx'
 
 const slideUp = keyframes`
   from { transform: translateY(100%); }
@@ -54,11 +55,8 @@ const Header = styled.div`
   flex: none;
 `
 
-const Title = styled(Dialog.Title)`
-  flex: 1;
-  margin: 0;
+const Title = styled(ModalTitle)`
   font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
 `
 
 const CloseButton = styled(Dialog.Close)`
@@ -124,13 +122,7 @@ export function BottomSheet({
         >
           <Handle aria-hidden />
           <Header>
-            {hideTitle ? (
-              <VisuallyHidden.Root asChild>
-                <Title>{title}</Title>
-              </VisuallyHidden.Root>
-            ) : (
-              <Title>{title}</Title>
-            )}
+            <Title hidden={hideTitle}>{title}</Title>
             <CloseButton aria-label="Fermer">
               <Icon path={mdiClose} size={22} />
             </CloseButton>

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
-import { Dialog as RadixDialog, VisuallyHidden } from 'radix-ui'
+import { Dialog as RadixDialog } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
 import { Icon, mdiClose } from '@/src/design-system/icons/index.ts'
 import { fadeIn, modalOverlay, roundIconButton } from '@/src/design-system/theme/mixins.ts'
 import { useReturnFocus } from '../BottomSheet/useReturnFocus.ts'
 import { Button, type ButtonColor } from '../Button/index.ts'
+import { ModalTitle } from './ModalTitle.tsx'
 
 const popIn = keyframes`
   from { opacity: 0; transform: translate(-50%, -48%) scale(0.97); }
@@ -59,11 +60,8 @@ const Header = styled.div`
   flex: none;
 `
 
-const Title = styled(RadixDialog.Title)`
-  flex: 1;
-  margin: 0;
+const Title = styled(ModalTitle)`
   font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
   line-height: ${({ theme }) => theme.lineHeights.tight};
 `
 
@@ -193,13 +191,7 @@ export function Dialog({
           onCloseAutoFocus={restoreFocus}
         >
           <Header>
-            {hideTitle ? (
-              <VisuallyHidden.Root asChild>
-                <Title>{title}</Title>
-              </VisuallyHidden.Root>
-            ) : (
-              <Title>{title}</Title>
-            )}
+            <Title hidden={hideTitle}>{title}</Title>
           </Header>
           <Body>
             {description ? <RadixDialog.Description>{description}</RadixDialog.Description> : null}

@@ -79,28 +79,20 @@ function Board({ data }: { data: Dashboard }) {
             value: day.uses,
           }))}
         />
-        <BarChart
-          title="Partenaires les plus utilisés"
-          layout="rows"
-          labelHeader="Partenaire"
-          valueHeader="Coupons utilisés"
-          emptyMessage="Aucun partenaire n’a eu de coupon utilisé."
-          data={data.topPartners.map((partner) => ({
-            key: String(partner.partnerId),
-            label: partner.name,
-            value: partner.uses,
+        <UsesRanking
+          {...rankings.partners}
+          entries={data.topPartners.map(({ partnerId, name, uses }) => ({
+            id: partnerId,
+            label: name,
+            uses,
           }))}
         />
-        <BarChart
-          title="Utilisations par catégorie"
-          layout="rows"
-          labelHeader="Catégorie"
-          valueHeader="Coupons utilisés"
-          emptyMessage="Aucune catégorie n’a eu de coupon utilisé."
-          data={data.usesByCategory.map((category) => ({
-            key: String(category.categoryId),
-            label: category.label,
-            value: category.uses,
+        <UsesRanking
+          {...rankings.categories}
+          entries={data.usesByCategory.map(({ categoryId, label, uses }) => ({
+            id: categoryId,
+            label,
+            uses,
           }))}
         />
       </Charts>
@@ -137,3 +129,40 @@ export function DashboardScreen() {
 }
 
 export default DashboardScreen
+
+const rankings = {
+  partners: {
+    title: 'Partenaires les plus utilisés',
+    labelHeader: 'Partenaire',
+    emptyMessage: 'Aucun partenaire n’a eu de coupon utilisé.',
+  },
+  categories: {
+    title: 'Utilisations par catégorie',
+    labelHeader: 'Catégorie',
+    emptyMessage: 'Aucune catégorie n’a eu de coupon utilisé.',
+  },
+}
+
+/** Coupon uses per partner or category, most used first, as ranked bars. */
+function UsesRanking({
+  title,
+  labelHeader,
+  emptyMessage,
+  entries,
+}: {
+  title: string
+  labelHeader: string
+  emptyMessage: string
+  entries: { id: number; label: string; uses: number }[]
+}) {
+  return (
+    <BarChart
+      title={title}
+      layout="rows"
+      labelHeader={labelHeader}
+      valueHeader="Coupons utilisés"
+      emptyMessage={emptyMessage}
+      data={entries.map(({ id, label, uses }) => ({ key: String(id), label, value: uses }))}
+    />
+  )
+}

@@ -25,14 +25,13 @@ import { Panel } from '../common/Panel.tsx'
 import { ArticleDialog } from './ArticleDialog.tsx'
 import { isExternalUrl, isSafeLinkUrl } from '@/src/links/articleLinks.ts'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
+import { unstyledList } from '@/src/design-system/theme/mixins.ts'
 
 const Grid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
   gap: ${({ theme }) => theme.space[5]}px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${unstyledList}
 `
 
 /** Spec: article images at 400x550. */

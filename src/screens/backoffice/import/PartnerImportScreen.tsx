@@ -20,7 +20,7 @@ const messageOf = (error: unknown) => (error instanceof ApiError ? error.message
 
 // Non-breaking spaces inside « » and before : and ; (French typography), so a line never starts with one.
 const importHelp =
-  'Le fichier reprend les colonnes de l’export : Dénomination, Description, Adresse, Ville, Latitude, Longitude, Email, Téléphone et Catégories (séparées par « | »), et au choix SIREN, Code postal, Prénom gérant, Nom gérant, Statut. Séparateur « ; » ou « , ». Rien n’est enregistré avant « Importer » ; l’import se fait en entier ou pas du tout.'
+  'Le fichier reprend les colonnes de l’export : Dénomination, Description, Adresse, Ville, Latitude, Longitude, Email, Téléphone et Catégories (séparées par « | »), et au choix SIREN, Code postal, Prénom gérant, Nom gérant, Statut. Une ligne qui garde l’Id de l’export met à jour ce partenaire ; sans Id, elle en crée un. Séparateur « ; » ou « , ». Rien n’est enregistré avant « Importer » ; l’import se fait en entier ou pas du tout.'
 
 const Help = styled.p`
   margin: 0;
@@ -164,10 +164,7 @@ export function PartnerImportScreen() {
         </Alert>
       ) : null}
       {step.kind === 'done' ? (
-        <Alert
-          severity="success"
-          title={`${partners(step.result.created)} importé${step.result.created > 1 ? 's' : ''}.`}
-        >
+        <Alert severity="success" title={importedTitle(step.result)}>
           {step.result.categoriesCreated.length > 0
             ? `Catégories créées : ${step.result.categoriesCreated.join(', ')}. `
             : null}
@@ -197,14 +194,16 @@ function Preview({
   importError: string | null
   onImport: () => void
 }) {
-  const { lineCount, validCount, errorCount, rows, errors, newCategories } = preview
+  const { lineCount, validCount, updateCount, errorCount, rows, errors, newCategories } = preview
   const ready = errorCount === 0 && validCount > 0
   return (
     <>
       <SectionTitle>Aperçu</SectionTitle>
       <Summary role="status">
         {number.format(lineCount)} ligne{lineCount > 1 ? 's' : ''} lue{lineCount > 1 ? 's' : ''} :{' '}
-        {partners(validCount)} prêt{validCount > 1 ? 's' : ''}, {number.format(errorCount)} erreur
+        {partners(validCount)} prêt{validCount > 1 ? 's' : ''}
+        {updateCount > 0 ? ` (dont ${number.format(updateCount)} mis à jour)` : ''},{' '}
+        {number.format(errorCount)} erreur
         {errorCount > 1 ? 's' : ''}.
       </Summary>
       {errorCount > 0 ? (
@@ -238,6 +237,7 @@ function Preview({
             <thead>
               <tr>
                 <th scope="col">Ligne</th>
+                {updateCount > 0 ? <th scope="col">Action</th> : null}
                 <th scope="col">Dénomination</th>
                 <th scope="col">Ville</th>
                 <th scope="col">Email</th>
@@ -248,6 +248,9 @@ function Preview({
               {rows.map((row) => (
                 <tr key={row.line}>
                   <td>{row.line}</td>
+                  {updateCount > 0 ? (
+                    <td>{row.partnerId === undefined ? 'Création' : `Mise à jour (Id ${row.partnerId})`}</td>
+                  ) : null}
                   <td>{row.name}</td>
                   <td>{row.city}</td>
                   <td>{row.email}</td>
@@ -270,6 +273,12 @@ function Preview({
       </Footer>
     </>
   )
+}
+
+/** « 3 partenaires importés. », or with updates « 1 partenaire créé, 2 mis à jour. » */
+function importedTitle({ created, updated }: PartnerImportResult) {
+  if (updated === 0) return `${partners(created)} importé${created > 1 ? 's' : ''}.`
+  return `${partners(created)} créé${created > 1 ? 's' : ''}, ${number.format(updated)} mis à jour.`
 }
 
 export default PartnerImportScreen

@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns'
 import styled from 'styled-components'
+import { statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
 
 /** French names of the fields the audit log keeps (the wire shapes' names); others show as they are. */
 const fieldLabels: Record<string, string> = {
@@ -74,15 +75,9 @@ function show(value: unknown): string {
 const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
 
-// The codes the wire carries, as the back-office shows them elsewhere.
+// The codes the wire carries, as the back-office shows them elsewhere (status chips, the users' role).
 const codeLabels: Record<string, string> = {
-  ACTIF: 'Actif',
-  PROSPECT: 'Prospect',
-  DESACTIVE: 'Désactivé',
-  PUBLISHED: 'Publié',
-  DRAFT: 'Brouillon',
-  ENABLED: 'Activé',
-  DISABLED: 'Désactivé',
+  ...statusLabels,
   ROLE_USER: 'Utilisateur',
   ROLE_ADMIN: 'Administrateur',
 }

@@ -8,8 +8,7 @@ import { useAuditActors } from '@/src/api/audit/getAuditActors.ts'
 import { downloadAuditCsv } from '@/src/api/audit/exportAudit.ts'
 import { ApiError } from '@/src/api/client.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
-import { DataTable, type DataTableColumn } from '@/src/design-system/components/DataTable/index.ts'
-import { ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
+import { type DataTableColumn } from '@/src/design-system/components/DataTable/index.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { Select } from '@/src/design-system/components/Select/index.ts'
 import { TextField } from '@/src/design-system/components/TextField/index.ts'
@@ -17,7 +16,8 @@ import { Icon, mdiFilterRemove } from '@/src/design-system/icons/index.ts'
 import { useNotification } from '@/src/notifications/index.ts'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { Panel } from '../common/Panel.tsx'
-import { countLabel, useListParams } from '../common/useListParams.ts'
+import { ListCount, ServerListTable } from '../common/ServerList.tsx'
+import { useListParams } from '../common/useListParams.ts'
 import { AuditDiff } from './AuditDiff.tsx'
 
 const ALL = 'TOUS'
@@ -91,11 +91,7 @@ export function JournalScreen() {
   const from = isDay(list.params.get('du')) || undefined
   const to = isDay(list.params.get('au')) || undefined
   const filters = { actorId, action, from, to }
-  const { data, error, isLoading, mutate } = useAudit({
-    ...filters,
-    page: list.page,
-    pageSize: list.pageSize,
-  })
+  const result = useAudit({ ...filters, page: list.page, pageSize: list.pageSize })
   const { data: actors } = useAuditActors()
   const [exporting, setExporting] = useState(false)
   const filtered = Boolean(actorId || action || from || to)
@@ -116,7 +112,9 @@ export function JournalScreen() {
     <Panel>
       <PageHeader
         title="Journal"
-        subtitle={data ? <span aria-live="polite">{countLabel(data.total, 'entrée', 'entrées')}</span> : null}
+        subtitle={
+          result.data ? <ListCount total={result.data.total} singular="entrée" plural="entrées" /> : null
+        }
         actions={
           <ExportLink
             href={auditExportUrl(filters)}
@@ -175,26 +173,16 @@ export function JournalScreen() {
           </Button>
         ) : null}
       </Filters>
-      {error && !data ? (
-        <ErrorState message="Impossible de charger le journal." onRetry={() => void mutate()} />
-      ) : (
-        <DataTable
-          caption="Journal"
-          rows={data?.items ?? []}
-          columns={columns}
-          loading={isLoading && !data}
-          getRowId={(e) => e.id}
-          searchable={false}
-          emptyMessage={filtered ? 'Aucune entrée pour ces filtres' : 'Aucune entrée dans le journal'}
-          server={{
-            total: data?.total ?? 0,
-            page: list.page,
-            rowsPerPage: list.pageSize,
-            onPageChange: list.setPage,
-            onRowsPerPageChange: list.setPageSize,
-          }}
-        />
-      )}
+      <ServerListTable
+        list={list}
+        result={result}
+        errorMessage="Impossible de charger le journal."
+        caption="Journal"
+        columns={columns}
+        getRowId={(e) => e.id}
+        searchable={false}
+        emptyMessage={filtered ? 'Aucune entrée pour ces filtres' : 'Aucune entrée dans le journal'}
+      />
     </Panel>
   )
 }

@@ -23,6 +23,7 @@ import { Panel, SectionTitle } from '../common/Panel.tsx'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
 import { CouponDialog } from './CouponDialog.tsx'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
+import { unstyledList } from '@/src/design-system/theme/mixins.ts'
 
 const Section = styled.section`
   display: flex;
@@ -49,9 +50,7 @@ const Coupons = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
   gap: ${({ theme }) => theme.space[3]}px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${unstyledList}
 `
 
 const CouponCard = styled.button`

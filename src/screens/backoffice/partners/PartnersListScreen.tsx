@@ -1,72 +1,12 @@
 import { useNavigate } from 'react-router'
-import styled from 'styled-components'
-import type { Partner, PartnerStatus } from '@/contract/schemas.ts'
+import type { PartnerStatus } from '@/contract/schemas.ts'
 import { usePartners } from '@/src/api/partners/getPartners.ts'
-import { Button } from '@/src/design-system/components/Button/index.ts'
-import { Chip } from '@/src/design-system/components/Chip/index.ts'
-import { DataTable, type DataTableColumn } from '@/src/design-system/components/DataTable/index.ts'
-import { ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
-import { StatusChip, statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
-import { Tooltip } from '@/src/design-system/components/Tooltip/index.ts'
-import { Icon, mdiPlus } from '@/src/design-system/icons/index.ts'
 import { Panel } from '../common/Panel.tsx'
 import { PartnersCsvActions } from '../exchange/PartnersCsvActions.tsx'
+import { partnerColumns } from './partnerColumns.tsx'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
-import { useDebouncedValue } from '@/src/screens/public/useDebouncedValue.ts'
-import { StatusFilter } from '../common/StatusFilter.tsx'
-import { countLabel, useListParams } from '../common/useListParams.ts'
-
-const TooltipTrigger = styled.span`
-  display: inline-flex;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-`
-
-/** Spec: the first label as a chip, with '...' and a tooltip of every label when there are more. */
-function CategoriesCell({ partner }: { partner: Partner }) {
-  const labels = partner.categories.map((category) => category.label)
-  if (labels.length === 0) return null
-  if (labels.length === 1) return <Chip size="small" label={labels[0]} />
-  return (
-    <Tooltip content={labels.join('\n')}>
-      <TooltipTrigger tabIndex={0} aria-label={`Catégories : ${labels.join(', ')}`}>
-        <Chip size="small" label={`${labels[0]}...`} />
-      </TooltipTrigger>
-    </Tooltip>
-  )
-}
-
-const representative = (partner: Partner) =>
-  [partner.representativeFirstName, partner.representativeLastName].filter(Boolean).join(' ')
-
-// Keys of sortable columns are the API's sort keys (contract/audit.ts partnerSortKeys).
-const columns: DataTableColumn<Partner>[] = [
-  { key: 'name', header: 'Dénomination', value: (p) => p.name, sortable: true },
-  { key: 'city', header: 'Ville', value: (p) => p.location.city, sortable: true },
-  // A phone number or an address broken in the middle is misread: one line, the table scrolls instead.
-  { key: 'email', header: 'Email', value: (p) => p.email, sortable: true, nowrap: true },
-  { key: 'phone', header: 'Tél', value: (p) => p.phone, sortable: true, nowrap: true },
-  { key: 'representative', header: 'Gérant', value: representative },
-  {
-    key: 'categories',
-    header: 'Catégories',
-    value: (p) => p.categories.map((category) => category.label).join(' '),
-    render: (p) => <CategoriesCell partner={p} />,
-  },
-  {
-    key: 'status',
-    header: 'Status',
-    value: (p) => statusLabels[p.status] ?? p.status,
-    render: (p) => <StatusChip status={p.status} />,
-    sortable: true,
-  },
-]
-
-export const SEARCH_DEBOUNCE_MS = 250
+import { ListCount, ServerListTable, StatusListActions, useStatusListQuery } from '../common/ServerList.tsx'
 
 /**
  * /bo/partenaires: the partners, searched (name, city), filtered, sorted and paged by the server; the list's
@@ -75,61 +15,34 @@ export const SEARCH_DEBOUNCE_MS = 250
 export function PartnersListScreen() {
   usePageTitle(backofficeTitle('Partenaires'))
   const navigate = useNavigate()
-  const list = useListParams('name')
-  const q = useDebouncedValue(list.q.trim(), SEARCH_DEBOUNCE_MS)
-  const { data, error, isLoading, mutate } = usePartners({
-    q: q || undefined,
-    status: (list.status || undefined) as PartnerStatus | undefined,
-    sort: list.sortParam,
-    page: list.page,
-    pageSize: list.pageSize,
-  })
+  const { list, query } = useStatusListQuery<PartnerStatus>('name')
+  const result = usePartners(query)
 
   return (
     <Panel>
       <PageHeader
         title="Partenaires"
         subtitle={
-          data ? <span aria-live="polite">{countLabel(data.total, 'partenaire', 'partenaires')}</span> : null
+          result.data ? (
+            <ListCount total={result.data.total} singular="partenaire" plural="partenaires" />
+          ) : null
         }
       />
       <PartnersCsvActions />
-      {error && !data ? (
-        <ErrorState message="Impossible de charger les partenaires." onRetry={() => void mutate()} />
-      ) : (
-        <DataTable
-          caption="Partenaires"
-          rows={data?.items ?? []}
-          columns={columns}
-          loading={isLoading && !data}
-          getRowId={(p) => String(p.partnerId.id)}
-          onRowClick={(p) => navigate(`/bo/partenaires/${p.partnerId.id}`)}
-          rowLabel={(p) => `Consulter ${p.name}`}
-          searchLabel="Rechercher un partenaire"
-          emptyMessage="Aucun partenaire"
-          sort={{ ...list.sort, onChange: list.setSort }}
-          server={{
-            total: data?.total ?? 0,
-            page: list.page,
-            rowsPerPage: list.pageSize,
-            onPageChange: list.setPage,
-            onRowsPerPageChange: list.setPageSize,
-            query: list.q,
-            onQueryChange: list.setQuery,
-          }}
-          actions={
-            <>
-              <StatusFilter value={list.status} onChange={list.setStatus} />
-              <Button
-                startIcon={<Icon path={mdiPlus} size={20} />}
-                onClick={() => navigate('/bo/partenaires/nouveau')}
-              >
-                Nouveau
-              </Button>
-            </>
-          }
-        />
-      )}
+      <ServerListTable
+        list={list}
+        result={result}
+        errorMessage="Impossible de charger les partenaires."
+        caption="Partenaires"
+        columns={partnerColumns}
+        getRowId={(p) => String(p.partnerId.id)}
+        onRowClick={(p) => navigate(`/bo/partenaires/${p.partnerId.id}`)}
+        rowLabel={(p) => `Consulter ${p.name}`}
+        searchLabel="Rechercher un partenaire"
+        emptyMessage="Aucun partenaire"
+        sort={{ ...list.sort, onChange: list.setSort }}
+        actions={<StatusListActions list={list} onCreate={() => navigate('/bo/partenaires/nouveau')} />}
+      />
     </Panel>
   )
 }

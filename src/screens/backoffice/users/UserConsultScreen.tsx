@@ -18,6 +18,7 @@ import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { Panel, SectionTitle } from '../common/Panel.tsx'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
+import { unstyledList } from '@/src/design-system/theme/mixins.ts'
 
 const Section = styled.section`
   display: flex;
@@ -29,9 +30,7 @@ const CouponList = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
   gap: ${({ theme }) => theme.space[3]}px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${unstyledList}
 `
 
 const CouponButton = styled.button`

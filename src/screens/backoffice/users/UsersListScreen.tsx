@@ -1,19 +1,14 @@
 import { useNavigate } from 'react-router'
 import type { User, UserStatus } from '@/contract/schemas.ts'
 import { useUsers } from '@/src/api/users/getUsers.ts'
-import { Button } from '@/src/design-system/components/Button/index.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
-import { DataTable, type DataTableColumn } from '@/src/design-system/components/DataTable/index.ts'
-import { ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
+import { type DataTableColumn } from '@/src/design-system/components/DataTable/index.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { StatusChip, statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
-import { Icon, mdiPlus } from '@/src/design-system/icons/index.ts'
 import { Panel } from '../common/Panel.tsx'
 import { UsersCsvActions } from '../exchange/UsersCsvActions.tsx'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
-import { useDebouncedValue } from '@/src/screens/public/useDebouncedValue.ts'
-import { StatusFilter } from '../common/StatusFilter.tsx'
-import { countLabel, useListParams } from '../common/useListParams.ts'
+import { ListCount, ServerListTable, StatusListActions, useStatusListQuery } from '../common/ServerList.tsx'
 
 const roleLabel = (user: User) => (user.roles.includes('ROLE_ADMIN') ? 'Administrateur' : 'Utilisateur')
 
@@ -47,63 +42,34 @@ const columns: DataTableColumn<User>[] = [
 export function UsersListScreen() {
   usePageTitle(backofficeTitle('Utilisateurs'))
   const navigate = useNavigate()
-  const list = useListParams('name')
-  const q = useDebouncedValue(list.q.trim(), 250)
-  const { data, error, isLoading, mutate } = useUsers({
-    q: q || undefined,
-    status: (list.status || undefined) as UserStatus | undefined,
-    sort: list.sortParam,
-    page: list.page,
-    pageSize: list.pageSize,
-  })
+  const { list, query } = useStatusListQuery<UserStatus>('name')
+  const result = useUsers(query)
 
   return (
     <Panel>
       <PageHeader
         title="Utilisateurs"
         subtitle={
-          data ? (
-            <span aria-live="polite">{countLabel(data.total, 'utilisateur', 'utilisateurs')}</span>
+          result.data ? (
+            <ListCount total={result.data.total} singular="utilisateur" plural="utilisateurs" />
           ) : null
         }
       />
       <UsersCsvActions />
-      {error && !data ? (
-        <ErrorState message="Impossible de charger les utilisateurs." onRetry={() => void mutate()} />
-      ) : (
-        <DataTable
-          caption="Utilisateurs"
-          rows={data?.items ?? []}
-          columns={columns}
-          loading={isLoading && !data}
-          getRowId={(u) => String(u.userId.id)}
-          onRowClick={(u) => navigate(`/bo/utilisateurs/${u.userId.id}`)}
-          rowLabel={(u) => `Consulter ${u.firstname} ${u.lastname}`}
-          searchLabel="Rechercher un utilisateur"
-          emptyMessage="Aucun utilisateur"
-          sort={{ ...list.sort, onChange: list.setSort }}
-          server={{
-            total: data?.total ?? 0,
-            page: list.page,
-            rowsPerPage: list.pageSize,
-            onPageChange: list.setPage,
-            onRowsPerPageChange: list.setPageSize,
-            query: list.q,
-            onQueryChange: list.setQuery,
-          }}
-          actions={
-            <>
-              <StatusFilter value={list.status} onChange={list.setStatus} />
-              <Button
-                startIcon={<Icon path={mdiPlus} size={20} />}
-                onClick={() => navigate('/bo/utilisateurs/nouveau')}
-              >
-                Nouveau
-              </Button>
-            </>
-          }
-        />
-      )}
+      <ServerListTable
+        list={list}
+        result={result}
+        errorMessage="Impossible de charger les utilisateurs."
+        caption="Utilisateurs"
+        columns={columns}
+        getRowId={(u) => String(u.userId.id)}
+        onRowClick={(u) => navigate(`/bo/utilisateurs/${u.userId.id}`)}
+        rowLabel={(u) => `Consulter ${u.firstname} ${u.lastname}`}
+        searchLabel="Rechercher un utilisateur"
+        emptyMessage="Aucun utilisateur"
+        sort={{ ...list.sort, onChange: list.setSort }}
+        actions={<StatusListActions list={list} onCreate={() => navigate('/bo/utilisateurs/nouveau')} />}
+      />
     </Panel>
   )
 }
