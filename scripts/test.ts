@@ -14,9 +14,19 @@
  * Prints each suite's time and one closing line with the totals.
  */
 import { spawn } from 'node:child_process'
-import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { findChromium, missingChromiumHelp } from './chromium.ts'
 
 if (!findChromium()) {
@@ -25,6 +35,29 @@ if (!findChromium()) {
 }
 
 const reports = mkdtempSync(join(tmpdir(), 'partenaires-tests-'))
+
+/**
+ * The suites' temporary files (test servers' data folders and PGlite stores, PostgreSQL clusters, builds) go
+ * to memory when the machine has a tmpfs at /dev/shm: the stores' writes and fsyncs then wait for no disk
+ * (three PGlite API files on the CI machine: 156 s → 115 s, system time 20 s → 9 s). One folder for the run,
+ * open to every user as /tmp is (the PostgreSQL clusters run as postgres), removed at the end with whatever
+ * a failed test left behind. The reports stay in the usual temporary folder.
+ */
+function memoryTmpdir(): string | null {
+  try {
+    accessSync('/dev/shm', constants.W_OK)
+    const dir = mkdtempSync('/dev/shm/partenaires-tests-')
+    chmodSync(dir, 0o1777)
+    // tsx keeps its compile cache in the temporary folder: the usual one stays warm from run to run.
+    const tsxCache = join(tmpdir(), `tsx-${process.getuid?.() ?? ''}`)
+    if (existsSync(tsxCache)) symlinkSync(tsxCache, join(dir, basename(tsxCache)))
+    return dir
+  } catch {
+    return null
+  }
+}
+const runTmpdir = memoryTmpdir()
+if (runTmpdir) process.env.TMPDIR = runTmpdir
 const started = Date.now()
 let passed = 0
 let failed = 0
@@ -164,4 +197,11 @@ console.log('')
 console.log(`Durées : ${timings.join(', ')} ; total ${Math.round((Date.now() - started) / 1000)} s`)
 if (failures.length) console.log(`Suites en échec : ${failures.join(', ')}`)
 console.log(`Tests: ${passed} passed, ${failed} failed`)
+if (runTmpdir) {
+  try {
+    rmSync(runTmpdir, { recursive: true, force: true })
+  } catch (error) {
+    console.log(`Dossier temporaire ${runTmpdir} non supprimé : ${String(error)}`)
+  }
+}
 process.exit(failures.length ? 1 : 0)
