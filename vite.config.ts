@@ -50,6 +50,16 @@ const optimizeDepsInclude = [
   'storybook/test',
 ]
 
+/**
+ * Tests of the server and scripts that never open a store (pure functions): the server project would run
+ * them once per store for nothing, so they belong to the unit project.
+ */
+const storeFreeTests = [
+  'scripts/**/*.test.ts',
+  'server/services/frenchCsv.test.ts',
+  'server/test/tokens.test.ts',
+]
+
 export default defineConfig({
   plugins: [react(), precompress(), prerenderPages(), installableApp()],
   // '@/…' is the repository's root (tsconfig.json's paths say the same to TypeScript, tsx and Playwright).
@@ -85,9 +95,10 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // Runs once on its own (project multi): it brings its own PostgreSQL and nginx.
-          exclude: ['**/node_modules/**', '**/.git/**', 'server/test/multi/**'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          // Runs once on its own (project multi): it brings its own PostgreSQL and nginx. The store-free
+          // tests run once too, in the unit project, rather than once per store.
+          exclude: ['**/node_modules/**', '**/.git/**', 'server/test/multi/**', ...storeFreeTests],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
@@ -110,7 +121,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'app/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'app/**/*.test.ts', ...storeFreeTests],
         },
       },
       {
@@ -119,6 +130,10 @@ export default defineConfig({
         test: {
           name: 'storybook',
           testTimeout: 30_000,
+          // Several story files at once, each in its own page of the one browser: a story mostly waits (its
+          // requests, timers, the settling before its picture), so pages beyond the core count still pay off
+          // (2 cores: 120 s → 46 s for six screen files). Vitest's default here would be one page (cores − 1).
+          maxWorkers: Number(process.env.STORY_PAGES ?? 4),
           // One more try for a story that failed on a loaded machine; a real regression fails both times.
           retry: 1,
           // Each story's picture is compared with its baseline once its play function has passed.
