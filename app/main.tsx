@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router'
 // First, as in the prerender: see App.tsx.
 import { App, holdLazyScreensUntil, loadMatchedScreens, routes } from './App.tsx'
 import { hydratableRoute, PRERENDERED_ATTRIBUTE } from './prerender/hydration.ts'
+import { preloadFirstScreenData } from './routes/preloadData.ts'
 import { readStoredUser } from '../src/session/storage.ts'
 import { setUpInstallableApp } from './serviceWorker.ts'
 
@@ -28,20 +29,22 @@ function FirstRenderDone({ onCommitted }: { onCommitted: () => void }) {
 }
 
 async function start(root: HTMLElement) {
-  const route = hydratableRoute(
-    root.getAttribute(PRERENDERED_ATTRIBUTE) ?? undefined,
-    location,
-    readStoredUser(),
-  )
+  const user = readStoredUser()
+  const route = hydratableRoute(root.getAttribute(PRERENDERED_ATTRIBUTE) ?? undefined, location, user)
+  let firstRenderDone = () => {}
+  const firstRender = new Promise<void>((resolve) => (firstRenderDone = resolve))
+  if (user) preloadFirstScreenData(location.pathname, user, firstRender)
   // A signed-in screen's HTML is its skeleton, which the router shows (HydrateFallback) while the screen's code
   // loads; anywhere else the first render must be the screen itself, so its code is loaded before.
   if (route?.session !== 'signed-in') await loadMatchedScreens(routes, location.pathname)
   await nextTask()
-  let firstRenderDone = () => {}
-  holdLazyScreensUntil(new Promise((resolve) => (firstRenderDone = resolve)))
+  holdLazyScreensUntil(firstRender)
+  const router = createBrowserRouter(routes)
+  // The router's first state stays the HTML's: a lazy screen cannot arrive before the first render now.
+  await nextTask()
   const app = (
     <StrictMode>
-      <App router={createBrowserRouter(routes)} />
+      <App router={router} />
       <FirstRenderDone onCommitted={firstRenderDone} />
     </StrictMode>
   )
