@@ -4,7 +4,7 @@ import type { AuthUser } from '../contract/schemas.ts'
 import { AppProviders } from './providers.tsx'
 
 export { routes } from './routes/index.tsx'
-export { loadMatchedScreens } from './routes/lazyScreen.ts'
+export { holdLazyScreensUntil, loadMatchedScreens } from './routes/lazyScreen.ts'
 
 export interface AppProps {
   /** A browser router in the app, a memory router when the build prerenders a page. */

@@ -1,9 +1,10 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter } from 'react-router'
 // First, as in the prerender: see App.tsx.
-import { App, loadMatchedScreens, routes } from './App.tsx'
+import { App, holdLazyScreensUntil, loadMatchedScreens, routes } from './App.tsx'
 import { hydratableRoute, PRERENDERED_ATTRIBUTE } from './prerender/hydration.ts'
+import { preloadFirstScreenData } from './routes/preloadData.ts'
 import { readStoredUser } from '../src/session/storage.ts'
 import { setUpInstallableApp } from './serviceWorker.ts'
 
@@ -12,27 +13,53 @@ if (!container) throw new Error('Élément #root introuvable')
 
 setUpInstallableApp()
 
+/**
+ * Ends the current task: the page already shows its prerendered HTML, so start-up is cut into tasks a phone
+ * runs without blocking a tap for long (each over 50 ms counts in Total Blocking Time).
+ */
+function nextTask(): Promise<void> {
+  if ('scheduler' in window && typeof window.scheduler.yield === 'function') return window.scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+/** Renders nothing; calls `onCommitted` once the first render is committed (hydrated or rendered). */
+function FirstRenderDone({ onCommitted }: { onCommitted: () => void }) {
+  useEffect(onCommitted, [onCommitted])
+  return null
+}
+
 async function start(root: HTMLElement) {
-  const route = hydratableRoute(
-    root.getAttribute(PRERENDERED_ATTRIBUTE) ?? undefined,
-    location,
-    readStoredUser(),
-  )
+  const user = readStoredUser()
+  const route = hydratableRoute(root.getAttribute(PRERENDERED_ATTRIBUTE) ?? undefined, location, user)
+  let firstRenderDone = () => {}
+  const firstRender = new Promise<void>((resolve) => (firstRenderDone = resolve))
+  if (user) preloadFirstScreenData(location.pathname, user, firstRender)
   // A signed-in screen's HTML is its skeleton, which the router shows (HydrateFallback) while the screen's code
   // loads; anywhere else the first render must be the screen itself, so its code is loaded before.
   if (route?.session !== 'signed-in') await loadMatchedScreens(routes, location.pathname)
+  await nextTask()
+  holdLazyScreensUntil(firstRender)
+  const router = createBrowserRouter(routes)
+  // The router's first state stays the HTML's: a lazy screen cannot arrive before the first render now.
+  await nextTask()
   const app = (
     <StrictMode>
-      <App router={createBrowserRouter(routes)} />
+      <App router={router} />
+      <FirstRenderDone onCommitted={firstRenderDone} />
     </StrictMode>
   )
-  if (route) {
-    hydrateRoot(root, app, {
-      onRecoverableError: (error) => console.error('Hydratation : le rendu diffère du HTML prérendu', error),
-    })
-  } else {
-    createRoot(root).render(app)
-  }
+  // As a transition, the first render is time-sliced: React yields to the browser every few milliseconds
+  // instead of hydrating the whole page in one long task (a default-priority hydration is never sliced).
+  startTransition(() => {
+    if (route) {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) =>
+          console.error('Hydratation : le rendu diffère du HTML prérendu', error),
+      })
+    } else {
+      createRoot(root).render(app)
+    }
+  })
   document.documentElement.dataset.appStart = route ? 'hydrated' : 'rendered'
 }
 

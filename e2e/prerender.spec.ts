@@ -111,3 +111,39 @@ test.describe('hydratation', () => {
     expect(problems).toEqual([])
   })
 })
+
+test.describe('données du premier écran', () => {
+  /*
+   * app/routes/preloadData.ts asks for these while the page hydrates, under the hooks' keys: the screen must take
+   * that answer over rather than ask again (a key or option that drifted from the hook's would show as two calls).
+   */
+  test('Accueil et la fiche d’un partenaire demandent chacune de leurs données une seule fois', async ({
+    page,
+  }) => {
+    const user = await registerUser(page.request, 'Prechargement')
+    await signInAs(page, user)
+    const search = await page.request.get(apiPaths.partnerSearch(), {
+      headers: { authorization: `Bearer ${user.access_token}` },
+    })
+    const partnerId = ((await search.json()) as PartnerSearchResult[])[0].partnerId.id
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (pathname.startsWith('/api/')) asked.push(pathname)
+    })
+    const count = (path: string) => asked.filter((pathname) => pathname === path).length
+
+    await page.goto('/')
+    await expect(page.getByRole('list', { name: 'Catégories' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Actualités' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(count(apiPaths.articlesPublished())).toBe(1)
+    expect(count(apiPaths.categories())).toBe(1)
+
+    asked.length = 0
+    await page.goto(`/partenaire/${partnerId}`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(count(apiPaths.partnerDiscountsUser(partnerId, user.userId.id))).toBe(1)
+  })
+})

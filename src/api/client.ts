@@ -37,6 +37,14 @@ export function subscribeToApiErrors(listener: ApiErrorListener): () => void {
 }
 
 /**
+ * Tells the listeners of an error its call kept `silent`: a request the app starts before its first render,
+ * when nothing listens yet, reports its failure once the providers have subscribed.
+ */
+export function announceApiError(error: ApiError): void {
+  for (const listener of listeners) listener(error)
+}
+
+/**
  * Whether the last call reached the server. navigator.onLine alone is not enough: it stays true on a network
  * that goes nowhere (captive portal, dead Wi-Fi), and some browsers report true again in a page loaded from
  * the service worker while offline.

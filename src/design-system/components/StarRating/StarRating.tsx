@@ -29,9 +29,9 @@ export interface StarRatingProps {
   className?: string
 }
 
-// One formatter for all: toLocaleString builds a new Intl.NumberFormat on every call.
-const numberFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 })
-const format = (n: number) => numberFormat.format(n)
+// A half step in French ('4,5', '4') without Intl: a page's first Intl.NumberFormat loads the locale's data,
+// a long task on a phone.
+const format = (halfStep: number) => String(halfStep).replace('.', ',')
 
 /** Read-only stars in half steps, announced as e.g. 'Note : 4,5 sur 5'. */
 export function StarRating({

@@ -52,6 +52,7 @@ const Chips = styled.ul`
 `
 
 const Stage = styled.div`
+  position: relative;
   flex: 1;
   min-height: 320px;
   display: flex;
@@ -113,7 +114,6 @@ export function HomeScreen({ carouselInterval }: HomeScreenProps) {
   return (
     <Main>
       <VisuallyHidden as="h1">Accueil</VisuallyHidden>
-      <InstallBanner />
       {!categories.data && !categories.error ? (
         <ChipsPlaceholder />
       ) : categories.data && categories.data.length > 0 ? (
@@ -127,7 +127,10 @@ export function HomeScreen({ carouselInterval }: HomeScreenProps) {
           ))}
         </Chips>
       ) : null}
-      <Stage data-home-stage>{stage}</Stage>
+      <Stage data-home-stage>
+        {stage}
+        <InstallBanner />
+      </Stage>
     </Main>
   )
 }

@@ -1,0 +1,50 @@
+import { matchPath } from 'react-router'
+import { preload } from 'swr'
+import { apiPaths } from '@/contract/paths.ts'
+import type { AuthUser } from '@/contract/schemas.ts'
+import { announceApiError, ApiError, callApi } from '@/src/api/client.ts'
+import { PARTNER_NOT_FOUND_STATUSES } from '@/src/api/partners/getPartnerDiscountsForUser.ts'
+
+/**
+ * Asks for the first screen's data while its code loads and the page hydrates, under the keys its hooks use
+ * (SWR hands the answer to the first hook that asks for the key). Home's largest paint is an article's picture,
+ * the details page's the partner's photo: both are known only from these answers, which the screens would
+ * otherwise request after their first render. The calls take the hooks' options; they report a failure only
+ * once `firstRender` has settled, when the app's error listeners (toast, sign-out on 401) are subscribed.
+ */
+export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRender: Promise<void>): void {
+  const start = <T>(key: string, call: (silent: true) => Promise<T>) => {
+    const request = preload(key, () =>
+      call(true).catch(async (error: unknown) => {
+        await firstRender
+        if (error instanceof ApiError) announceApiError(error)
+        throw error
+      }),
+    )
+    // The screen's hook takes the answer over, a failure included; until then a failure is not 'unhandled'.
+    request.catch(() => {})
+  }
+  if (pathname === '/') {
+    // As useArticles / usePublishedArticles (every article for an admin) and useCategories.
+    if (user.roles.includes('ROLE_ADMIN'))
+      start(apiPaths.articles(), (silent) => callApi('listArticles', {}, { shownByCaller: true, silent }))
+    else
+      start(apiPaths.articlesPublished(), (silent) =>
+        callApi('listPublishedArticles', {}, { shownByCaller: true, silent }),
+      )
+    start(apiPaths.categories(), (silent) => callApi('listCategories', {}, { silent }))
+    return
+  }
+  const id = matchPath('/partenaire/:id', pathname)?.params.id
+  // As usePartnerDiscountsForUser on the details page, for an id it accepts (others show 'not found' at once).
+  if (id !== undefined && /^[1-9]\d{0,9}$/.test(id)) {
+    const userId = user.userId.id
+    start(apiPaths.partnerDiscountsUser(id, userId), (silent) =>
+      callApi(
+        'getPartnerForUser',
+        { params: { id, userId } },
+        { shownByCaller: PARTNER_NOT_FOUND_STATUSES, silent },
+      ),
+    )
+  }
+}
