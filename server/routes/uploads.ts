@@ -1,6 +1,10 @@
 import type { FastifyRequest } from 'fastify'
 import { badRequest, HttpError } from '../errors.ts'
 
+/** The multipart plugin's error for a file over the size limit (errors.ts answers it in French, 413). */
+const fileTooLarge = () =>
+  Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 })
+
 /** Reads the single multipart field `file` into memory; the size limit (413) is enforced while streaming. */
 export async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
@@ -18,6 +22,10 @@ export async function readUpload(request: FastifyRequest): Promise<Buffer> {
       throw badRequest('Le fichier doit être envoyé dans le champ « file ».', 'file')
     }
     const buffer = await part.toBuffer()
+    // toBuffer() checks `truncated` as each chunk arrives; when busboy cuts the file at the limit after the
+    // last chunk was read (timing: seen under load), it returns the first N bytes without error. Checked again
+    // here, so an oversized file is always the plugin's own 413, never a cut file sent on to the image check.
+    if (part.file.truncated) throw fileTooLarge()
     if (buffer.length === 0) throw badRequest('Le fichier envoyé est vide.', 'file')
     return buffer
   } catch (error) {
