@@ -5,6 +5,10 @@ import { createBrowserRouter } from 'react-router'
 import { App, holdLazyScreensUntil, loadMatchedScreens, routes } from './App.tsx'
 import { hydratableRoute, PRERENDERED_ATTRIBUTE } from './prerender/hydration.ts'
 import { preloadFirstScreenData } from './routes/preloadData.ts'
+import {
+  forgetTypedBeforeHydration,
+  keepTypedBeforeHydration,
+} from '../src/prerender/typedBeforeHydration.ts'
 import { readStoredUser } from '../src/session/storage.ts'
 import { setUpInstallableApp } from './serviceWorker.ts'
 
@@ -33,6 +37,10 @@ async function start(root: HTMLElement) {
   const route = hydratableRoute(root.getAttribute(PRERENDERED_ATTRIBUTE) ?? undefined, location, user)
   let firstRenderDone = () => {}
   const firstRender = new Promise<void>((resolve) => (firstRenderDone = resolve))
+  if (route) {
+    keepTypedBeforeHydration(root)
+    void firstRender.then(() => forgetTypedBeforeHydration(5_000))
+  }
   if (user) preloadFirstScreenData(location.pathname, user, firstRender)
   // A signed-in screen's HTML is its skeleton, which the router shows (HydrateFallback) while the screen's code
   // loads; anywhere else the first render must be the screen itself, so its code is loaded before.

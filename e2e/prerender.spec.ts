@@ -101,6 +101,41 @@ test.describe('hydratation', () => {
     }
   })
 
+  /*
+   * On a slow phone the prerendered form is on screen seconds before the script: what a person types then must
+   * survive hydration (React would put the form state's empty values back) and be what the form sends.
+   */
+  test('ce qui est saisi avant l’hydratation est gardé et envoyé', async ({ page }) => {
+    let releaseScripts!: () => void
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld
+      await route.continue()
+    })
+    // Module scripts hold DOMContentLoaded back: the page is there once its HTML is.
+    await page.goto('/inscription', { waitUntil: 'commit' })
+    await expect(page.getByRole('heading', { level: 1, name: 'Inscription' })).toBeVisible()
+    const email = `avant.hydratation.${Date.now()}@exemple.fr`
+    await page.getByLabel('Prénom').fill('Nadia')
+    await page.getByLabel('Nom', { exact: true }).fill('Avant')
+    await page.getByLabel('Email').fill(email)
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-start', /./)
+    releaseScripts()
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
+    await expect(page.getByLabel('Prénom')).toHaveValue('Nadia')
+    await expect(page.getByLabel('Email')).toHaveValue(email)
+    await page.getByLabel('Mot de passe', { exact: true }).fill('une phrase de passe assez longue')
+    await page.getByRole('checkbox', { name: /conditions générales/ }).click()
+    await page.getByRole('checkbox', { name: /politique de confidentialité/ }).click()
+    await page.getByRole('button', { name: "S'inscrire" }).click()
+    await expect(page).toHaveURL(/\/$/)
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!) as {
+      firstname: string
+      email: string
+    }
+    expect(stored).toMatchObject({ firstname: 'Nadia', email })
+  })
+
   test('une page prérendue pour un autre état de session est rendue à neuf', async ({ page }) => {
     const problems = collectProblems(page)
     // A visitor on a signed-in route: the skeleton's HTML is replaced by the login screen.

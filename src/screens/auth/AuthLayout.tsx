@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react'
+import { type ComponentPropsWithoutRef, type ReactNode, useEffect } from 'react'
+import { useForm } from 'react-final-form'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import { Button, mdiEmail } from '@/src/design-system/index.ts'
+import { takeTypedBeforeHydration } from '@/src/prerender/typedBeforeHydration.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
 const Page = styled.main`
@@ -35,11 +37,27 @@ const Title = styled.h1`
 `
 
 /** The vertical rhythm of the fields inside an auth card. */
-export const AuthForm = styled.form`
+const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[4]}px;
 `
+
+/**
+ * An auth screen's form (inside react-final-form's `<Form>`). Its HTML is prerendered: what a person typed
+ * before the page hydrated is taken into the form's state, so it stays in the fields and is what is sent.
+ */
+export function AuthForm(props: ComponentPropsWithoutRef<typeof Form>) {
+  const form = useForm()
+  useEffect(() => {
+    const typed = takeTypedBeforeHydration(form.getRegisteredFields())
+    form.batch(() => {
+      for (const [name, value] of Object.entries(typed))
+        if (!form.getFieldState(name)?.value) form.change(name, value)
+    })
+  }, [form])
+  return <Form {...props} />
+}
 
 /** The secondary links under a form (back to login, create an account). */
 export const AuthLinks = styled.p`
