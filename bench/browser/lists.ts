@@ -221,14 +221,27 @@ export function listFigures(runs: ListRun[]): Figure[] {
     const rows = `${r.scrolledRows} rows scrolled in ${r.seconds} s`
     return [
       info(s, `${r.list}: time to first row`, r.timeToFirstRowMs ?? null, 'ms'),
+      // rAF deltas follow the display's 60 Hz clock: a frame that fits its slot reads 16.67 ms (16.6-16.8 with
+      // Chromium's timestamp jitter), one that misses it 33.3 ms. So "under 16.7 ms at p95" is read as "the p95
+      // frame is not a missed one" (the same 1.5-slot line as the dropped count); the work p95 below is the
+      // figure that shows how much of the 16.7 ms a frame uses.
       budgeted(
         s,
         `${r.list}: frame time p95 (rAF)`,
         r.rafP95Ms ?? null,
         'ms',
-        '< 16.7 ms',
-        (v) => v < 16.7,
-        `p99 ${r.rafP99Ms} ms, ${r.droppedPct} % dropped, ${rows}`,
+        'one 16.7 ms slot (< 25 ms: no missed frame)',
+        (v) => v < 16.7 * 1.5,
+        `p99 ${r.rafP99Ms} ms, ${rows}`,
+      ),
+      budgeted(
+        s,
+        `${r.list}: frames dropped`,
+        r.droppedPct ?? null,
+        '%',
+        '< 5 % (p95 frame on time)',
+        (v) => v < 5,
+        'rAF delta over 1.5 slots',
       ),
       budgeted(
         s,
