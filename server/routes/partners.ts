@@ -17,6 +17,7 @@ import {
 import { listPartnersPage } from '../services/partnerList.ts'
 import { referenceCache, revalidated } from '../services/reference.ts'
 import { endpoint } from './route.ts'
+import { sendWire } from './wire.ts'
 import { readUpload, uploadDescription } from './uploads.ts'
 
 const tags = ['Partenaires']
@@ -69,7 +70,7 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         'userId : l’utilisateur connecté (ou n’importe lequel pour un admin) ; ses coupons déjà utilisés apparaissent DISABLED.',
       ].join('\n'),
     }),
-    handler: (request) => searchAs(db, request.currentUser!, request.query),
+    handler: async (request, reply) => sendWire(reply, await searchAs(db, request.currentUser!, request.query)),
   })
 
   app.route({
@@ -78,7 +79,8 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       summary:
         'Un partenaire (admin : tous, toutes offres ; utilisateur : partenaires actifs, offres utilisables)',
     }),
-    handler: (request) => partnerFor(db, request.currentUser!, request.params.id),
+    handler: async (request, reply) =>
+      sendWire(reply, await partnerFor(db, request.currentUser!, request.params.id)),
   })
 
   app.route({
@@ -95,7 +97,11 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       summary:
         'Le partenaire et ses offres utilisables, avec leur statut vu par l’utilisateur (DISABLED une fois utilisée)',
     }),
-    handler: (request) => partnerForUser(db, request.currentUser!, request.params.id, request.params.userId),
+    handler: async (request, reply) =>
+      sendWire(
+        reply,
+        await partnerForUser(db, request.currentUser!, request.params.id, request.params.userId),
+      ),
   })
 
   app.route({

@@ -1,0 +1,243 @@
+/**
+ * The read path's answers written by PostgreSQL as the wire's JSON text (search pages, a partner's details,
+ * the user's discounts view), sent by the route as they come: no JSON.parse of the row, no objects built, no
+ * re-serialisation. Node's CPU per request was as large as the database's (~1.4 ms a search page), and 10
+ * connections on 2 cores queue on it.
+ *
+ * The text is what fast-json-stringify wrote from the contract's schemas: the same keys in the same order,
+ * compact, strings escaped by to_json (the same escapes as JSON.stringify). Numbers are PostgreSQL's shortest
+ * exact text of the same double, so they parse to the same values; only an exponent is spelled differently
+ * (1e-05 where JavaScript writes 0.00001), which no coordinate or distance in practice has.
+ */
+import { sql, type RawBuilder } from 'kysely'
+import type { Partner, PartnerSearchResult } from '@/contract/schemas.ts'
+import { mdiIconPath } from './icons.ts'
+import { usableOffer, type LoadOptions } from './partnerRows.ts'
+
+/** JSON text of a T, made by the database: the route sends it as is (see sendWire in server/routes/wire.ts). */
+export type WireJson<T> = string & { readonly wireOf: T }
+
+type Sql = RawBuilder<unknown>
+
+/** `{"k1":v1,"k2":v2}` from SQL expressions that each give the text of their value. */
+function object(fields: [key: string, value: Sql][]): Sql {
+  const parts = fields.map(
+    ([key, value], i) => sql`${sql.lit(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`)} || ${value}`,
+  )
+  return sql`(${sql.join(parts, sql` || `)} || '}')`
+}
+const text = (e: Sql) => sql`to_json(${e})::text`
+const nullableText = (e: Sql) => sql`coalesce(to_json(${e})::text, 'null')`
+const number = (e: Sql) => sql`(${e})::text`
+const nullableNumber = (e: Sql) => sql`coalesce((${e})::text, 'null')`
+/** `[a,b]` from a string_agg of the elements' texts (null when there are none). */
+const array = (elements: Sql) => sql`('[' || coalesce(${elements}, '') || ']')`
+
+/**
+ * The SVG paths of the categories' icons, which only Node has (@mdi/js): sent with each statement as a JSON
+ * object of every icon name the categories table has shown so far. A statement reports the icons it lacked;
+ * the caller learns them and runs it again (once per new icon name in the life of the process).
+ */
+const iconPaths = new Map<string, string | null>()
+let iconPathsJson = '{}'
+
+function learnIcons(names: string[]): void {
+  // Bounded like mdiIconPath's memo; a categories table never has that many icons.
+  if (iconPaths.size + names.length > 10_000) iconPaths.clear()
+  for (const name of names) iconPaths.set(name, mdiIconPath(name))
+  iconPathsJson = JSON.stringify(Object.fromEntries(iconPaths))
+}
+
+/**
+ * The statement's CTE `cats`: every category's wire text once per statement (a 9-row table), and whether
+ * its icon's path was in the parameter. Materialized: it is read once per row of the page.
+ */
+function categoriesCte(): Sql {
+  const wire = object([
+    ['id', number(sql`c.id`)],
+    ['label', text(sql`c.label`)],
+    ['icon', text(sql`c.icon`)],
+    ['iconPath', nullableText(sql`k.paths ->> c.icon`)],
+  ])
+  return sql`cats as materialized (
+    select c.id, c.icon, (k.paths -> c.icon) is null as unlearned, ${wire} as wire
+    from categories c cross join (select ${iconPathsJson}::jsonb as paths) k)`
+}
+const unlearnedIcons = sql`(select coalesce(array_agg(distinct cats.icon), '{}') from cats where cats.unlearned)`
+
+/** A row's categories in the order of its category_ids (partner_categories' order, migration 0004). */
+function categoriesOf(t: string): Sql {
+  const ids = sql.ref(`${t}.category_ids`)
+  return array(
+    sql`(select string_agg(cats.wire, ',' order by array_position(${ids}, cats.id)) from cats where cats.id = any(${ids}))`,
+  )
+}
+
+/** toWireImage in SQL: the original, its size, its AVIF then WebP variants by width. */
+function imageWire(i: string): Sql {
+  const col = (name: string) => sql.ref(`${i}.${name}`)
+  const variant = object([
+    ['width', number(sql`w.w`)],
+    ['type', sql`'"image/' || f.f || '"'`],
+    ['url', text(sql`'/uploads/' || ${col('id')} || '-' || w.w || '.' || f.f`)],
+  ])
+  return object([
+    ['id', text(col('id'))],
+    ['type', text(col('type'))],
+    ['url', text(sql`'/uploads/' || ${col('file_name')}`)],
+    ['width', nullableNumber(col('width'))],
+    ['height', nullableNumber(col('height'))],
+    [
+      'variants',
+      array(sql`(select string_agg(${variant}, ',' order by f.n, w.n)
+        from unnest(array['avif', 'webp']) with ordinality f(f, n),
+             unnest(${col('variant_widths')}) with ordinality w(w, n))`),
+    ],
+  ])
+}
+
+function offerWire(status: Sql, expirationDate: Sql): Sql {
+  return object([
+    ['id', sql`'{"id":' || o.id || '}'`],
+    ['libelle', text(sql`o.libelle`)],
+    ['status', text(status)],
+    ['expirationDate', nullableText(expirationDate)],
+  ])
+}
+
+/** A partner (`t`: partners' columns) as Partner's schema orders it, then distanceToUser for a search result. */
+function partnerWire(t: string, relations: { offers: Sql; images: Sql; distance?: Sql }): Sql {
+  const col = (name: string) => sql.ref(`${t}.${name}`)
+  const fields: [string, Sql][] = [
+    ['partnerId', sql`'{"id":' || ${col('id')} || '}'`],
+    ['name', text(col('name'))],
+    ['description', text(col('description'))],
+    ['siren', nullableText(col('siren'))],
+    [
+      'location',
+      object([
+        ['address', text(col('address'))],
+        ['city', text(col('city'))],
+        [
+          'position',
+          object([
+            ['lat', number(col('lat'))],
+            ['lng', number(col('lng'))],
+          ]),
+        ],
+      ]),
+    ],
+    ['email', text(col('email'))],
+    ['phone', text(col('phone'))],
+    ['representativeFirstName', nullableText(col('representative_first_name'))],
+    ['representativeLastName', nullableText(col('representative_last_name'))],
+    ['categories', categoriesOf(t)],
+    ['status', text(col('status'))],
+    ['discountOffers', relations.offers],
+    ['images', relations.images],
+    ['rating', nullableNumber(col('rating'))],
+    ['userRatingsTotal', nullableNumber(col('user_ratings_total'))],
+  ]
+  if (relations.distance) fields.push(['distanceToUser', relations.distance])
+  return object(fields)
+}
+
+/**
+ * A search row (`pg`, selected with search.ts's searchColumns) as PartnerSearchResult: its list copies
+ * (migration 0009) give the first photo and the ENABLED offers; expired ones are left out against the
+ * database's current_date, and the viewer's used ones are DISABLED. distance: km, or null (no position).
+ */
+function searchResultWire(viewerId: number | null, distance: Sql | null): Sql {
+  const status =
+    viewerId === null
+      ? sql`'ENABLED'::text`
+      : sql`case when o.id = any((select ids from used)::int[]) then 'DISABLED' else 'ENABLED' end`
+  const offers = array(sql`(select string_agg(${offerWire(status, sql`o.expiration`)}, ',' order by o.n)
+    from rows from (json_to_recordset(pg.list_offers) as (id int, libelle text, "expirationDate" text))
+      with ordinality o(id, libelle, expiration, n)
+    where o.expiration is null or o.expiration >= to_char(current_date, 'YYYY-MM-DD'))`)
+  const images = sql`case when pg.list_image is null then '[]' else (select '[' || ${imageWire('li')} || ']'
+    from json_to_record(pg.list_image) as li(id text, type text, file_name text, width int, height int,
+      variant_widths int[])) end`
+  return partnerWire('pg', {
+    offers,
+    images,
+    // toResult's Math.round(km * 1000) / 1000: half up, on the same doubles.
+    distance: distance === null ? sql`'null'` : sql`(floor(${distance} * 1000 + 0.5) / 1000)::text`,
+  })
+}
+
+/** The viewer's used offers, once per statement (a CTE named `used`). */
+function usedCte(viewerId: number | null): Sql {
+  return viewerId === null
+    ? sql`used as (select '{}'::int[] as ids)`
+    : sql`used as materialized (select coalesce(array_agg(u.offer_id), '{}') as ids from used_coupons u
+        where u.user_id = ${viewerId}::int)`
+}
+
+export interface WireResult {
+  /** Icon names the statement's paths lacked: learn them and run it again. */
+  missing: string[]
+  body: string
+}
+
+/**
+ * A search page's statement from its page rows (a subquery giving searchColumns, its own order, limit and
+ * offset), aggregated in `order` into the page's text; `extra` columns aggregated beside it (the KNN walk's
+ * completeness figures).
+ */
+export function searchPageStatement<Extra extends object>(
+  pageRows: Sql | { toOperationNode(): unknown },
+  order: Sql,
+  viewerId: number | null,
+  distance: Sql | null,
+  extra: Sql = sql``,
+): RawBuilder<WireResult & Extra> {
+  return sql<WireResult & Extra>`with ${categoriesCte()}, ${usedCte(viewerId)}
+    select ${unlearnedIcons} as missing,
+      ${array(sql`string_agg(${searchResultWire(viewerId, distance)}, ',' order by ${order})`)} as body ${extra}
+    from ${pageRows} as pg`
+}
+
+/**
+ * One partner as Partner (details, the discounts view): every photo (oldest first), the offers of `options`
+ * (soonest expiry first, then id), used ones DISABLED for options.viewerId. Its status beside it, which the
+ * service checks against the viewer.
+ */
+export function partnerDetailsStatement(
+  id: number,
+  options: LoadOptions,
+): RawBuilder<WireResult & { status: string }> {
+  const viewerId = options.viewerId ?? null
+  const status =
+    viewerId === null
+      ? sql`o.status`
+      : sql`case when exists (select 1 from used_coupons u where u.offer_id = o.id and u.user_id = ${viewerId}::int)
+              then 'DISABLED' else o.status end`
+  const offers = array(sql`(select string_agg(${offerWire(status, sql`to_char(o.expiration_date, 'YYYY-MM-DD')`)}, ','
+      order by o.expiration_date asc nulls last, o.id)
+    from offers o where o.partner_id = p.id and ${options.offers === 'usable' ? usableOffer : sql`true`})`)
+  const images = array(sql`(select string_agg(${imageWire('i')}, ',' order by i.created_at, i.id)
+    from images i where i.partner_id = p.id)`)
+  return sql<WireResult & { status: string }>`with ${categoriesCte()}
+    select p.status, ${unlearnedIcons} as missing, ${partnerWire('p', { offers, images })} as body
+    from partners p where p.id = ${id}::int`
+}
+
+/**
+ * Runs a wire statement (`build` again after learning the icons it lacked) and gives its row, or undefined.
+ * `build` is called anew each time: the icons' parameter is read when the statement is built.
+ */
+export async function runWire<Row extends WireResult>(
+  run: () => Promise<Row | undefined>,
+): Promise<Row | undefined> {
+  for (;;) {
+    const row = await run()
+    if (!row || row.missing.length === 0) return row
+    learnIcons(row.missing)
+  }
+}
+
+export const asWire = <T>(body: string) => body as WireJson<T>
+export type SearchPageWire = WireJson<PartnerSearchResult[]>
+export type PartnerWire = WireJson<Partner>
