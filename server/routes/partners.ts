@@ -70,7 +70,8 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         'userId : l’utilisateur connecté (ou n’importe lequel pour un admin) ; ses coupons déjà utilisés apparaissent DISABLED.',
       ].join('\n'),
     }),
-    handler: async (request, reply) => sendWire(reply, await searchAs(db, request.currentUser!, request.query)),
+    handler: async (request, reply) =>
+      sendWire(reply, await searchAs(db, request.currentUser!, request.query)),
   })
 
   app.route({

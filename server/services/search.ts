@@ -286,7 +286,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
         pageRows,
         sql`pg.chord, pg.id`,
         viewerId,
-        sql`pg.distance`,
+        true,
         sql`, max(pg.fetched) as fetched, max(pg.last_chord) as last_chord, max(pg.boundary) as boundary`,
       )
     }
@@ -328,7 +328,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     .innerJoin('partners as p', 'p.id', 'ids.id')
     .select(searchColumns)
     .select('p.search_name')
-  const statement = () => searchPageStatement(pageRows, sql`pg.search_name, pg.id`, viewerId, null)
+  const statement = () => searchPageStatement(pageRows, sql`pg.search_name, pg.id`, viewerId, false)
   return {
     compile: () => statement().compile(db),
     execute: async () => {
