@@ -1,6 +1,6 @@
 /**
- * Node's CPU per answer, before and after the database writes the wire's JSON text (issue 16): the search
- * page, a partner's details and the user's discounts view, each as the route produces its body. "Before" is a
+ * Node's CPU per search page, before and after the database writes the wire's JSON text (issue 16), as the
+ * route produces its body. "Before" is a
  * tree of an older commit (its services answering objects, serialised here by fast-json-stringify from the
  * contract's schema, as its route's serializer did); "after" is this tree (the text as the statement gives it).
  * Both run against the same kept store (perquery.ts seed), alternating, after checking that both bodies parse
@@ -14,16 +14,14 @@ import { loadavg } from 'node:os'
 import { join, resolve } from 'node:path'
 import fastJson from 'fast-json-stringify'
 import Type from 'typebox'
-import { Partner, PartnerSearchResult } from '@/contract/schemas.ts'
+import { PartnerSearchResult } from '@/contract/schemas.ts'
 import { loadConfig } from '@/server/config.ts'
 import { openDatabase } from '@/server/db/index.ts'
-import { loadPartnerWire, searchPartners } from '@/server/services/search.ts'
+import { searchPartners } from '@/server/services/search.ts'
 import { median, round } from '../lib/stats.ts'
 import { searchQueries, toQueryString } from './search.ts'
 
-type Before = Pick<typeof import('@/server/services/search.ts'), 'loadPartner'> & {
-  searchPartners: (db: unknown, q: unknown) => Promise<PartnerSearchResult[]>
-}
+type Before = { searchPartners: (db: unknown, q: unknown) => Promise<PartnerSearchResult[]> }
 
 const [baseDir, roundsArg] = process.argv.slice(2)
 if (!baseDir) throw new Error('usage: compare-wire.ts <tree of the commit before> [rounds]')
@@ -43,17 +41,6 @@ const db = handle.db
 
 // The serializers the routes compiled from the contract (Fastify's default, fast-json-stringify).
 const page = fastJson(Type.Array(PartnerSearchResult) as object)
-const partner = fastJson(Partner as object)
-
-const firstPage = JSON.parse(await searchPartners(db, searchQueries[0])) as PartnerSearchResult[]
-const partnerId = firstPage[0].partnerId.id
-const used = await db
-  .selectFrom('used_coupons as u')
-  .innerJoin('offers as o', 'o.id', 'u.offer_id')
-  .select('u.user_id')
-  .where('o.partner_id', '=', partnerId)
-  .executeTakeFirst()
-const viewerId = used?.user_id ?? 1
 
 interface Case {
   label: string
@@ -66,16 +53,6 @@ const cases: Case[] = [
     before: async () => page(await before.searchPartners(db, q)),
     after: () => searchPartners(db, q),
   })),
-  {
-    label: 'details',
-    before: async () => partner((await before.loadPartner(db, partnerId, { offers: 'usable' }))!),
-    after: async () => (await loadPartnerWire(db, partnerId, { offers: 'usable' }))!.body,
-  },
-  {
-    label: 'discounts view',
-    before: async () => partner((await before.loadPartner(db, partnerId, { offers: 'usable', viewerId }))!),
-    after: async () => (await loadPartnerWire(db, partnerId, { offers: 'usable', viewerId }))!.body,
-  },
 ]
 
 let identicalBytes = 0

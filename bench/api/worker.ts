@@ -14,7 +14,7 @@ import { PartnerSearchResult } from '@/contract/schemas.ts'
 import { buildApp } from '@/server/app.ts'
 import { loadConfig } from '@/server/config.ts'
 import { migrateToLatest, openDatabase } from '@/server/db/index.ts'
-import { partnerWireStatement, searchPartners, searchStatement } from '@/server/services/search.ts'
+import { partnerStatement, searchPartners, searchStatement } from '@/server/services/search.ts'
 import { median, percentile, round } from '../lib/stats.ts'
 import { growPartners } from './grow.ts'
 import { searchQueries, toQueryString } from './search.ts'
@@ -146,7 +146,7 @@ async function plans(): Promise<Plan[]> {
   const [first] = JSON.parse(await search(handle.db, searchQueries[0])) as PartnerSearchResult[]
   if (first) {
     const id = first.partnerId.id
-    const details = partnerWireStatement(handle.db, id, { offers: 'usable', viewerId: 1 })
+    const details = partnerStatement(handle.db, id, { offers: 'usable', viewerId: 1 }).compile()
     out.push({ query: `partner ${id} with the offers as user 1 sees them`, ...(await explain(details)) })
   }
   return out

@@ -80,8 +80,7 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       summary:
         'Un partenaire (admin : tous, toutes offres ; utilisateur : partenaires actifs, offres utilisables)',
     }),
-    handler: async (request, reply) =>
-      sendWire(reply, await partnerFor(db, request.currentUser!, request.params.id)),
+    handler: (request) => partnerFor(db, request.currentUser!, request.params.id),
   })
 
   app.route({
@@ -98,11 +97,7 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       summary:
         'Le partenaire et ses offres utilisables, avec leur statut vu par l’utilisateur (DISABLED une fois utilisée)',
     }),
-    handler: async (request, reply) =>
-      sendWire(
-        reply,
-        await partnerForUser(db, request.currentUser!, request.params.id, request.params.userId),
-      ),
+    handler: (request) => partnerForUser(db, request.currentUser!, request.params.id, request.params.userId),
   })
 
   app.route({

@@ -8,9 +8,7 @@ export type Executor = Db | Transaction<Database>
 /** Offers filter: every offer (admin), or only those a user can still use (ENABLED, not expired). */
 export type OfferScope = 'all' | 'usable'
 
-/** An offer `o` a user can still use, as SQL text (also written into partnerWire.ts's statements). */
-export const usableOfferText = `(o.status = 'ENABLED' and (o.expiration_date is null or o.expiration_date >= current_date))`
-export const usableOffer = sql.raw<boolean>(usableOfferText)
+export const usableOffer = sql<boolean>`(o.status = 'ENABLED' and (o.expiration_date is null or o.expiration_date >= current_date))`
 
 export interface LoadOptions {
   offers: OfferScope

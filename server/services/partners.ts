@@ -24,8 +24,8 @@ import { storeImage } from './images.ts'
 import { cleanPartnerBody, type CleanPartner } from './partnerInput.ts'
 import { offersFor, type Executor } from './partnerRows.ts'
 import { savePartner } from './partnerStore.ts'
-import type { PartnerWire, SearchPageWire } from './partnerWire.ts'
-import { loadPartner, loadPartnerWire, searchPartners } from './search.ts'
+import type { SearchPageWire } from './partnerWire.ts'
+import { loadPartner, searchPartners } from './search.ts'
 
 /** Partners and users share these statuses. */
 export const statusOptions: StatusOption[] = [
@@ -73,10 +73,10 @@ export function searchAs(db: Db, viewer: CurrentUser, q: PartnerSearchQuery): Pr
 }
 
 /** An admin sees every partner with all its offers; a user active partners with their usable offers. */
-export async function partnerFor(db: Db, viewer: CurrentUser, id: number): Promise<PartnerWire> {
-  const partner = await loadPartnerWire(db, id, { offers: viewer.isAdmin ? 'all' : 'usable' })
+export async function partnerFor(db: Db, viewer: CurrentUser, id: number): Promise<Partner> {
+  const partner = await loadPartner(db, id, { offers: viewer.isAdmin ? 'all' : 'usable' })
   if (!partner || (!viewer.isAdmin && partner.status !== 'ACTIF')) throw partnerNotFound()
-  return partner.body
+  return partner
 }
 
 export async function usableOffersOf(db: Db, viewer: CurrentUser, id: number): Promise<DiscountOffer[]> {
@@ -95,12 +95,12 @@ export async function partnerForUser(
   viewer: CurrentUser,
   id: number,
   userId: number,
-): Promise<PartnerWire> {
+): Promise<Partner> {
   if (userId !== viewer.id && !viewer.isAdmin)
     throw forbidden('Vous ne pouvez consulter que vos propres coupons.')
-  const partner = await loadPartnerWire(db, id, { offers: 'usable', viewerId: userId })
+  const partner = await loadPartner(db, id, { offers: 'usable', viewerId: userId })
   if (!partner || (partner.status !== 'ACTIF' && !viewer.isAdmin)) throw partnerNotFound()
-  return partner.body
+  return partner
 }
 
 /** A partner as the audit log keeps it: its own fields and category labels (photos and coupons have their entries). */

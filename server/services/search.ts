@@ -11,14 +11,7 @@ import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
 import { toWireImage, type ImageRow } from './images.ts'
 import { coordinate } from './partnerInput.ts'
-import {
-  asWire,
-  partnerDetailsStatement,
-  runWire,
-  searchPageStatement,
-  type PartnerWire,
-  type SearchPageWire,
-} from './partnerWire.ts'
+import { asWire, runWire, searchPageStatement, type SearchPageWire } from './partnerWire.ts'
 import {
   partnerColumns,
   usableOffer,
@@ -122,24 +115,6 @@ export function partnerStatement(db: Executor, id: number, options: LoadOptions)
     .selectFrom(db.selectFrom('partners as p').select(rowColumns).where('p.id', '=', id).as('pg'))
     .selectAll('pg')
     .select(relationColumns({ ...options, images: 'all' }))
-}
-
-/**
- * One partner's wire text as Partner, with its status (the service decides who may see it), or null: the
- * details and the discounts view, answered without building objects (partnerWire.ts).
- */
-export async function loadPartnerWire(
-  db: Executor,
-  id: number,
-  options: LoadOptions,
-): Promise<{ status: string; body: PartnerWire } | null> {
-  const row = await runWire(async () => (await partnerDetailsStatement(id, options).execute(db)).rows[0])
-  return row ? { status: row.status, body: asWire<Partner>(row.body) } : null
-}
-
-/** loadPartnerWire's statement, compiled by the bench for EXPLAIN. */
-export function partnerWireStatement(db: Executor, id: number, options: LoadOptions): CompiledQuery {
-  return partnerDetailsStatement(id, options).compile(db)
 }
 
 function parseNumbers(value: string, count: number, field: string, format: string): number[] {

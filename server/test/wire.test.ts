@@ -1,24 +1,18 @@
 /**
- * The search, a partner's details and the user's discounts view are written as JSON text by PostgreSQL
- * (server/services/partnerWire.ts) and sent untouched. Here, for partners unlike one another, that text is
- * held to the contract: valid against its schema, the schema's keys in the schema's order, and byte for byte
- * what the schema's serializer writes from the objects the write path builds (an update's answer).
+ * A search page is written as JSON text by PostgreSQL (server/services/partnerWire.ts) and sent untouched.
+ * Here, for partners unlike one another, that text is held to the contract: valid against its schema, the
+ * schema's keys in the schema's order, and byte for byte what the schema's serializer (fast-json-stringify,
+ * as Fastify's) writes from the objects the details build for the same partners.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { TSchema } from 'typebox'
 import Type from 'typebox'
 import { Compile } from 'typebox/compile'
 import type { AuthUser, DiscountOffer, Partner } from '@/contract/schemas.ts'
-import { Partner as PartnerSchema, PartnerSearchResult } from '@/contract/schemas.ts'
+import { PartnerSearchResult } from '@/contract/schemas.ts'
+import fastJson from 'fast-json-stringify'
 import { apiPaths } from '@/contract/paths.ts'
-import {
-  adminServerForFile,
-  createOffer,
-  createPartner,
-  partnerBody,
-  pngBytes,
-  uploadPartnerPhoto,
-} from './helpers.ts'
+import { adminServerForFile, createOffer, createPartner, pngBytes, uploadPartnerPhoto } from './helpers.ts'
 
 const t = adminServerForFile()
 let user: AuthUser
@@ -62,19 +56,32 @@ function keyOrderErrors(schema: TSchema, value: unknown, path = '$'): string[] {
 
 const searchPage = Type.Array(PartnerSearchResult)
 const checkPage = Compile(searchPage)
-const checkPartner = Compile(PartnerSchema)
+const serializePage = fastJson(searchPage as object)
 
-function expectWire(
-  schema: TSchema,
-  check: { Check(v: unknown): boolean },
-  res: { status: number; text: string; headers: Headers },
-) {
+type Result = Partner & { distanceToUser: number | null }
+
+function expectWire(res: { status: number; text: string; headers: Headers }): Result[] {
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
   const value: unknown = JSON.parse(res.text)
-  expect(check.Check(value)).toBe(true)
-  expect(keyOrderErrors(schema, value)).toEqual([])
-  return value
+  expect(checkPage.Check(value)).toBe(true)
+  expect(keyOrderErrors(searchPage, value)).toEqual([])
+  return value as Result[]
+}
+
+/** What a search shows of a partner, from its details as `viewer` sees them (the object path). */
+async function expectedResult(id: number, distanceToUser: number | null, usedBy: AuthUser | null) {
+  const res = await t.api.get<Partner>(`/api/partners/${id}`, U())
+  expect(res.status).toBe(200)
+  const details = res.body
+  return {
+    ...details,
+    discountOffers: details.discountOffers.map((o) =>
+      usedBy && o.id.id === used.id.id ? { ...o, status: 'DISABLED' as const } : o,
+    ),
+    images: details.images.slice(0, 1),
+    distanceToUser,
+  }
 }
 
 let bare: Partner
@@ -149,49 +156,23 @@ beforeAll(async () => {
   })
 })
 
-/** The partner as the write path builds it and the schema's serializer writes it: an unchanged update. */
-async function serializedByTheSchema(p: Partner): Promise<string> {
-  const res = await t.api.put(
-    `/api/partners/${p.partnerId.id}`,
-    {
-      ...partnerBody(),
-      name: p.name,
-      description: p.description,
-      siren: p.siren,
-      location: p.location,
-      email: p.email,
-      phone: p.phone,
-      representativeFirstName: p.representativeFirstName,
-      representativeLastName: p.representativeLastName,
-      categories: p.categories.map((c) => ({ id: c.id, label: c.label })),
-      status: p.status,
-      rating: p.rating,
-      userRatingsTotal: p.userRatingsTotal,
-      partnerId: p.partnerId,
-    },
-    t.asAdmin(),
-  )
-  expect(res.status).toBe(200)
-  return res.text
-}
-
-describe('the database’s wire text', () => {
-  it('gives an admin’s details byte for byte as the schema’s serializer writes them, for varied partners', async () => {
-    for (const p of [bare, rich, plain]) {
-      const res = await t.api.get(`/api/partners/${p.partnerId.id}`, t.asAdmin())
-      expectWire(PartnerSchema, checkPartner, res)
-      expect(res.text).toBe(await serializedByTheSchema(p))
-    }
-    const details = JSON.parse(
-      (await t.api.get(`/api/partners/${rich.partnerId.id}`, t.asAdmin())).text,
-    ) as Partner
-    expect(details.categories.map((c) => [c.icon, c.iconPath === null])).toEqual([
+describe('a search page as the database writes it', () => {
+  it('is byte for byte the schema serializer’s page, for varied partners (distance absent, used offer)', async () => {
+    const res = await t.api.get(`/api/partners/search?city=Wirecity&userId=${user.userId.id}`, U())
+    const page = expectWire(res)
+    expect(page.map((p) => p.partnerId.id)).toEqual([bare.partnerId.id, rich.partnerId.id])
+    const expected = [
+      await expectedResult(bare.partnerId.id, null, user),
+      await expectedResult(rich.partnerId.id, null, user),
+    ]
+    expect(res.text).toBe(serializePage(expected))
+    const [, r] = page
+    expect(r.categories.map((c) => [c.icon, c.iconPath === null])).toEqual([
       ['coffee', false],
       ['pizza', false],
       ['pas-une-icone-mdi', true],
     ])
-    expect(details.images).toHaveLength(2)
-    expect(details.images[0].variants!.map((v) => `${v.type} ${v.width}`)).toEqual([
+    expect(r.images[0].variants!.map((v) => `${v.type} ${v.width}`)).toEqual([
       'image/avif 320',
       'image/avif 640',
       'image/avif 700',
@@ -199,71 +180,37 @@ describe('the database’s wire text', () => {
       'image/webp 640',
       'image/webp 700',
     ])
-    expect(details.discountOffers.map((o) => o.libelle)).toEqual([
-      'Expirée',
-      'Utilisée « une fois »',
-      'Désactivée',
-      'Sans date',
-    ])
-  })
-
-  it('gives a user the usable offers, and in their discounts view their used one DISABLED', async () => {
-    const details = expectWire(
-      PartnerSchema,
-      checkPartner,
-      await t.api.get(`/api/partners/${rich.partnerId.id}`, U()),
-    ) as Partner
-    expect(details.discountOffers.map((o) => [o.libelle, o.status, o.expirationDate])).toEqual([
-      ['Utilisée « une fois »', 'ENABLED', nextYear],
+    expect(r.discountOffers.map((o) => [o.libelle, o.status, o.expirationDate])).toEqual([
+      ['Utilisée « une fois »', 'DISABLED', nextYear],
       ['Sans date', 'ENABLED', null],
     ])
-    const view = expectWire(
-      PartnerSchema,
-      checkPartner,
-      await t.api.get(`/api/partners/${rich.partnerId.id}/discounts-user/${user.userId.id}`, U()),
-    ) as Partner
-    expect(view.discountOffers.map((o) => [o.id.id, o.status])).toEqual([
-      [used.id.id, 'DISABLED'],
-      [details.discountOffers[1].id.id, 'ENABLED'],
-    ])
-    expect({ ...view, discountOffers: [] }).toEqual({ ...details, discountOffers: [] })
-    expect((await t.api.get(`/api/partners/${plain.partnerId.id}`, U())).status).toBe(404)
+    expect(page[0].images).toEqual([])
+    expect(page[0].discountOffers).toEqual([])
   })
 
-  it('gives search results as the details show them: first photo, usable offers, distance present or absent', async () => {
-    const asUser = async (id: number) =>
-      JSON.parse((await t.api.get(`/api/partners/${id}`, U())).text) as Partner
-    const byName = expectWire(
-      searchPage,
-      checkPage,
-      await t.api.get(`/api/partners/search?city=Wirecity&userId=${user.userId.id}`, U()),
-    ) as (Partner & { distanceToUser: number | null })[]
-    expect(byName.map((p) => p.partnerId.id)).toEqual([bare.partnerId.id, rich.partnerId.id])
-    for (const result of byName) {
-      const details = await asUser(result.partnerId.id)
-      expect(result.distanceToUser).toBeNull()
-      expect(JSON.stringify(result)).toBe(
-        JSON.stringify({
-          ...details,
-          discountOffers: details.discountOffers.map((o) =>
-            o.id.id === used.id.id ? { ...o, status: 'DISABLED' } : o,
-          ),
-          images: details.images.slice(0, 1),
-          distanceToUser: null,
-        }),
-      )
-    }
-    const near = expectWire(
-      searchPage,
-      checkPage,
-      await t.api.get('/api/partners/search?city=Wirecity&userPosition=43.3,5.37', U()),
-    ) as (Partner & { distanceToUser: number | null })[]
-    expect(near.map((p) => p.partnerId.id)).toEqual([rich.partnerId.id, bare.partnerId.id])
-    expect(near[0].distanceToUser).toBeGreaterThan(0)
-    expect(near[0].distanceToUser).toBeLessThan(1)
-    expect(Math.round(near[0].distanceToUser! * 1000) / 1000).toBe(near[0].distanceToUser)
-    expect(near[0].discountOffers.map((o) => o.status)).toEqual(['ENABLED', 'ENABLED'])
-    const empty = await t.api.get('/api/partners/search?city=Nulle-part&userPosition=43.3,5.37', U())
-    expect(expectWire(searchPage, checkPage, empty)).toEqual([])
+  it('is byte for byte the schema serializer’s page nearest first, with the distance in km', async () => {
+    const res = await t.api.get('/api/partners/search?city=Wirecity&userPosition=43.3,5.37', U())
+    const page = expectWire(res)
+    expect(page.map((p) => p.partnerId.id)).toEqual([rich.partnerId.id, bare.partnerId.id])
+    const [near, far] = page.map((p) => p.distanceToUser!)
+    expect(near).toBeGreaterThan(0)
+    expect(near).toBeLessThan(1)
+    expect(far).toBeGreaterThan(100)
+    for (const d of [near, far]) expect(Math.round(d * 1000) / 1000).toBe(d)
+    expect(res.text).toBe(
+      serializePage([
+        await expectedResult(rich.partnerId.id, near, null),
+        await expectedResult(bare.partnerId.id, far, null),
+      ]),
+    )
+    expect(page[0].discountOffers.map((o) => o.status)).toEqual(['ENABLED', 'ENABLED'])
+  })
+
+  it('is an empty array when nothing matches, and leaves prospects out', async () => {
+    expect(
+      expectWire(await t.api.get('/api/partners/search?city=Nulle-part&userPosition=43.3,5.37', U())),
+    ).toEqual([])
+    expect(expectWire(await t.api.get('/api/partners/search?name=Fil%20prospect', U()))).toEqual([])
+    expect(plain.status).toBe('PROSPECT')
   })
 })
