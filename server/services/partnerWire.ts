@@ -92,26 +92,6 @@ function categoriesOf(t: string): string {
   )
 }
 
-/**
- * toWireImage in SQL: the original, its size, its AVIF then WebP variants by width. The variants are each
- * width of the list rewritten by a regular expression (a subquery of two unnests cost a third of the page's
- * execution); an image id is 24 hex digits (images.ts), nothing in it needs escaping in JSON or in the
- * replacement text.
- */
-function imageWire(i: string): string {
-  const widths = `nullif(array_to_string(${i}.variant_widths, ','), '')`
-  const variants = (format: string) =>
-    `regexp_replace(${widths}, '(\\d+)', concat('{"width":\\1,"type":"image/${format}","url":"/uploads/', ${i}.id, '-\\1.${format}"}'), 'g')`
-  return object([
-    ['id', text(`${i}.id`)],
-    ['type', text(`${i}.type`)],
-    ['url', text(`'/uploads/' || ${i}.file_name`)],
-    ['width', nullableNumber(`${i}.width`)],
-    ['height', nullableNumber(`${i}.height`)],
-    ['variants', `concat('[', concat_ws(',', ${variants('avif')}, ${variants('webp')}), ']')`],
-  ])
-}
-
 function offerWire(status: string, expirationDate: string): string {
   return object([
     ['id', `'{"id":' || o.id || '}'`],
@@ -159,7 +139,7 @@ function partnerWire(t: string, relations: { offers: string; images: string; dis
 
 /**
  * A search row (`pg`, selected with search.ts's searchColumns) as PartnerSearchResult: its list copies
- * (migration 0009) give the first photo and the ENABLED offers; expired ones are left out against the
+ * (migrations 0009, 0010) give the first photo and the ENABLED offers; expired ones are left out against the
  * database's current_date, and the viewer's used ones are DISABLED. The distance in km, or null (no position).
  */
 function searchResultWire(viewer: boolean, distance: boolean): string {
@@ -168,9 +148,8 @@ function searchResultWire(viewer: boolean, distance: boolean): string {
     from rows from (json_to_recordset(pg.list_offers) as (id int, libelle text, "expirationDate" text))
       with ordinality o(id, libelle, expiration, n)
     where o.expiration is null or o.expiration >= to_char(current_date, 'YYYY-MM-DD'))`)
-  const images = `case when pg.list_image is null then '[]' else (select '[' || ${imageWire('li')} || ']'
-    from json_to_record(pg.list_image) as li(id text, type text, file_name text, width int, height int,
-      variant_widths int[])) end`
+  // The list photo's text as the row keeps it (migration 0010: toWireImage's text).
+  const images = `coalesce('[' || pg.list_image_wire || ']', '[]')`
   return partnerWire('pg', {
     offers,
     images,

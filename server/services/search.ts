@@ -76,7 +76,7 @@ export function relationColumns(options: LoadOptions & { images: 'all' | 'first'
 }
 
 /** A search row's columns: the partner's, its category ids and its list copies (no per-row subquery). */
-const searchColumns = [...rowColumns, 'p.list_image', 'p.list_offers'] as const
+const searchColumns = [...rowColumns, 'p.list_image_wire', 'p.list_offers'] as const
 
 export function toPartner(r: PartnerRow & RelationColumns): Partner {
   return {
