@@ -1,8 +1,8 @@
 /**
- * The read path's answers written by PostgreSQL as the wire's JSON text (search pages, a partner's details,
- * the user's discounts view), sent by the route as they come: no JSON.parse of the row, no objects built, no
- * re-serialisation. Node's CPU per request was as large as the database's (~1.4 ms a search page), and 10
- * connections on 2 cores queue on it.
+ * A search page written by PostgreSQL as the wire's JSON text, sent by the route as it comes: no JSON.parse of
+ * the row, no objects built, no re-serialisation. Node's CPU per search page was as large as the database's
+ * (~1.4 ms), and 10 connections on 2 cores queue on it (BENCHMARKS.md, issue 16). A partner's details and the
+ * discounts view stay objects: as text they cost the database more than they saved Node.
  *
  * The text is what fast-json-stringify wrote from the contract's schemas: the same keys in the same order,
  * compact, strings escaped by to_json (the same escapes as JSON.stringify). Numbers are PostgreSQL's shortest
@@ -20,12 +20,12 @@ type Sql = RawBuilder<unknown>
 
 /*
  * The wire's SQL is plain text built once at load (column names and keys are ours, no value is interpolated):
- * a Kysely template of a few hundred nodes cost about a millisecond of Node per statement to build and compile.
+ * a Kysely template of a few hundred nodes was built and compiled again for every statement.
  */
 
 /**
  * `{"k1":v1,"k2":v2}` from SQL expressions that each give the text of their value (never null). One concat()
- * call: a chain of || copied the growing text once per field, which made the statement 3-4 times slower.
+ * call rather than a chain of ||, which copies the growing text once per field.
  */
 function object(fields: [key: string, value: string][]): string {
   const parts = fields.flatMap(([key, value], i) => [
