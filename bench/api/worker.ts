@@ -143,7 +143,7 @@ async function plans(): Promise<Plan[]> {
   const out: Plan[] = []
   for (const q of searchQueries)
     out.push({ query: toQueryString(q), ...(await explain(searchStatement(handle.db, q).compile())) })
-  const [first] = await search(handle.db, searchQueries[0])
+  const [first] = JSON.parse(await search(handle.db, searchQueries[0])) as PartnerSearchResult[]
   if (first) {
     const id = first.partnerId.id
     const details = partnerStatement(handle.db, id, { offers: 'usable', viewerId: 1 }).compile()
@@ -160,7 +160,8 @@ let ceiling: FastifyInstance | null = null
  * answering a fixed 50-partner page serialised from the same response schema as the search route.
  */
 async function startCeiling(): Promise<number> {
-  const page = await search(handle.db, searchQueries[0])
+  // Objects, serialised by the route's schema as the search route did before it sent the database's text.
+  const page = JSON.parse(await search(handle.db, searchQueries[0])) as PartnerSearchResult[]
   ceiling = Fastify({ logger: false })
   ceiling.get(
     '/ceiling',
@@ -190,7 +191,9 @@ process.on('message', (message: WorkerRequest) => {
         app = await buildApp({ db: handle.db, config, staticDir: null })
         await app.listen({ port: 0, host: '127.0.0.1' })
         const address = app.server.address()
-        const sample = (await search(handle.db, searchQueries[0])).map((p) => p.partnerId.id)
+        const sample = (JSON.parse(await search(handle.db, searchQueries[0])) as PartnerSearchResult[]).map(
+          (p) => p.partnerId.id,
+        )
         send({
           type: 'listening',
           port: typeof address === 'object' && address ? address.port : 0,

@@ -555,6 +555,47 @@ export const migrations: Record<string, Migration> = {
       )
     },
   },
+  '0010_search_wire': {
+    async up(db: Kysely<unknown>) {
+      // A search page is written as the wire's JSON text by its statement (server/services/partnerWire.ts).
+      // Building the list photo's text there (its variants by regexp, row by row) was a quarter of the page's
+      // planning and execution: it is kept written in the row beside list_image, by the same refresh. The
+      // text is toWireImage's (server/services/images.ts), byte for byte; a change to the wire's image needs
+      // a migration that refreshes this column.
+      await sql`alter table partners add column list_image_wire text`.execute(db)
+      await sql`
+        create or replace function partner_list_refresh(ids integer[]) returns void language plpgsql as $$
+        begin
+          update partners p set list_image = x.image, list_image_wire = x.image_wire, list_offers = x.offers
+          from (select q.id,
+                  (select json_build_object('id', i.id, 'type', i.type, 'file_name', i.file_name,
+                            'width', i.width, 'height', i.height, 'variant_widths', i.variant_widths)
+                   from images i where i.partner_id = q.id order by i.created_at, i.id limit 1) as image,
+                  (select concat('{"id":', to_json(i.id)::text, ',"type":', to_json(i.type)::text,
+                            ',"url":', to_json('/uploads/' || i.file_name)::text,
+                            ',"width":', coalesce(i.width::text, 'null'), ',"height":', coalesce(i.height::text, 'null'),
+                            ',"variants":[', concat_ws(',',
+                              regexp_replace(nullif(array_to_string(i.variant_widths, ','), ''), '(\\d+)',
+                                concat('{"width":\\1,"type":"image/avif","url":"/uploads/', i.id, '-\\1.avif"}'), 'g'),
+                              regexp_replace(nullif(array_to_string(i.variant_widths, ','), ''), '(\\d+)',
+                                concat('{"width":\\1,"type":"image/webp","url":"/uploads/', i.id, '-\\1.webp"}'), 'g')),
+                            ']}')
+                   from images i where i.partner_id = q.id order by i.created_at, i.id limit 1) as image_wire,
+                  coalesce((select json_agg(json_build_object('id', o.id, 'libelle', o.libelle,
+                              'expirationDate', to_char(o.expiration_date, 'YYYY-MM-DD'))
+                            order by o.expiration_date asc nulls last, o.id)
+                   from offers o where o.partner_id = q.id and o.status = 'ENABLED'), '[]'::json) as offers
+                from unnest(ids) as q(id)) x
+          where p.id = x.id
+            and (p.list_image::text is distinct from x.image::text or p.list_offers::text <> x.offers::text
+              or p.list_image_wire is distinct from x.image_wire);
+        end
+        $$`.execute(db)
+      await sql`select partner_list_refresh(array(select id from partners where list_image is not null))`.execute(
+        db,
+      )
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -53,6 +53,8 @@ export interface PartnersTable {
   category_ids: Generated<number[]>
   /** The oldest image and the ENABLED offers as a search page shows them, kept by triggers (migration 0009). */
   list_image: Generated<unknown>
+  /** list_image as the wire's JSON text (toWireImage's), kept by the same refresh (migration 0010). */
+  list_image_wire: Generated<string | null>
   list_offers: Generated<unknown>
   created_at: Timestamp
   updated_at: Timestamp

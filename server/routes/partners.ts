@@ -17,6 +17,7 @@ import {
 import { listPartnersPage } from '../services/partnerList.ts'
 import { referenceCache, revalidated } from '../services/reference.ts'
 import { endpoint } from './route.ts'
+import { sendWire } from './wire.ts'
 import { readUpload, uploadDescription } from './uploads.ts'
 
 const tags = ['Partenaires']
@@ -69,7 +70,8 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         'userId : l’utilisateur connecté (ou n’importe lequel pour un admin) ; ses coupons déjà utilisés apparaissent DISABLED.',
       ].join('\n'),
     }),
-    handler: (request) => searchAs(db, request.currentUser!, request.query),
+    handler: async (request, reply) =>
+      sendWire(reply, await searchAs(db, request.currentUser!, request.query)),
   })
 
   app.route({

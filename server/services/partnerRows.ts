@@ -19,7 +19,13 @@ export interface LoadOptions {
 /** A partner as selected from its table, without the search copies (name, categories, list) and the timestamps. */
 export type PartnerRow = Omit<
   Selectable<PartnersTable>,
-  'search_name' | 'category_ids' | 'list_image' | 'list_offers' | 'created_at' | 'updated_at'
+  | 'search_name'
+  | 'category_ids'
+  | 'list_image'
+  | 'list_image_wire'
+  | 'list_offers'
+  | 'created_at'
+  | 'updated_at'
 >
 
 /** A partner's own fields, as an administrator enters them (the CSV export writes these). */

@@ -11,7 +11,6 @@ import type {
   Partner,
   PartnerBody,
   PartnerSearchQuery,
-  PartnerSearchResult,
   PartnerUpdateBody,
   StatusOption,
 } from '@/contract/schemas.ts'
@@ -25,6 +24,7 @@ import { storeImage } from './images.ts'
 import { cleanPartnerBody, type CleanPartner } from './partnerInput.ts'
 import { offersFor, type Executor } from './partnerRows.ts'
 import { savePartner } from './partnerStore.ts'
+import type { SearchPageWire } from './partnerWire.ts'
 import { loadPartner, searchPartners } from './search.ts'
 
 /** Partners and users share these statuses. */
@@ -64,7 +64,7 @@ export async function listCities(db: Db): Promise<string[]> {
 }
 
 /** The search as `viewer` may make it: userId is their own, or anyone's for an admin. */
-export function searchAs(db: Db, viewer: CurrentUser, q: PartnerSearchQuery): Promise<PartnerSearchResult[]> {
+export function searchAs(db: Db, viewer: CurrentUser, q: PartnerSearchQuery): Promise<SearchPageWire> {
   if (q.userId !== undefined && (q.userId < 1 || q.userId > MAX_ID))
     throw badRequest('Le paramètre « userId » doit être un identifiant positif.', 'userId')
   if (q.userId !== undefined && q.userId !== viewer.id && !viewer.isAdmin)

@@ -11,6 +11,7 @@ import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
 import { toWireImage, type ImageRow } from './images.ts'
 import { coordinate } from './partnerInput.ts'
+import { asWire, runWire, searchPageStatement, type SearchPageWire } from './partnerWire.ts'
 import {
   partnerColumns,
   usableOffer,
@@ -74,69 +75,8 @@ export function relationColumns(options: LoadOptions & { images: 'all' | 'first'
   ]
 }
 
-/** A search row's copies of its list photo and ENABLED offers (migration 0009), kept in the partner's row. */
-interface ListColumns {
-  category_ids: number[]
-  list_image: ImageRow | null
-  list_offers: { id: number; libelle: string; expirationDate: string | null }[]
-}
-
-/** A whole search page as its one JSON value: decoded once, instead of field by field and row by row. */
-interface SearchPage<Row> {
-  today: string
-  used: number[]
-  categories: Omit<Category, 'iconPath'>[]
-  rows: (PartnerRow & ListColumns & Row)[]
-}
-
-/**
- * The page's rows (`pg`, selected with searchColumns) aggregated in their order with what they need beside
- * them, computed once per page, not per row: the categories (a short reference table), the database's
- * current_date (which offers have expired) and the viewer's used offers (shown DISABLED to them).
- */
-function pageJson(order: RawBuilder<unknown>, viewerId: number | null) {
-  const used =
-    viewerId === null
-      ? sql`'[]'::json`
-      : sql`(select coalesce(json_agg(u.offer_id), '[]'::json) from used_coupons u where u.user_id = ${viewerId}::int)`
-  return sql<SearchPage<Record<string, unknown>>>`json_build_object(
-    'today', to_char(current_date, 'YYYY-MM-DD'),
-    'used', ${used},
-    'categories', (select coalesce(json_agg(json_build_object('id', c.id, 'label', c.label, 'icon', c.icon)),
-                                   '[]'::json) from categories c),
-    'rows', coalesce(json_agg(pg order by ${order}), '[]'::json))`
-}
-
-/** A search page's rows as results: the same answer the per-row relations gave (see relationColumns). */
-function pageResults<Row>(
-  page: SearchPage<Row>,
-  distance: (row: Row) => number | null,
-): PartnerSearchResult[] {
-  const categories = new Map(page.categories.map((c) => [c.id, c]))
-  const used = new Set(page.used)
-  // The decoded rows are this call's own: completed in place rather than copied, 50 times a page.
-  return page.rows.map((r) =>
-    toResult(
-      Object.assign(r, {
-        categories: r.category_ids.flatMap((id) => categories.get(id) ?? []),
-        images: r.list_image ? [r.list_image] : [],
-        // usableOffer: ENABLED (the copy holds only those) and not expired; 'YYYY-MM-DD' compares as text.
-        offers: r.list_offers
-          .filter((o) => o.expirationDate === null || o.expirationDate >= page.today)
-          .map((o) => ({
-            id: o.id,
-            libelle: o.libelle,
-            status: used.has(o.id) ? ('DISABLED' as const) : ('ENABLED' as const),
-            expirationDate: o.expirationDate,
-          })),
-        distance: distance(r),
-      }),
-    ),
-  )
-}
-
 /** A search row's columns: the partner's, its category ids and its list copies (no per-row subquery). */
-const searchColumns = [...rowColumns, 'p.list_image', 'p.list_offers'] as const
+const searchColumns = [...rowColumns, 'p.list_image_wire', 'p.list_offers'] as const
 
 export function toPartner(r: PartnerRow & RelationColumns): Partner {
   return {
@@ -202,16 +142,16 @@ function checkLng(value: number, field: string) {
  * GET /api/partners/search minus authorization (the route checks who may pass userId): active partners, usable
  * offers, filters combined with AND. With userPosition, nearest first then by id, through the partners_geo_knn
  * GiST index (migration 0002); otherwise by name then id. Parameters are validated here (400 naming the field).
- * One statement per page: the page's rows in a subquery, their relations aggregated as JSON beside them.
+ * One statement per page, which writes the page's JSON text itself (partnerWire.ts).
  */
-export async function searchPartners(db: Executor, q: PartnerSearchQuery): Promise<PartnerSearchResult[]> {
+export async function searchPartners(db: Executor, q: PartnerSearchQuery): Promise<SearchPageWire> {
   return searchStatement(db, q).execute()
 }
 
 /** The search's one statement, validated and built: compiled for EXPLAIN (bench/api), or executed. */
 export interface SearchStatement {
   compile(): CompiledQuery
-  execute(): Promise<PartnerSearchResult[]>
+  execute(): Promise<SearchPageWire>
 }
 
 export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStatement {
@@ -317,23 +257,28 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
         .limit(pageSize)
         .offset(page * pageSize)
       // The subquery's order is not kept by the aggregate: restated on its 50 rows at most.
-      return db.selectFrom(pageRows.as('pg')).select(pageJson(sql`pg.chord, pg.id`, viewerId).as('page'))
+      return searchPageStatement<Nearest>(
+        pageRows,
+        sql`pg.chord, pg.id`,
+        viewerId,
+        true,
+        sql`, max(pg.fetched) as fetched, max(pg.last_chord) as last_chord, max(pg.boundary) as boundary`,
+      )
     }
-    type Nearest = { distance: number; fetched: number; last_chord: number; boundary: number | null }
+    type Nearest = { fetched: string | null; last_chord: number | null; boundary: number | null }
     return {
-      compile: () => statement(1).compile(),
+      compile: () => statement(1).compile(db),
       execute: async () => {
         for (let extra = 1; ; extra *= 16) {
-          const page = (await statement(extra).executeTakeFirstOrThrow()).page as SearchPage<Nearest>
-          const rows = page.rows
-          const [first] = rows
+          const row = await runWire(async () => (await statement(extra).execute(db)).rows[0])
+          if (!row) throw new Error('search: an aggregate gives one row')
           // The margin treats a chord a rounding away from the boundary as tied with it.
           const complete =
-            !first ||
-            Number(first.fetched) < through + extra ||
-            first.boundary === null ||
-            Number(first.last_chord) > Number(first.boundary) * (1 + 1e-9)
-          if (complete) return pageResults(page, (r) => r.distance)
+            row.fetched === null ||
+            Number(row.fetched) < through + extra ||
+            row.boundary === null ||
+            Number(row.last_chord) > Number(row.boundary) * (1 + 1e-9)
+          if (complete) return asWire<PartnerSearchResult[]>(row.body)
         }
       },
     }
@@ -358,13 +303,14 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     .innerJoin('partners as p', 'p.id', 'ids.id')
     .select(searchColumns)
     .select('p.search_name')
-  const statement = db
-    .selectFrom(pageRows.as('pg'))
-    .select(pageJson(sql`pg.search_name, pg.id`, viewerId).as('page'))
+  const statement = () => searchPageStatement(pageRows, sql`pg.search_name, pg.id`, viewerId, false)
   return {
-    compile: () => statement.compile(),
-    execute: async () =>
-      pageResults((await statement.executeTakeFirstOrThrow()).page as SearchPage<object>, () => null),
+    compile: () => statement().compile(db),
+    execute: async () => {
+      const row = await runWire(async () => (await statement().execute(db)).rows[0])
+      if (!row) throw new Error('search: an aggregate gives one row')
+      return asWire<PartnerSearchResult[]>(row.body)
+    },
   }
 }
 

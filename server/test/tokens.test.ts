@@ -46,3 +46,26 @@ describe('sign-in tokens (jose, HS256)', () => {
     for (const token of refused) expect(await verifyAccessToken(token, SECRET, NOW)).toBeNull()
   })
 })
+
+const OTHER = 'un-autre-secret-du-cache-assez-long-pour-hs256'
+
+// verifyAccessToken remembers the tokens it verified (issue 16): what it remembers must not widen what passes.
+describe('verified tokens remembered', () => {
+  it('answers a known token again, and refuses it once expired', async () => {
+    const token = await signAccessToken(5, 2, SECRET, 60, NOW)
+    const claims = await verifyAccessToken(token, SECRET, NOW)
+    expect(claims).toMatchObject({ sub: 5, ver: 2 })
+    expect(await verifyAccessToken(token, SECRET, NOW + 59_999)).toEqual(claims)
+    expect(await verifyAccessToken(token, SECRET, NOW + 60_000)).toBeNull()
+  })
+
+  it('refuses a known token under another secret, and a changed copy of it', async () => {
+    const token = await signAccessToken(6, 0, SECRET, 600, NOW)
+    expect(await verifyAccessToken(token, SECRET, NOW)).not.toBeNull()
+    expect(await verifyAccessToken(token, OTHER, NOW)).toBeNull()
+    const signature = token.slice(token.lastIndexOf('.') + 1)
+    const changed = `${token.slice(0, token.lastIndexOf('.') + 1)}${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`
+    expect(await verifyAccessToken(changed, SECRET, NOW)).toBeNull()
+    expect(await verifyAccessToken(token, SECRET, NOW)).not.toBeNull()
+  })
+})

@@ -1,0 +1,205 @@
+/**
+ * A search page written by PostgreSQL as the wire's JSON text, sent by the route as it comes: no JSON.parse of
+ * the row, no objects built, no re-serialisation. Node's CPU per search page was as large as the database's
+ * (~1.4 ms), and 10 connections on 2 cores queue on it (BENCHMARKS.md, issue 16). A partner's details and the
+ * discounts view stay objects: as text they cost the database more than they saved Node.
+ *
+ * The text is what fast-json-stringify wrote from the contract's schemas: the same keys in the same order,
+ * compact, strings escaped by to_json (the same escapes as JSON.stringify). Numbers are PostgreSQL's shortest
+ * exact text of the same double, so they parse to the same values; only an exponent is spelled differently
+ * (1e-05 where JavaScript writes 0.00001), which no coordinate or distance in practice has.
+ */
+import { sql, type RawBuilder } from 'kysely'
+import type { PartnerSearchResult } from '@/contract/schemas.ts'
+import { mdiIconPath } from './icons.ts'
+
+/** JSON text of a T, made by the database: the route sends it as is (see sendWire in server/routes/wire.ts). */
+export type WireJson<T> = string & { readonly wireOf: T }
+
+type Sql = RawBuilder<unknown>
+
+/*
+ * The wire's SQL is plain text built once at load (column names and keys are ours, no value is interpolated):
+ * a Kysely template of a few hundred nodes was built and compiled again for every statement.
+ */
+
+/**
+ * `{"k1":v1,"k2":v2}` from SQL expressions that each give the text of their value (never null). One concat()
+ * call rather than a chain of ||, which copies the growing text once per field.
+ */
+function object(fields: [key: string, value: string][]): string {
+  const parts = fields.flatMap(([key, value], i) => [
+    `'${i === 0 ? '{' : ','}${JSON.stringify(key)}:'`,
+    value,
+  ])
+  return `concat(${parts.join(', ')}, '}')`
+}
+const text = (e: string) => `to_json(${e})::text`
+const nullableText = (e: string) => `coalesce(to_json(${e})::text, 'null')`
+const number = (e: string) => `(${e})::text`
+const nullableNumber = (e: string) => `coalesce((${e})::text, 'null')`
+/** `[a,b]` from a string_agg of the elements' texts (null when there are none). */
+const array = (elements: string) => `('[' || coalesce(${elements}, '') || ']')`
+
+/**
+ * The SVG paths of the categories' icons, which only Node has (@mdi/js): sent with each statement as a JSON
+ * object of every icon name the categories table has shown so far. A statement reports the icons it lacked;
+ * the caller learns them and runs it again (once per new icon name in the life of the process).
+ */
+const iconPaths = new Map<string, string | null>()
+let iconPathsJson = '{}'
+
+function learnIcons(names: string[]): void {
+  // Bounded like mdiIconPath's memo; a categories table never has that many icons.
+  if (iconPaths.size + names.length > 10_000) iconPaths.clear()
+  for (const name of names) iconPaths.set(name, mdiIconPath(name))
+  iconPathsJson = JSON.stringify(Object.fromEntries(iconPaths))
+}
+
+/**
+ * The statement's CTE `cats`: every category's wire text once per statement (a 9-row table), and whether
+ * its icon's path was in the parameter. Materialized: it is read once per row of the page.
+ */
+const CATEGORY_WIRE = object([
+  ['id', number('c.id')],
+  ['label', text('c.label')],
+  ['icon', text('c.icon')],
+  ['iconPath', nullableText('k.paths ->> c.icon')],
+])
+function categoriesCte(): Sql {
+  return sql`cats as materialized (
+    select c.id, c.icon, (k.paths -> c.icon) is null as unlearned, ${sql.raw(CATEGORY_WIRE)} as wire
+    from categories c cross join (select ${iconPathsJson}::jsonb as paths) k)`
+}
+const unlearnedIcons = sql`(select coalesce(array_agg(distinct cats.icon), '{}') from cats where cats.unlearned)`
+
+/** The viewer's used offers, once per statement (a CTE named `used`). */
+function usedCte(viewerId: number | null): Sql {
+  return viewerId === null
+    ? sql`used as (select '{}'::int[] as ids)`
+    : sql`used as materialized (select coalesce(array_agg(u.offer_id), '{}') as ids from used_coupons u
+        where u.user_id = ${viewerId}::int)`
+}
+/** An offer's status as the viewer sees it: DISABLED once they used it. */
+const statusSeen = (status: string) =>
+  `case when o.id = any((select ids from used)::int[]) then 'DISABLED' else ${status} end`
+
+/** A row's categories in the order of its category_ids (partner_categories' order, migration 0004). */
+function categoriesOf(t: string): string {
+  const ids = `${t}.category_ids`
+  return array(
+    `(select string_agg(cats.wire, ',' order by array_position(${ids}, cats.id)) from cats where cats.id = any(${ids}))`,
+  )
+}
+
+function offerWire(status: string, expirationDate: string): string {
+  return object([
+    ['id', `'{"id":' || o.id || '}'`],
+    ['libelle', text('o.libelle')],
+    ['status', text(status)],
+    ['expirationDate', nullableText(expirationDate)],
+  ])
+}
+
+/** A partner (`t`: partners' columns) as Partner's schema orders it, then distanceToUser for a search result. */
+function partnerWire(t: string, relations: { offers: string; images: string; distance?: string }): string {
+  const fields: [string, string][] = [
+    ['partnerId', `'{"id":' || ${t}.id || '}'`],
+    ['name', text(`${t}.name`)],
+    ['description', text(`${t}.description`)],
+    ['siren', nullableText(`${t}.siren`)],
+    [
+      'location',
+      object([
+        ['address', text(`${t}.address`)],
+        ['city', text(`${t}.city`)],
+        [
+          'position',
+          object([
+            ['lat', number(`${t}.lat`)],
+            ['lng', number(`${t}.lng`)],
+          ]),
+        ],
+      ]),
+    ],
+    ['email', text(`${t}.email`)],
+    ['phone', text(`${t}.phone`)],
+    ['representativeFirstName', nullableText(`${t}.representative_first_name`)],
+    ['representativeLastName', nullableText(`${t}.representative_last_name`)],
+    ['categories', categoriesOf(t)],
+    ['status', text(`${t}.status`)],
+    ['discountOffers', relations.offers],
+    ['images', relations.images],
+    ['rating', nullableNumber(`${t}.rating`)],
+    ['userRatingsTotal', nullableNumber(`${t}.user_ratings_total`)],
+  ]
+  if (relations.distance) fields.push(['distanceToUser', relations.distance])
+  return object(fields)
+}
+
+/**
+ * A search row (`pg`, selected with search.ts's searchColumns) as PartnerSearchResult: its list copies
+ * (migrations 0009, 0010) give the first photo and the ENABLED offers; expired ones are left out against the
+ * database's current_date, and the viewer's used ones are DISABLED. The distance in km, or null (no position).
+ */
+function searchResultWire(viewer: boolean, distance: boolean): string {
+  const status = viewer ? statusSeen(`'ENABLED'`) : `'ENABLED'::text`
+  const offers = array(`(select string_agg(${offerWire(status, 'o.expiration')}, ',' order by o.n)
+    from rows from (json_to_recordset(pg.list_offers) as (id int, libelle text, "expirationDate" text))
+      with ordinality o(id, libelle, expiration, n)
+    where o.expiration is null or o.expiration >= to_char(current_date, 'YYYY-MM-DD'))`)
+  // The list photo's text as the row keeps it (migration 0010: toWireImage's text).
+  const images = `coalesce('[' || pg.list_image_wire || ']', '[]')`
+  return partnerWire('pg', {
+    offers,
+    images,
+    // toResult's Math.round(km * 1000) / 1000: half up, on the same doubles.
+    distance: distance ? '(floor(pg.distance * 1000 + 0.5) / 1000)::text' : `'null'`,
+  })
+}
+const searchWires = {
+  anyone: { near: searchResultWire(false, true), byName: searchResultWire(false, false) },
+  viewer: { near: searchResultWire(true, true), byName: searchResultWire(true, false) },
+}
+
+export interface WireResult {
+  /** Icon names the statement's paths lacked: learn them and run it again. */
+  missing: string[]
+  body: string
+}
+
+/**
+ * A search page's statement from its page rows (a subquery giving searchColumns, plus `distance` nearest
+ * first), aggregated in `order` into the page's text; `extra` columns aggregated beside it (the KNN walk's
+ * completeness figures).
+ */
+export function searchPageStatement<Extra extends object>(
+  pageRows: { toOperationNode(): unknown },
+  order: Sql,
+  viewerId: number | null,
+  near: boolean,
+  extra: Sql = sql``,
+): RawBuilder<WireResult & Extra> {
+  const wire = searchWires[viewerId === null ? 'anyone' : 'viewer'][near ? 'near' : 'byName']
+  return sql<WireResult & Extra>`with ${categoriesCte()}, ${usedCte(viewerId)}
+    select ${unlearnedIcons} as missing,
+      ('[' || coalesce(string_agg(${sql.raw(wire)}, ',' order by ${order}), '') || ']') as body ${extra}
+    from ${pageRows} as pg`
+}
+
+/**
+ * Runs a wire statement (again after learning the icons it lacked) and gives its row, or undefined. `run`
+ * builds the statement anew each time: the icons' parameter is read when it is built.
+ */
+export async function runWire<Row extends WireResult>(
+  run: () => Promise<Row | undefined>,
+): Promise<Row | undefined> {
+  for (;;) {
+    const row = await run()
+    if (!row || row.missing.length === 0) return row
+    learnIcons(row.missing)
+  }
+}
+
+export const asWire = <T>(body: string) => body as WireJson<T>
+export type SearchPageWire = WireJson<PartnerSearchResult[]>

@@ -1,0 +1,216 @@
+/**
+ * A search page is written as JSON text by PostgreSQL (server/services/partnerWire.ts) and sent untouched.
+ * Here, for partners unlike one another, that text is held to the contract: valid against its schema, the
+ * schema's keys in the schema's order, and byte for byte what the schema's serializer (fast-json-stringify,
+ * as Fastify's) writes from the objects the details build for the same partners.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { TSchema } from 'typebox'
+import Type from 'typebox'
+import { Compile } from 'typebox/compile'
+import type { AuthUser, DiscountOffer, Partner } from '@/contract/schemas.ts'
+import { PartnerSearchResult } from '@/contract/schemas.ts'
+import fastJson from 'fast-json-stringify'
+import { apiPaths } from '@/contract/paths.ts'
+import { adminServerForFile, createOffer, createPartner, pngBytes, uploadPartnerPhoto } from './helpers.ts'
+
+const t = adminServerForFile()
+let user: AuthUser
+const U = () => ({ token: user.access_token })
+
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+const nextYear = `${new Date().getFullYear() + 1}-06-30`
+
+/** The paths of every object in `value` whose keys are not exactly its schema's properties, in order. */
+function keyOrderErrors(schema: TSchema, value: unknown, path = '$'): string[] {
+  const s = schema as {
+    type?: string
+    properties?: Record<string, TSchema>
+    items?: TSchema
+    anyOf?: TSchema[]
+  }
+  if (s.anyOf) {
+    const branch = s.anyOf.find((b) =>
+      value === null ? (b as { type?: string }).type === 'null' : (b as { type?: string }).type !== 'null',
+    )
+    return branch ? keyOrderErrors(branch, value, path) : [`${path}: no branch`]
+  }
+  if (s.type === 'array' && Array.isArray(value) && s.items)
+    return value.flatMap((v, i) => keyOrderErrors(s.items!, v, `${path}[${i}]`))
+  if (s.type === 'object' && s.properties && value !== null && typeof value === 'object') {
+    const expected = Object.keys(s.properties)
+    const actual = Object.keys(value)
+    const own =
+      actual.join(',') === expected.join(',')
+        ? []
+        : [`${path}: ${actual.join(',')} instead of ${expected.join(',')}`]
+    return [
+      ...own,
+      ...expected.flatMap((k) =>
+        keyOrderErrors(s.properties![k], (value as Record<string, unknown>)[k], `${path}.${k}`),
+      ),
+    ]
+  }
+  return []
+}
+
+const searchPage = Type.Array(PartnerSearchResult)
+const checkPage = Compile(searchPage)
+const serializePage = fastJson(searchPage as object)
+
+type Result = Partner & { distanceToUser: number | null }
+
+function expectWire(res: { status: number; text: string; headers: Headers }): Result[] {
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
+  const value: unknown = JSON.parse(res.text)
+  expect(checkPage.Check(value)).toBe(true)
+  expect(keyOrderErrors(searchPage, value)).toEqual([])
+  return value as Result[]
+}
+
+/** What a search shows of a partner, from its details as `viewer` sees them (the object path). */
+async function expectedResult(id: number, distanceToUser: number | null, usedBy: AuthUser | null) {
+  const res = await t.api.get<Partner>(`/api/partners/${id}`, U())
+  expect(res.status).toBe(200)
+  const details = res.body
+  return {
+    ...details,
+    discountOffers: details.discountOffers.map((o) =>
+      usedBy && o.id.id === used.id.id ? { ...o, status: 'DISABLED' as const } : o,
+    ),
+    images: details.images.slice(0, 1),
+    distanceToUser,
+  }
+}
+
+let bare: Partner
+let rich: Partner
+let plain: Partner
+let used: DiscountOffer
+
+beforeAll(async () => {
+  user = await t.api.register()
+  // No photo, no offer, one category, every nullable field null, a coordinate near 0.
+  bare = await createPartner(t.api, t.admin, {
+    name: 'Fil Zéro',
+    siren: null,
+    representativeFirstName: null,
+    representativeLastName: null,
+    rating: null,
+    userRatingsTotal: null,
+    location: { address: '0 quai Null', city: 'Wirecity', position: { lat: 0.5, lng: -0.25 } },
+    categories: [{ label: 'Fil sans icône connue', icon: 'pas-une-icone-mdi' }],
+  })
+  // Several categories, text that needs escaping, a photo with its variants, offers of every kind.
+  rich = await createPartner(t.api, t.admin, {
+    name: 'Fil « riche » "guillemets" \\ barre 😀 \u2028',
+    description: 'Ligne 1\r\nLigne 2\ttab </script> & é',
+    siren: '123456789',
+    rating: 4.25,
+    userRatingsTotal: 1234,
+    location: {
+      address: '12 rue du Fil',
+      city: 'Wirecity',
+      position: { lat: 43.296482123, lng: 5.369779987 },
+    },
+    categories: [
+      { label: 'Fil cafés', icon: 'coffee' },
+      { label: 'Fil pizzas', icon: 'pizza' },
+      { label: 'Fil sans icône connue', icon: 'pas-une-icone-mdi' },
+    ],
+  })
+  await uploadPartnerPhoto(t, rich, await pngBytes(700, 400))
+  await uploadPartnerPhoto(t, rich, await pngBytes(90, 60))
+  used = await createOffer(t.api, t.admin, rich.partnerId.id, {
+    status: 'ENABLED',
+    libelle: 'Utilisée « une fois »',
+    expirationDate: nextYear,
+  })
+  await createOffer(t.api, t.admin, rich.partnerId.id, {
+    status: 'ENABLED',
+    libelle: 'Sans date',
+    expirationDate: null,
+  })
+  await createOffer(t.api, t.admin, rich.partnerId.id, {
+    status: 'DISABLED',
+    libelle: 'Désactivée',
+    expirationDate: nextYear,
+  })
+  await createOffer(t.api, t.admin, rich.partnerId.id, {
+    status: 'ENABLED',
+    libelle: 'Expirée',
+    expirationDate: yesterday,
+  })
+  const deactivate = await t.api.put(
+    apiPaths.deactivateOffer(user.userId.id, rich.partnerId.id, used.id.id),
+    undefined,
+    U(),
+  )
+  expect(deactivate.status).toBe(200)
+  // A prospect: admins only.
+  plain = await createPartner(t.api, t.admin, {
+    name: 'Fil prospect',
+    status: 'PROSPECT',
+    location: { address: '1 rue', city: 'Wirecity', position: { lat: 48.8566, lng: 2.3522 } },
+  })
+})
+
+describe('a search page as the database writes it', () => {
+  it('is byte for byte the schema serializer’s page, for varied partners (distance absent, used offer)', async () => {
+    const res = await t.api.get(`/api/partners/search?city=Wirecity&userId=${user.userId.id}`, U())
+    const page = expectWire(res)
+    expect(page.map((p) => p.partnerId.id)).toEqual([bare.partnerId.id, rich.partnerId.id])
+    const expected = [
+      await expectedResult(bare.partnerId.id, null, user),
+      await expectedResult(rich.partnerId.id, null, user),
+    ]
+    expect(res.text).toBe(serializePage(expected))
+    const [, r] = page
+    expect(r.categories.map((c) => [c.icon, c.iconPath === null])).toEqual([
+      ['coffee', false],
+      ['pizza', false],
+      ['pas-une-icone-mdi', true],
+    ])
+    expect(r.images[0].variants!.map((v) => `${v.type} ${v.width}`)).toEqual([
+      'image/avif 320',
+      'image/avif 640',
+      'image/avif 700',
+      'image/webp 320',
+      'image/webp 640',
+      'image/webp 700',
+    ])
+    expect(r.discountOffers.map((o) => [o.libelle, o.status, o.expirationDate])).toEqual([
+      ['Utilisée « une fois »', 'DISABLED', nextYear],
+      ['Sans date', 'ENABLED', null],
+    ])
+    expect(page[0].images).toEqual([])
+    expect(page[0].discountOffers).toEqual([])
+  })
+
+  it('is byte for byte the schema serializer’s page nearest first, with the distance in km', async () => {
+    const res = await t.api.get('/api/partners/search?city=Wirecity&userPosition=43.3,5.37', U())
+    const page = expectWire(res)
+    expect(page.map((p) => p.partnerId.id)).toEqual([rich.partnerId.id, bare.partnerId.id])
+    const [near, far] = page.map((p) => p.distanceToUser!)
+    expect(near).toBeGreaterThan(0)
+    expect(near).toBeLessThan(1)
+    expect(far).toBeGreaterThan(100)
+    for (const d of [near, far]) expect(Math.round(d * 1000) / 1000).toBe(d)
+    expect(res.text).toBe(
+      serializePage([
+        await expectedResult(rich.partnerId.id, near, null),
+        await expectedResult(bare.partnerId.id, far, null),
+      ]),
+    )
+    expect(page[0].discountOffers.map((o) => o.status)).toEqual(['ENABLED', 'ENABLED'])
+  })
+
+  it('is an empty array when nothing matches, and leaves prospects out', async () => {
+    expect(
+      expectWire(await t.api.get('/api/partners/search?city=Nulle-part&userPosition=43.3,5.37', U())),
+    ).toEqual([])
+    expect(expectWire(await t.api.get('/api/partners/search?name=Fil%20prospect', U()))).toEqual([])
+    expect(plain.status).toBe('PROSPECT')
+  })
+})
