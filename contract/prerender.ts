@@ -25,3 +25,10 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
 /** The path react-router matches: a trailing slash is the same page. */
 export const withoutTrailingSlash = (pathname: string) =>
   pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+
+/**
+ * How wide a page's main picture is drawn (Home's banner, a partner's photos), as `sizes` says it: the screen,
+ * up to the laptop layout's 1,120 px column from 1,280 px on. The page's `<picture>` and the server's preload
+ * hint for it must give the same value, or the browser downloads the picture twice.
+ */
+export const MAIN_PICTURE_SIZES = '(min-width: 1280px) 1120px, 100vw'

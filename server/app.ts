@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -34,6 +34,8 @@ import {
   type MailOutboxOptions,
   type MailTransport,
 } from './services/mail.ts'
+import { withoutTrailingSlash } from '@/contract/prerender.ts'
+import { pagePictures } from './services/pagePictures.ts'
 import { pageResolver } from './services/pages.ts'
 import { createPasswordHasher } from './services/passwords.ts'
 import { resolveJwtSecret } from './services/secret.ts'
@@ -264,6 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const pageFor = staticDir ? pageResolver(staticDir) : null
+  const pictureFor = pagePictures(db)
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]
@@ -279,7 +282,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const page = pageFor(path)
       // Revalidated on every visit (a new build changes the page's chunk names); the chunks are immutable.
       reply.header('cache-control', 'no-cache')
-      if (page.link) reply.header('link', page.link)
+      const link = [await mainPictureLink(request, pictureFor, path), page.link].filter(Boolean).join(', ')
+      if (link) reply.header('link', link)
       return reply.sendFile(page.file, staticDir)
     }
     throw new HttpError(404, isApi ? 'Cette adresse d’API n’existe pas.' : 'Page introuvable.')
@@ -287,4 +291,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.ready()
   return app
+}
+
+/** The page's main picture hint; a store that fails here costs the hint, never the page. */
+async function mainPictureLink(
+  request: FastifyRequest,
+  pictureFor: (path: string) => Promise<string | null>,
+  path: string,
+): Promise<string | null> {
+  try {
+    return await pictureFor(withoutTrailingSlash(path))
+  } catch (error) {
+    request.log.warn({ err: error }, 'page picture hint skipped')
+    return null
+  }
 }

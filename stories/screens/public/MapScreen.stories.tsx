@@ -245,3 +245,21 @@ export const WithoutMapsKeyNorPosition: Story = {
     await expect(canvas.getByRole('link', { name: SEARCH_LINK_LABEL })).toHaveAttribute('href', '/rechercher')
   },
 }
+
+/**
+ * Without a key, while the nearest partners load: skeleton rows, and no link to Rechercher yet. The link comes
+ * with the answer, so it never moves when the rows (or a message of another height) replace the skeleton.
+ */
+export const WithoutMapsKeyLoading: Story = {
+  name: 'Sans clé, partenaires proches en chargement',
+  decorators: [withGoogleMaps, withUserLocation(vieuxPortLocation)],
+  parameters: { msw: [searchHandlers.loading(), categoriesHandlers.success()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText(NO_KEY_MESSAGE)).toBeVisible()
+    await expect(
+      await canvas.findByRole('status', { name: 'Recherche des partenaires proches' }),
+    ).toBeInTheDocument()
+    await expect(canvas.queryByRole('link', { name: SEARCH_LINK_LABEL })).toBeNull()
+  },
+}

@@ -1,10 +1,9 @@
 import { Link } from 'react-router'
 import styled from 'styled-components'
+import { MAIN_PICTURE_SIZES } from '@/contract/prerender.ts'
 import type { Article } from '@/contract/schemas.ts'
-import { LAPTOP_CONTENT_WIDTH } from '@/src/design-system/components/BottomNavigation/index.ts'
 import { ResponsiveImage } from '@/src/design-system/components/ResponsiveImage/index.ts'
 import { StatusChip } from '@/src/design-system/components/StatusChip/index.ts'
-import { breakpoints } from '@/src/design-system/theme/index.ts'
 import { isExternalUrl, isSafeLinkUrl } from '@/src/links/articleLinks.ts'
 
 const Slide = styled.article`
@@ -74,9 +73,6 @@ const ExternalLink = styled.a`
   ${linkStyle}
 `
 
-/** The banner spans the screen, up to the laptop layout's content column. */
-const BANNER_SIZES = `(min-width: ${breakpoints.lg}px) ${LAPTOP_CONTENT_WIDTH}px, 100vw`
-
 export interface ArticleSlideProps {
   article: Article
   /** The slide shown first: its image loads eagerly with a high fetch priority, the others lazily. */
@@ -88,7 +84,7 @@ export function ArticleSlide({ article, priority = false }: ArticleSlideProps) {
   return (
     <Slide>
       {article.image ? (
-        <Picture image={article.image} sizes={BANNER_SIZES} alt="" priority={priority} />
+        <Picture image={article.image} sizes={MAIN_PICTURE_SIZES} alt="" priority={priority} />
       ) : null}
       {article.status === 'DRAFT' ? <DraftMark status="DRAFT" /> : null}
       <Caption>

@@ -61,8 +61,9 @@ export function NearbyPartners() {
     NEAREST_COUNT,
   )
 
+  const loading = locating || Boolean(position && nearest.isLoading)
   let content
-  if (locating || (position && nearest.isLoading)) {
+  if (loading) {
     content = (
       <SkeletonRows rows={4} lines={3} withMedia rowHeight={96} label="Recherche des partenaires proches" />
     )
@@ -94,11 +95,15 @@ export function NearbyPartners() {
     <Section aria-labelledby="nearest-partners-title">
       <Heading id="nearest-partners-title">{NEAREST_TITLE}</Heading>
       {content}
-      <SearchLink>
-        <Button asChild variant="outlined" startIcon={<Icon path={mdiMagnify} size={20} />}>
-          <Link to="/rechercher">{SEARCH_LINK_LABEL}</Link>
-        </Button>
-      </SearchLink>
+      {/* Shown with the answer, not under the skeleton: the skeleton's height is not the answer's, and the
+          link moving up or down when the answer came was the map page's layout shift (CLS 0.051). */}
+      {loading ? null : (
+        <SearchLink>
+          <Button asChild variant="outlined" startIcon={<Icon path={mdiMagnify} size={20} />}>
+            <Link to="/rechercher">{SEARCH_LINK_LABEL}</Link>
+          </Button>
+        </SearchLink>
+      )}
     </Section>
   )
 }

@@ -1,9 +1,9 @@
 import { useRef, useState, type ReactNode } from 'react'
 import { format, parseISO } from 'date-fns'
 import styled from 'styled-components'
+import { MAIN_PICTURE_SIZES } from '@/contract/prerender.ts'
 import { unstyledList } from '@/src/design-system/index.ts'
 import type { DiscountOffer, Partner } from '@/contract/schemas.ts'
-import { LAPTOP_CONTENT_WIDTH } from '@/src/design-system/components/BottomNavigation/index.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { Carousel } from '@/src/design-system/components/Carousel/index.ts'
 import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.ts'
@@ -12,7 +12,6 @@ import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
 import { ResponsiveImage } from '@/src/design-system/components/ResponsiveImage/index.ts'
 import { StarRating } from '@/src/design-system/components/StarRating/index.ts'
 import { Icon, mdiDirections, mdiImageOff, mdiMapMarker, mdiPhone } from '@/src/design-system/icons/index.ts'
-import { breakpoints } from '@/src/design-system/theme/index.ts'
 import { distanceKm, useUserLocation } from '@/src/location/index.ts'
 import { formatDistance } from '../formatDistance.ts'
 import { CouponCard } from './CouponCard.tsx'
@@ -23,9 +22,6 @@ export const NO_OFFERS_MESSAGE = 'De nouvelles offres bientôt disponibles!'
 
 /** Spec section 9: the details carousel is 200 px high. */
 export const DETAILS_CAROUSEL_HEIGHT = 200
-
-/** The photos span the screen, up to the laptop layout's content column. */
-const PHOTO_SIZES = `(min-width: ${breakpoints.lg}px) ${LAPTOP_CONTENT_WIDTH}px, 100vw`
 
 const Root = styled.div`
   display: flex;
@@ -180,7 +176,7 @@ export function PartnerDetails({
             <Photo
               key={image.id}
               image={image}
-              sizes={PHOTO_SIZES}
+              sizes={MAIN_PICTURE_SIZES}
               alt={`${partner.name}, photo ${index + 1}`}
               priority={index === 0}
             />

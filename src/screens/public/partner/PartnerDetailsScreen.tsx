@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useDeferredValue, useEffect } from 'react'
 import { useParams } from 'react-router'
 import styled from 'styled-components'
 import { stickyTopBar } from '@/src/design-system/index.ts'
@@ -71,8 +71,14 @@ function PartnerPage({ id, carouselInterval }: PartnerDetailsScreenProps & { id:
     if (error && !partner && !isNotFound(error)) goBack()
   }, [error, partner, goBack])
 
+  // SWR hands the answer over in a synchronous update: rendering the whole page from it was one long task
+  // (≈100 ms at 4× CPU). The first answer is rendered from a deferred copy, in a transition React cuts into
+  // slices, the skeleton staying up until then. Later answers (a used coupon) show at once: deferred, they
+  // would wait for the swipe's own updates to stop. A cached partner is shown at once (no initial value).
+  const deferred = useDeferredValue(partner)
+  const shown = deferred === undefined ? undefined : partner
   if (notFound) return <NotFoundScreen />
-  return <PartnerView partner={partner} carouselInterval={carouselInterval} onBack={goBack} />
+  return <PartnerView partner={shown} carouselInterval={carouselInterval} onBack={goBack} />
 }
 
 interface PartnerViewProps {
