@@ -50,7 +50,8 @@ let held = false
 let deferred: (() => void)[] = []
 /** One-shot timers due within a second: the story is still settling while any is pending. */
 const pendingShort = new Map<unknown, number>()
-let requestsInFlight = 0
+/** Requests in flight and when each started. */
+const requestsInFlight = new Map<object, number>()
 
 type TimerFunction = (callback: (...args: unknown[]) => void, delay?: number, ...rest: unknown[]) => number
 
@@ -86,11 +87,12 @@ function wrapTimer(name: 'setTimeout' | 'setInterval' | 'requestAnimationFrame',
 function countRequests() {
   const realFetch = globalThis.fetch
   globalThis.fetch = async function (...args: Parameters<typeof fetch>) {
-    requestsInFlight += 1
+    const token = {}
+    requestsInFlight.set(token, realNow())
     try {
       return await realFetch.apply(this, args)
     } finally {
-      requestsInFlight -= 1
+      requestsInFlight.delete(token)
     }
   }
 }
@@ -104,8 +106,18 @@ export function installVisualClock() {
   countRequests()
 }
 
-/** Whether a short timer or a request is still pending (the story has not settled yet). */
-export const settling = () => ({ timers: pendingShort.size, requests: requestsInFlight })
+/**
+ * Whether a short timer or a recent request is still pending (the story has not settled yet). A request in
+ * flight for `patience` ms already is left pending on purpose (a 'loading' or 'submitting' story, whose
+ * handler never answers) and no longer counts: such a request, or one a previous story of the file left
+ * unanswered, would otherwise hold every later settling of the file for the whole patience again.
+ */
+export function settling(patience: number) {
+  const startedAfter = realNow() - patience
+  let requests = 0
+  for (const started of requestsInFlight.values()) if (started > startedAfter) requests += 1
+  return { timers: pendingShort.size, requests }
+}
 
 /** Holds every timer of the page (callbacks that come due wait) until `release`. */
 export function holdTimers() {

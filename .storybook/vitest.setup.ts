@@ -38,10 +38,12 @@ const baselineName = (storyId: string, capture: Capture) =>
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+const requestPatience = 1500
 
 /**
  * Waits until the story has settled: no short timer and no request pending twice in a row (a request left
- * pending on purpose, as in a 'submitting' story, gets 1.5 s), fonts and images ready; at most 4 s.
+ * pending on purpose, as in a 'submitting' story, gets 1.5 s from when it started, once, not once per
+ * capture), fonts and images ready; at most 4 s.
  */
 async function settle() {
   for (const image of Array.from(document.images)) if (image.loading === 'lazy') image.loading = 'eager'
@@ -55,8 +57,8 @@ async function settle() {
   const started = performance.now()
   let quietRounds = 0
   while (quietRounds < 2 && performance.now() - started < 4000) {
-    const { timers, requests } = settling()
-    const requestsDone = requests === 0 || performance.now() - started >= 1500
+    const { timers, requests } = settling(requestPatience)
+    const requestsDone = requests === 0 || performance.now() - started >= requestPatience
     quietRounds = timers === 0 && requestsDone ? quietRounds + 1 : 0
     await nextFrame()
   }
