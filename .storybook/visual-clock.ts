@@ -46,6 +46,8 @@ function installRandom() {
 }
 
 let held = false
+/** Whether intervals' ticks are skipped (from the end of the play function to the last picture). */
+let intervalsHeld = false
 /** Callbacks that came due while the timers were held; they run as soon as the hold ends. */
 let deferred: (() => void)[] = []
 /** One-shot timers due within a second: the story is still settling while any is pending. */
@@ -68,6 +70,7 @@ function wrapTimer(name: 'setTimeout' | 'setInterval' | 'requestAnimationFrame',
       this,
       function (this: unknown, ...args: unknown[]) {
         pendingShort.delete(token)
+        if (!oneShot && intervalsHeld) return
         if (!held) return callback.apply(this, args)
         // An interval's tick is skipped while held (the next one comes); a one-shot callback waits.
         if (oneShot) deferred.push(() => callback.apply(this, args))
@@ -122,6 +125,19 @@ export function settling(patience: number) {
 /** Holds every timer of the page (callbacks that come due wait) until `release`. */
 export function holdTimers() {
   held = true
+}
+
+/**
+ * Skips intervals' ticks until `releaseIntervals`, while one-shot timers still run (the settling waits for
+ * them): what repeats on its own (an auto-advancing carousel) stays where the play function saw it, however
+ * long the settling takes on a loaded machine.
+ */
+export function holdIntervals() {
+  intervalsHeld = true
+}
+
+export function releaseIntervals() {
+  intervalsHeld = false
 }
 
 export function releaseTimers() {

@@ -7,7 +7,14 @@
 import { afterEach, expect } from 'vitest'
 import { page } from 'vitest/browser'
 import type { ComposedStoryFn } from 'storybook/internal/types'
-import { holdTimers, installVisualClock, releaseTimers, settling } from './visual-clock.ts'
+import {
+  holdIntervals,
+  holdTimers,
+  installVisualClock,
+  releaseIntervals,
+  releaseTimers,
+  settling,
+} from './visual-clock.ts'
 
 installVisualClock()
 
@@ -120,8 +127,9 @@ afterEach(async (context) => {
   const story = (context as { story?: ComposedStoryFn }).story
   if (!story || context.task.result?.state === 'fail' || story.tags.includes('no-visual')) return
   const declared = (story.globals as { viewport?: { value?: string } }).viewport?.value
-  await settle()
+  holdIntervals()
   try {
+    await settle()
     for (const capture of capturesFor(story.id, declared)) {
       releaseTimers()
       let target: Element = document.body
@@ -148,5 +156,6 @@ afterEach(async (context) => {
     }
   } finally {
     releaseTimers()
+    releaseIntervals()
   }
 })
