@@ -5,18 +5,25 @@ import { defineConfig, devices } from '@playwright/test'
 import { chromiumArgs, findChromium } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
-// A fresh data directory every run: the journeys start from the demo seed, never from yesterday's data.
+// A fresh data directory every run: the journeys start from the demo seed, never from yesterday's data. Set
+// here (the runner) so the workers, which load this file again, inherit it.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'partenaires-e2e-'))
 process.env.E2E_DATA_DIR = dataDir
-const staticDir = join(dataDir, 'dist')
 
 export const e2eAdmin = { email: 'admin.e2e@exemple.fr', password: 'e2e-admin-mot-de-passe' }
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
+  // The build, then one server per worker (the server exactly as `npm start` runs it, on its own data and its
+  // own copy of the build, the first on E2E_PORT): e2e/global-setup.ts; each journey talks to its worker's
+  // server (e2e/fixtures.ts).
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // One journey at a time by default: on the shared 2-core machine, with the API suites running beside it,
+  // two workers measured no faster and cost more CPU (a second server and browser). E2E_WORKERS=2 on an idle
+  // machine: each worker then has its own server, so the journeys stay independent.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -24,6 +31,7 @@ export default defineConfig({
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
+    // The first worker's server; e2e/fixtures.ts gives each worker its own.
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -39,28 +47,4 @@ export default defineConfig({
       testMatch: /backoffice/,
     },
   ],
-  // The server exactly as `npm start` runs it (built app + API on one port), on its own data directory.
-  webServer: {
-    // Its own build folder: a parallel run (or a developer's `npm run build`) cannot swap files under it.
-    command: `npx vite build --outDir ${staticDir} --emptyOutDir && node --import tsx server/main.ts`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATIC_DIR: staticDir,
-      SEED_DEMO: '1',
-      ADMIN_EMAIL: e2eAdmin.email,
-      ADMIN_PASSWORD: e2eAdmin.password,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      GOOGLE_MAPS_API_KEY: '',
-      LOG_LEVEL: 'warn',
-      // The journeys register many users from one address; the production limit would answer 429.
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    },
-  },
 })

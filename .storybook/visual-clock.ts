@@ -46,11 +46,14 @@ function installRandom() {
 }
 
 let held = false
+/** Whether intervals' ticks are skipped (from the end of the play function to the last picture). */
+let intervalsHeld = false
 /** Callbacks that came due while the timers were held; they run as soon as the hold ends. */
 let deferred: (() => void)[] = []
 /** One-shot timers due within a second: the story is still settling while any is pending. */
 const pendingShort = new Map<unknown, number>()
-let requestsInFlight = 0
+/** Requests in flight and when each started. */
+const requestsInFlight = new Map<object, number>()
 
 type TimerFunction = (callback: (...args: unknown[]) => void, delay?: number, ...rest: unknown[]) => number
 
@@ -67,6 +70,7 @@ function wrapTimer(name: 'setTimeout' | 'setInterval' | 'requestAnimationFrame',
       this,
       function (this: unknown, ...args: unknown[]) {
         pendingShort.delete(token)
+        if (!oneShot && intervalsHeld) return
         if (!held) return callback.apply(this, args)
         // An interval's tick is skipped while held (the next one comes); a one-shot callback waits.
         if (oneShot) deferred.push(() => callback.apply(this, args))
@@ -86,11 +90,12 @@ function wrapTimer(name: 'setTimeout' | 'setInterval' | 'requestAnimationFrame',
 function countRequests() {
   const realFetch = globalThis.fetch
   globalThis.fetch = async function (...args: Parameters<typeof fetch>) {
-    requestsInFlight += 1
+    const token = {}
+    requestsInFlight.set(token, realNow())
     try {
       return await realFetch.apply(this, args)
     } finally {
-      requestsInFlight -= 1
+      requestsInFlight.delete(token)
     }
   }
 }
@@ -104,12 +109,35 @@ export function installVisualClock() {
   countRequests()
 }
 
-/** Whether a short timer or a request is still pending (the story has not settled yet). */
-export const settling = () => ({ timers: pendingShort.size, requests: requestsInFlight })
+/**
+ * Whether a short timer or a recent request is still pending (the story has not settled yet). A request in
+ * flight for `patience` ms already is left pending on purpose (a 'loading' or 'submitting' story, whose
+ * handler never answers) and no longer counts: such a request, or one a previous story of the file left
+ * unanswered, would otherwise hold every later settling of the file for the whole patience again.
+ */
+export function settling(patience: number) {
+  const startedAfter = realNow() - patience
+  let requests = 0
+  for (const started of requestsInFlight.values()) if (started > startedAfter) requests += 1
+  return { timers: pendingShort.size, requests }
+}
 
 /** Holds every timer of the page (callbacks that come due wait) until `release`. */
 export function holdTimers() {
   held = true
+}
+
+/**
+ * Skips intervals' ticks until `releaseIntervals`, while one-shot timers still run (the settling waits for
+ * them): what repeats on its own (an auto-advancing carousel) stays where the play function saw it, however
+ * long the settling takes on a loaded machine.
+ */
+export function holdIntervals() {
+  intervalsHeld = true
+}
+
+export function releaseIntervals() {
+  intervalsHeld = false
 }
 
 export function releaseTimers() {

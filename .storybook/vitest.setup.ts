@@ -7,7 +7,14 @@
 import { afterEach, expect } from 'vitest'
 import { page } from 'vitest/browser'
 import type { ComposedStoryFn } from 'storybook/internal/types'
-import { holdTimers, installVisualClock, releaseTimers, settling } from './visual-clock.ts'
+import {
+  holdIntervals,
+  holdTimers,
+  installVisualClock,
+  releaseIntervals,
+  releaseTimers,
+  settling,
+} from './visual-clock.ts'
 
 installVisualClock()
 
@@ -38,10 +45,12 @@ const baselineName = (storyId: string, capture: Capture) =>
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+const requestPatience = 1500
 
 /**
  * Waits until the story has settled: no short timer and no request pending twice in a row (a request left
- * pending on purpose, as in a 'submitting' story, gets 1.5 s), fonts and images ready; at most 4 s.
+ * pending on purpose, as in a 'submitting' story, gets 1.5 s from when it started, once, not once per
+ * capture), fonts and images ready; at most 4 s.
  */
 async function settle() {
   for (const image of Array.from(document.images)) if (image.loading === 'lazy') image.loading = 'eager'
@@ -55,8 +64,8 @@ async function settle() {
   const started = performance.now()
   let quietRounds = 0
   while (quietRounds < 2 && performance.now() - started < 4000) {
-    const { timers, requests } = settling()
-    const requestsDone = requests === 0 || performance.now() - started >= 1500
+    const { timers, requests } = settling(requestPatience)
+    const requestsDone = requests === 0 || performance.now() - started >= requestPatience
     quietRounds = timers === 0 && requestsDone ? quietRounds + 1 : 0
     await nextFrame()
   }
@@ -118,8 +127,9 @@ afterEach(async (context) => {
   const story = (context as { story?: ComposedStoryFn }).story
   if (!story || context.task.result?.state === 'fail' || story.tags.includes('no-visual')) return
   const declared = (story.globals as { viewport?: { value?: string } }).viewport?.value
-  await settle()
+  holdIntervals()
   try {
+    await settle()
     for (const capture of capturesFor(story.id, declared)) {
       releaseTimers()
       let target: Element = document.body
@@ -146,5 +156,6 @@ afterEach(async (context) => {
     }
   } finally {
     releaseTimers()
+    releaseIntervals()
   }
 })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { registerUser, signInAs } from './support.ts'
 
 test('un utilisateur sans le rôle administrateur qui ouvre /bo/... arrive sur la page accès refusé', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { apiPaths } from '../contract/paths.ts'
 import type { Partner } from '../contract/schemas.ts'
 import { choose, pngFile, signInAsAdmin } from './adminSupport.ts'

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { signInAsAdmin } from './adminSupport.ts'
 
 const dataRows = (page: Page) => page.getByRole('row', { name: /^Consulter/ })

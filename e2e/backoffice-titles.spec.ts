@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { signInAsAdmin } from './adminSupport.ts'
 
 /** WCAG 2.4.2 in the back-office: each screen's title names the page and the area, the consult page its item. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { apiPaths } from '../contract/paths.ts'
 import type { PartnerSearchResult } from '../contract/schemas.ts'
 import { registerUser, signInAs } from './support.ts'

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { registerUser, signInAs } from './support.ts'
 
 /**
@@ -300,6 +301,8 @@ test('à 200 % de texte, Rechercher garde la ville et les offres, et la fiche re
 test.describe('mouvement réduit', () => {
   test('le bandeau ne défile pas tout seul et les transitions sont coupées', async ({ page, request }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
+    // The page's clock runs as usual, and can jump ahead past the carousel's interval without waiting it out.
+    await page.clock.install()
     await signedInUser(page, request, 'Calme')
     await page.goto('/')
     const banner = page.getByRole('region', { name: 'Actualités' })
@@ -308,8 +311,8 @@ test.describe('mouvement réduit', () => {
     await expect(shown).toHaveAttribute('aria-label', /^1 sur \d+$/)
     // Nothing moves, so there is nothing to pause.
     await expect(banner.getByRole('button', { name: 'Mettre en pause le défilement' })).toHaveCount(0)
-    // Past the 6 s interval: still the first slide.
-    await page.waitForTimeout(6_500)
+    // Past the 6 s interval (its timers fire as the clock jumps): still the first slide.
+    await page.clock.fastForward(6_500)
     await expect(shown).toHaveAttribute('aria-label', /^1 sur \d+$/)
     const duration = await banner
       .locator('[aria-roledescription="diapositive"]')

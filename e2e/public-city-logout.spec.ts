@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { registerUser, signInAs } from './support.ts'
 
 /** The rest of the end user's journey: find by city (picker and ?v=), then log out from the Menu. */

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import type { AuthUser, DiscountOffer, Partner, PartnerSearchResult } from '../contract/schemas.ts'
 import { apiPaths } from '../contract/paths.ts'
 import { e2eAdmin } from '../playwright.config.ts'

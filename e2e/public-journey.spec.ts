@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 
 /** Drags a coupon card to the right with the mouse, as a finger swipes it. */
 async function swipeRight(page: Page, card: Locator, distance: number) {

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { registerUser, signInAs } from './support.ts'
 
 /** Presses Tab until `target` has the focus, as a keyboard user would. */

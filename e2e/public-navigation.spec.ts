@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import type { AuthUser, PartnerPage } from '../contract/schemas.ts'
 import { apiPaths } from '../contract/paths.ts'
 import { e2eAdmin } from '../playwright.config.ts'

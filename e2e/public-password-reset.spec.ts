@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { registerUser } from './support.ts'
 
 /** Quoted-printable bodies fold long lines and escape '=': undo both before looking for the link. */
@@ -10,8 +10,8 @@ const decodeQuotedPrintable = (text: string) =>
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 
 /** The reset link of the last mail the server wrote to `email` in DATA_DIR/outbox (no SMTP in the tests). */
-async function resetLinkFor(email: string): Promise<string | null> {
-  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox')
+async function resetLinkFor(dataDir: string, email: string): Promise<string | null> {
+  const outbox = join(dataDir, 'outbox')
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort()
   for (const file of files.reverse()) {
     const mail = decodeQuotedPrintable(await readFile(join(outbox, file), 'utf8'))
@@ -25,6 +25,7 @@ async function resetLinkFor(email: string): Promise<string | null> {
 test('un utilisateur réinitialise son mot de passe grâce au lien reçu par e-mail', async ({
   page,
   request,
+  server,
 }) => {
   const user = await registerUser(request, 'Oubli')
 
@@ -36,7 +37,9 @@ test('un utilisateur réinitialise son mot de passe grâce au lien reçu par e-m
   await expect(page.getByRole('status')).toHaveText('Un e-mail de réinitialisation a été envoyé.')
 
   let link: string | null = null
-  await expect.poll(async () => (link = await resetLinkFor(user.email)), { timeout: 10_000 }).not.toBeNull()
+  await expect
+    .poll(async () => (link = await resetLinkFor(server.dataDir, user.email)), { timeout: 10_000 })
+    .not.toBeNull()
   const url = new URL(link ?? '')
   await page.goto(`${url.pathname}${url.search}`)
   await expect(page).toHaveURL(/\/reset-password\?token=/)

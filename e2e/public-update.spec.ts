@@ -1,5 +1,6 @@
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import type { Plugin } from 'vite'
 import { registerUser, signInAs } from './support.ts'
 
@@ -10,7 +11,12 @@ import { registerUser, signInAs } from './support.ts'
  * tab still open on the old release keeps its lazily loaded chunks. After 'Mettre à jour' the new release is
  * what opens offline, and the old release's files are gone from the caches.
  */
-test('une nouvelle version est proposée, puis installée d’un geste', async ({ page, context, request }) => {
+test('une nouvelle version est proposée, puis installée d’un geste', async ({
+  page,
+  context,
+  request,
+  server,
+}) => {
   test.setTimeout(240_000)
   const user = await registerUser(request, 'Miseajour')
   await signInAs(page, user)
@@ -25,7 +31,7 @@ test('une nouvelle version est proposée, puis installée d’un geste', async (
   expect(await cachedPaths(page)).toContain(firstEntry)
   await expect(page.getByText('Nouvelle version disponible')).toHaveCount(0)
 
-  await shipNextRelease()
+  await shipNextRelease(server.staticDir)
 
   // Opening the app again makes the browser look for a new worker; it installs in the background and waits.
   await page.reload()
@@ -72,7 +78,7 @@ function cachedPaths(page: Page): Promise<string[]> {
 }
 
 /** Builds the app again into the folder the server serves, with one line changed in its entry module. */
-async function shipNextRelease(): Promise<void> {
+async function shipNextRelease(outDir: string): Promise<void> {
   const { build } = await import('vite')
   const nextRelease: Plugin = {
     name: 'e2e:next-release',
@@ -86,6 +92,6 @@ async function shipNextRelease(): Promise<void> {
     configFile: join(process.cwd(), 'vite.config.ts'),
     logLevel: 'warn',
     plugins: [nextRelease],
-    build: { outDir: join(process.env.E2E_DATA_DIR ?? '', 'dist'), emptyOutDir: true },
+    build: { outDir, emptyOutDir: true },
   })
 }

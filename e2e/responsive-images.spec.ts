@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test'
+import type { APIRequestContext, Locator } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { apiPaths } from '../contract/paths.ts'
 import type { Article, PartnerSearchResult } from '../contract/schemas.ts'
 import { registerUser, signInAs } from './support.ts'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 
 /** The walking skeleton's journey: register -> Home -> reload keeps the session -> logout -> /login. */
 test('un nouvel utilisateur s’inscrit, garde sa session au rechargement puis se déconnecte', async ({

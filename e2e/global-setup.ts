@@ -1,0 +1,50 @@
+/**
+ * Global setup of playwright.config.ts: builds the app once, then starts one server per Playwright worker,
+ * each as `npm start` runs it on its own data folder and its own copy of the build, and hands them to the
+ * workers through the environment (e2e/fixtures.ts picks the worker's own). A worker's journeys thus run one
+ * after the other on a server of their own, as they did when one worker ran them all, while the workers run
+ * side by side: most of a journey's time is spent waiting (the browser, the server), not computing.
+ * Returns the teardown.
+ */
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FullConfig } from '@playwright/test'
+import { e2eServersKey, freePort, startServer, type E2eServer } from './servers.ts'
+
+export default async function globalSetup(config: FullConfig) {
+  const dataDir = process.env.E2E_DATA_DIR
+  if (!dataDir) throw new Error('E2E_DATA_DIR absent : lancer avec playwright.config.ts')
+  // The pristine build: copied for each server, and served as is by the Maps-key server (googleMapsServer.ts).
+  const staticDir = join(dataDir, 'dist')
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', staticDir, '--emptyOutDir'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  if (build.status !== 0)
+    throw new Error(`vite build a échoué (${build.status}) :\n${build.stdout}\n${build.stderr}`)
+
+  const mainPort = Number(process.env.E2E_PORT ?? 3100)
+  const started = await Promise.allSettled(
+    Array.from({ length: config.workers }, async (_, index) => {
+      const serverDir = join(dataDir, `server-${index}`)
+      mkdirSync(serverDir, { recursive: true })
+      // Its own copy: public-update.spec.ts ships a new release into the folder its server serves.
+      const serverStatic = join(serverDir, 'dist')
+      cpSync(staticDir, serverStatic, { recursive: true })
+      const port = index === 0 ? mainPort : await freePort()
+      return startServer({ port, dataDir: serverDir, staticDir: serverStatic })
+    }),
+  )
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  const stopAll = () => Promise.all(servers.map((server) => server.stop())).then(() => undefined)
+  const failure = started.find((result) => result.status === 'rejected')
+  if (failure) {
+    await stopAll()
+    throw failure.reason
+  }
+  process.env[e2eServersKey] = JSON.stringify(
+    servers.map(({ url, dataDir, staticDir }): E2eServer => ({ url, dataDir, staticDir })),
+  )
+  return stopAll
+}
