@@ -147,11 +147,16 @@ export function memoryFigures(r: MemoryResult): Figure[] {
     ),
     info(
       section,
-      'retained heap, medians first / second half',
+      'retained heap (MB), medians first / second half',
       `${r.heapMB.firstHalf} / ${r.heapMB.secondHalf}`,
       'MB',
     ),
-    info(section, 'RSS, medians first / second half', `${r.rssMB.firstHalf} / ${r.rssMB.secondHalf}`, 'MB'),
+    info(
+      section,
+      'RSS (MB), medians first / second half',
+      `${r.rssMB.firstHalf} / ${r.rssMB.secondHalf}`,
+      'MB',
+    ),
     info(
       section,
       'requests',
