@@ -145,6 +145,23 @@ export function memoryFigures(r: MemoryResult): Figure[] {
       (v) => v === 0,
       r.unexpected.length ? r.unexpected.map(([k, n]) => `${k} ×${n}`).join(', ') : undefined,
     ),
+    // The load test checked these rates over its 60 s: more than one sign-up and one coupon use a second.
+    budgeted(
+      section,
+      'sign-ups a second (production argon2id cost, 3/s offered)',
+      Math.round(((r.statuses['register 201'] ?? 0) / r.seconds) * 10) / 10,
+      '/s',
+      '> 1 /s',
+      (v) => v > 1,
+    ),
+    budgeted(
+      section,
+      'coupon uses a second (200)',
+      Math.round(((r.statuses['use coupon 200'] ?? 0) / r.seconds) * 10) / 10,
+      '/s',
+      '> 1 /s',
+      (v) => v > 1,
+    ),
     info(
       section,
       'retained heap (MB), medians first / second half',

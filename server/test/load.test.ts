@@ -52,9 +52,11 @@ describe('load', () => {
       expect(mix.timeouts).toBe(0)
       expect(mix.fiveXx).toBe(0)
       expect(mix.unexpected).toEqual([])
-      // Writes really happened throughout: sign-ups (3/s) and coupon uses that succeeded, not only 409s.
-      expect(mix.statuses.get('register 201') ?? 0).toBeGreaterThan(SECONDS)
-      expect(mix.statuses.get('use coupon 200') ?? 0).toBeGreaterThan(SECONDS)
+      // Writes really happened alongside the reads: sign-ups, and coupon uses and give-backs that succeeded,
+      // not only 409s. How many a second is a speed figure: the bench's memory section reports it.
+      expect(mix.statuses.get('register 201') ?? 0).toBeGreaterThan(0)
+      expect(mix.statuses.get('use coupon 200') ?? 0).toBeGreaterThan(0)
+      expect(mix.statuses.get('give coupon back 200') ?? 0).toBeGreaterThan(0)
       // The server still answers and stops cleanly.
       const api = client({ url: server.url })
       expect((await api.get('/api/health')).status).toBe(200)

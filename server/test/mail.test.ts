@@ -275,8 +275,11 @@ describe('mail outbox: delivery', () => {
       const { mail } = await tokenFromMail(server.dataDir, 'presse@test.fr')
       expect(Date.now() - start).toBeLessThan(2000)
       expect(mail).toMatch(/^Subject: =\?UTF-8\?Q\?R=C3=A9initialisation/m)
-      // No SMTP: the row stays readable, marked sent.
-      const [row] = await rows(server.handle.db)
+      // No SMTP: the row stays readable, marked sent (once the .eml is written: the row's update may land just after).
+      const row = await waitFor(async () => {
+        const [first] = await rows(server.handle.db)
+        return first?.sent_at ? first : undefined
+      })
       expect(row).toMatchObject({ recipient: 'presse@test.fr', attempts: 1, last_error: null })
       expect(row.sent_at).not.toBeNull()
     } finally {

@@ -58,7 +58,8 @@ beforeAll(async () => {
 })
 afterAll(() => disposeStore(store))
 
-describe('process lifecycle', () => {
+// Each test starts server/main.ts (tsx) once or twice: 30 s was not enough on a 2-core machine at load 20+.
+describe('process lifecycle', { timeout: 90_000 }, () => {
   it('SIGKILL during a stream of writes loses no acknowledged write; after restart, SIGTERM lets in-flight requests finish and exits 0', async () => {
     const first = await launch()
     const api = client(first)
@@ -133,7 +134,7 @@ async function runToExit(
   return { code, lines, raw }
 }
 
-describe('start-up and drain', () => {
+describe('start-up and drain', { timeout: 90_000 }, () => {
   it('SIGTERM under keep-alive load: readiness turns 503 at once, requests keep being served with Connection: close, no reset, exit 0', async () => {
     const running = await launch({ DRAIN_SECONDS: '3' })
     const api = client(running)
