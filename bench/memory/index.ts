@@ -60,7 +60,7 @@ export async function benchMemory(options: {
         await new Promise((r) => setTimeout(r, SAMPLE_MS))
       }
     })()
-    const mix = await mixedLoad(server.url, seconds).finally(() => (sampling = false))
+    const mix = await mixedLoad(server.url, { seconds }).finally(() => (sampling = false))
     await sampler
     const half = seconds / 2
     const second = samples.filter((s) => s.t >= half)

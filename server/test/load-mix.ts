@@ -108,6 +108,7 @@ export const expectedStatuses: Record<string, number[]> = {
 }
 
 export interface MixResult {
+  /** How long the mix took. */
   seconds: number
   results: Result[]
   total: number
@@ -127,10 +128,18 @@ export interface MixResult {
 type Round = { round: { userId: number; offerId: number } }
 
 /**
- * `seconds` of reads (6 connections), coupon use and give-back rounds (2) and a trickle of sign-ups at the
- * production argon2id cost (3/s), all at once against `url`, after signing 12 users up.
+ * Reads (6 connections), coupon use and give-back rounds (2) and a trickle of sign-ups at the production
+ * argon2id cost (3/s), all at once against `url`, after signing 12 users up.
  */
-export async function mixedLoad(url: string, seconds: number): Promise<MixResult> {
+/**
+ * How long the mix runs: for `seconds` (the bench: rates over a fixed time), or until each part has sent its
+ * number of requests (the test: the same work whatever the machine's load, however long it takes).
+ */
+export type MixLength = { seconds: number } | { reads: number; couponRounds: number; signUps: number }
+
+export async function mixedLoad(url: string, length: MixLength): Promise<MixResult> {
+  const span = (amount: number) => ('seconds' in length ? { duration: length.seconds } : { amount })
+  const fixed = 'seconds' in length ? null : length
   const { login, register, get: getJson } = jsonClient(url)
   const admin = await login(LOAD_ADMIN.email, LOAD_ADMIN.password)
   const users: AuthUser[] = []
@@ -169,7 +178,7 @@ export async function mixedLoad(url: string, seconds: number): Promise<MixResult
   const reads = autocannon({
     url,
     connections: 6,
-    duration: seconds,
+    ...span(fixed?.reads ?? 0),
     timeout: 20,
     requests: [
       get(
@@ -204,7 +213,8 @@ export async function mixedLoad(url: string, seconds: number): Promise<MixResult
   const couponRounds = autocannon({
     url,
     connections: 2,
-    duration: seconds,
+    // Two requests a round.
+    ...span((fixed?.couponRounds ?? 0) * 2),
     timeout: 20,
     requests: [
       {
@@ -243,7 +253,7 @@ export async function mixedLoad(url: string, seconds: number): Promise<MixResult
     url,
     connections: 1,
     overallRate: 3,
-    duration: seconds,
+    ...span(fixed?.signUps ?? 0),
     timeout: 20,
     requests: [
       {
@@ -263,13 +273,14 @@ export async function mixedLoad(url: string, seconds: number): Promise<MixResult
       },
     ],
   })
+  const started = Date.now()
   const results = await Promise.all([reads, couponRounds, registrations])
   const unexpected = [...statuses.entries()].filter(([key]) => {
     const [status, ...name] = key.split(' ').reverse()
     return !expectedStatuses[name.reverse().join(' ')]?.includes(Number(status))
   })
   return {
-    seconds,
+    seconds: (Date.now() - started) / 1000,
     results,
     total: results.reduce((n, r) => n + r.requests.total, 0),
     errors: results.reduce((n, r) => n + r.errors, 0),
