@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Partner, PartnerPage } from '@/contract/schemas.ts'
-import { ADMIN, client, disposeStore, freshStore, partnerBody, serverProcessEnv } from './helpers.ts'
+import { ADMIN, client, disposeStore, freshStore, partnerBody, serverProcessEnv, waitFor } from './helpers.ts'
 
 /** The real entry point (server/main.ts) as a child process: hard kill and graceful stop. */
 const root = resolve(import.meta.dirname, '..', '..')
@@ -78,7 +78,9 @@ describe('process lifecycle', { timeout: 90_000 }, () => {
         }
       }
     })
-    await new Promise((r) => setTimeout(r, 1000))
+    // Killed once several writes were acknowledged and more are in flight: a count, not a fixed second (at load 20
+    // PGlite acknowledged only 3 in the first second).
+    await waitFor(() => (acknowledged.length > 3 ? true : undefined), 30_000)
     first.child.kill('SIGKILL')
     stop = true
     await Promise.all(writers)
