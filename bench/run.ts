@@ -5,10 +5,11 @@
  * Environment: DATABASE_URL adds the PostgreSQL API and growth runs (BENCH_STORES=pglite,postgres narrows the
  * stores); BENCH_SECONDS (default 10) sets each load phase; BENCH_PARTNERS (default 100000);
  * BENCH_LIGHTHOUSE_RUNS (default 3, the median run kept);
- * BENCH_ONLY=api,growth,cluster,firstload,lighthouse,lists,interactions to run a subset (api: search, its
+ * BENCH_ONLY=api,growth,memory,cluster,firstload,lighthouse,lists,interactions to run a subset (api: search, its
  * bare-Fastify ceiling and the reads; growth: the searches at BENCH_GROWTH_SIZES partners, default 10000,100000
  * and 1000000 on PostgreSQL only; cluster: search on one instance and on two behind nginx, with PostgreSQL and
- * nginx of its own).
+ * nginx of its own; memory: the load test's mix for BENCH_MEMORY_SECONDS, default 60, with the server's
+ * memory sampled after a full GC, on each store).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -46,6 +47,7 @@ import { benchLists, listFigures, type ListRun } from './browser/lists.ts'
 import { startServer } from './browser/server.ts'
 import { benchFirstLoad, buildBare, firstLoadFigures, type FirstLoadResult } from './firstload/index.ts'
 import { describeMachine } from './lib/machine.ts'
+import { benchMemory, memoryFigures, type MemoryResult } from './memory/index.ts'
 import { info, printTable, writeResults, type Figure } from './lib/report.ts'
 import { round } from './lib/stats.ts'
 
@@ -55,7 +57,7 @@ const t0 = performance.now()
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const partners = Number(process.env.BENCH_PARTNERS ?? 100_000)
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'api,growth,cluster,firstload,lighthouse,lists,interactions')
+  (process.env.BENCH_ONLY ?? 'api,growth,memory,cluster,firstload,lighthouse,lists,interactions')
     .split(',')
     .map((s) => s.trim()),
 )
@@ -85,6 +87,7 @@ const errors: { section: string; error: string }[] = []
 const results: {
   api: ApiResult[]
   growth: GrowthResult[]
+  memory: MemoryResult[]
   cluster: ClusterBenchResult | null
   firstLoad: FirstLoadResult | null
   lighthouse: LighthouseRun[]
@@ -93,6 +96,7 @@ const results: {
 } = {
   api: [],
   growth: [],
+  memory: [],
   cluster: null,
   firstLoad: null,
   lighthouse: [],
@@ -173,6 +177,19 @@ if (only.has('growth')) {
     if (r) {
       results.growth.push(r)
       figures.push(...growthFigures(r))
+    }
+  }
+}
+
+if (only.has('memory')) {
+  const memorySeconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 60)
+  for (const store of stores) {
+    const r = await section(`Memory under load ${memorySeconds} s (${store})`, () =>
+      benchMemory({ store, seconds: memorySeconds, log }),
+    )
+    if (r) {
+      results.memory.push(r)
+      figures.push(...memoryFigures(r))
     }
   }
 }

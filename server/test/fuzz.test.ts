@@ -27,6 +27,10 @@ import type { JsonSchema } from './fuzz/schema.ts'
 import { IDENTITIES, World } from './fuzz/world.ts'
 import { capturedLogger, partnerBody, pngBytes, startServer } from './helpers.ts'
 
+// The server project shares its module cache between files (isolate: false): a file run before this one may
+// have loaded the app with the real Fastify already. Hoisted above the imports, this makes them load anew,
+// with the mock below.
+vi.hoisted(() => vi.resetModules())
 vi.mock('fastify', async (importOriginal) => {
   const { withRouteCollector } = await import('./fuzz/routes.ts')
   return withRouteCollector(await importOriginal<{ default: unknown }>())

@@ -131,7 +131,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const usePg = Boolean(process.env.DATABASE_URL)
   const schema = usePg ? (options.schema ?? `t_${process.pid}_${randomBytes(4).toString('hex')}`) : null
   const config = testConfig(dataDir, { databaseSchema: schema, ...options.config })
-  if (!usePg && !existsSync(join(pgliteDir(config), 'PG_VERSION'))) {
+  // The embedded store whenever the config has no database URL (a test may ask for it on a PostgreSQL run).
+  if (!config.databaseUrl && !existsSync(join(pgliteDir(config), 'PG_VERSION'))) {
     cpSync(join(await pgliteTemplate(), 'db'), pgliteDir(config), { recursive: true })
   }
   const handle = await openDatabase(config)

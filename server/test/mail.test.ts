@@ -275,8 +275,11 @@ describe('mail outbox: delivery', () => {
       const { mail } = await tokenFromMail(server.dataDir, 'presse@test.fr')
       expect(Date.now() - start).toBeLessThan(2000)
       expect(mail).toMatch(/^Subject: =\?UTF-8\?Q\?R=C3=A9initialisation/m)
-      // No SMTP: the row stays readable, marked sent.
-      const [row] = await rows(server.handle.db)
+      // No SMTP: the row stays readable, marked sent (once the .eml is written: the row's update may land just after).
+      const row = await waitFor(async () => {
+        const [first] = await rows(server.handle.db)
+        return first?.sent_at ? first : undefined
+      })
       expect(row).toMatchObject({ recipient: 'presse@test.fr', attempts: 1, last_error: null })
       expect(row.sent_at).not.toBeNull()
     } finally {
@@ -512,45 +515,50 @@ describe('npm run mails', () => {
     )
   }
 
-  it('prints the last mails with recipient, subject, state and text; refuses an embedded store a server holds', async () => {
-    const server = await startServer({
-      config: { smtpUrl: 'smtp://127.0.0.1:1/?ignoreTLS=true&connectionTimeout=500' },
-      mailOutbox: { retryBaseMs: 60_000 },
-    })
-    const api = client(server)
-    try {
-      await api.register({ email: 'lecteur@test.fr', firstname: 'Lucie' })
-      expect((await api.post('/api/auth/forgot-password', { email: 'lecteur@test.fr' })).status).toBe(200)
-      await waitFor(async () => ((await rows(server.handle.db))[0]?.last_error ? true : undefined))
-      await server.handle.db
-        .insertInto('mail_outbox')
-        .values({ ...columns(message('parti@test.fr', 'Déjà envoyé')), sent_at: new Date(), attempts: 2 })
-        .execute()
-      if (!server.config.databaseSchema) {
-        await server.app.close()
-        await server.handle.close()
-        // A live process holds DATA_DIR (this test's own, seen from the script's process).
-        writeFileSync(lockFile(server.dataDir), `${process.pid}\n`)
-        const busy = await runMails(server)
-        expect(busy.code).toBe(1)
-        expect(busy.out).toMatch(/est utilisé par le processus \d+ \(serveur en marche \?\)/)
-        rmSync(lockFile(server.dataDir))
+  // Three script processes (tsx) one after the other: 30 s was not always enough on a loaded 2-core machine.
+  it(
+    'prints the last mails with recipient, subject, state and text; refuses an embedded store a server holds',
+    { timeout: 90_000 },
+    async () => {
+      const server = await startServer({
+        config: { smtpUrl: 'smtp://127.0.0.1:1/?ignoreTLS=true&connectionTimeout=500' },
+        mailOutbox: { retryBaseMs: 60_000 },
+      })
+      const api = client(server)
+      try {
+        await api.register({ email: 'lecteur@test.fr', firstname: 'Lucie' })
+        expect((await api.post('/api/auth/forgot-password', { email: 'lecteur@test.fr' })).status).toBe(200)
+        await waitFor(async () => ((await rows(server.handle.db))[0]?.last_error ? true : undefined))
+        await server.handle.db
+          .insertInto('mail_outbox')
+          .values({ ...columns(message('parti@test.fr', 'Déjà envoyé')), sent_at: new Date(), attempts: 2 })
+          .execute()
+        if (!server.config.databaseSchema) {
+          await server.app.close()
+          await server.handle.close()
+          // A live process holds DATA_DIR (this test's own, seen from the script's process).
+          writeFileSync(lockFile(server.dataDir), `${process.pid}\n`)
+          const busy = await runMails(server)
+          expect(busy.code).toBe(1)
+          expect(busy.out).toMatch(/est utilisé par le processus \d+ \(serveur en marche \?\)/)
+          rmSync(lockFile(server.dataDir))
+        }
+        const { code, out } = await runMails(server)
+        expect(code).toBe(0)
+        expect(out).toMatch(
+          /à : lecteur@test\.fr\nObjet : Réinitialisation de votre mot de passe\nÉtat : en erreur \(1 tentative\) : .*ECONNREFUSED.* ; nouvel essai le /,
+        )
+        expect(out).toContain('    Bonjour Lucie,')
+        expect(out).toMatch(/reset-password\?token=[A-Za-z0-9_-]+/)
+        expect(out).toMatch(/à : parti@test\.fr\nObjet : Déjà envoyé\nÉtat : envoyé le .* \(2 tentatives\)/)
+        // The last one only.
+        const last = await runMails(server, ['1'])
+        expect(last.out).toContain('parti@test.fr')
+        expect(last.out).not.toContain('lecteur@test.fr')
+        expect(await outboxMails(server.dataDir)).toEqual([])
+      } finally {
+        await server.close()
       }
-      const { code, out } = await runMails(server)
-      expect(code).toBe(0)
-      expect(out).toMatch(
-        /à : lecteur@test\.fr\nObjet : Réinitialisation de votre mot de passe\nÉtat : en erreur \(1 tentative\) : .*ECONNREFUSED.* ; nouvel essai le /,
-      )
-      expect(out).toContain('    Bonjour Lucie,')
-      expect(out).toMatch(/reset-password\?token=[A-Za-z0-9_-]+/)
-      expect(out).toMatch(/à : parti@test\.fr\nObjet : Déjà envoyé\nÉtat : envoyé le .* \(2 tentatives\)/)
-      // The last one only.
-      const last = await runMails(server, ['1'])
-      expect(last.out).toContain('parti@test.fr')
-      expect(last.out).not.toContain('lecteur@test.fr')
-      expect(await outboxMails(server.dataDir)).toEqual([])
-    } finally {
-      await server.close()
-    }
-  })
+    },
+  )
 })

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Partner, PartnerPage } from '@/contract/schemas.ts'
-import { ADMIN, client, disposeStore, freshStore, partnerBody, serverProcessEnv } from './helpers.ts'
+import { ADMIN, client, disposeStore, freshStore, partnerBody, serverProcessEnv, waitFor } from './helpers.ts'
 
 /** The real entry point (server/main.ts) as a child process: hard kill and graceful stop. */
 const root = resolve(import.meta.dirname, '..', '..')
@@ -58,7 +58,8 @@ beforeAll(async () => {
 })
 afterAll(() => disposeStore(store))
 
-describe('process lifecycle', () => {
+// Each test starts server/main.ts (tsx) once or twice: 30 s was not enough on a 2-core machine at load 20+.
+describe('process lifecycle', { timeout: 90_000 }, () => {
   it('SIGKILL during a stream of writes loses no acknowledged write; after restart, SIGTERM lets in-flight requests finish and exits 0', async () => {
     const first = await launch()
     const api = client(first)
@@ -77,7 +78,9 @@ describe('process lifecycle', () => {
         }
       }
     })
-    await new Promise((r) => setTimeout(r, 1000))
+    // Killed once several writes were acknowledged and more are in flight: a count, not a fixed second (at load 20
+    // PGlite acknowledged only 3 in the first second).
+    await waitFor(() => (acknowledged.length > 3 ? true : undefined), 30_000)
     first.child.kill('SIGKILL')
     stop = true
     await Promise.all(writers)
@@ -133,7 +136,7 @@ async function runToExit(
   return { code, lines, raw }
 }
 
-describe('start-up and drain', () => {
+describe('start-up and drain', { timeout: 90_000 }, () => {
   it('SIGTERM under keep-alive load: readiness turns 503 at once, requests keep being served with Connection: close, no reset, exit 0', async () => {
     const running = await launch({ DRAIN_SECONDS: '3' })
     const api = client(running)

@@ -1,6 +1,6 @@
 /**
- * Preloaded into the server child of the load test (with --expose-gc): answers "memory" over the IPC
- * channel with process.memoryUsage() taken right after a full collection, so samples show what is
+ * Preloaded into the server child of the memory bench (bench/memory, with --expose-gc): answers "memory" over
+ * the IPC channel with process.memoryUsage() taken right after a full collection, so samples show what is
  * retained rather than garbage waiting for the collector.
  */
 const collect = (globalThis as { gc?: () => void }).gc
