@@ -5,12 +5,13 @@
  * end-to-end journeys against the server started as `npm start` starts it, and one journey through nginx in
  * front of two instances on PostgreSQL.
  *
- * The suites run in three lanes at once: each lane runs its suites one after the other. On the 2-core CI
+ * The suites run in four lanes at once: each lane runs its suites one after the other. On the 2-core CI
  * machine the API suites keep about a core busy each, while the browser suites mostly wait (rendering,
- * timers, requests), so a third lane for those fills the idle time rather than queueing behind the API
- * suites. The lanes are balanced by measured time: the API suite on PGlite alone (the longest), the API suite
- * on PostgreSQL after the quick checks, the browser suites together. A suite's output is printed whole when it
- * ends, so the lanes never interleave.
+ * timers, requests, server start-ups), so the stories and the end-to-end journeys each get a lane of their
+ * own rather than queueing behind one another. The lanes are balanced by measured time (README,
+ * "Testing"): the end-to-end journeys alone (the longest); the stories, then the nginx journey; the API suite
+ * on PGlite, the multi-instance suite and the unit tests; the quick checks, then the API suite on PostgreSQL.
+ * A suite's output is printed whole when it ends, so the lanes never interleave.
  * Prints each suite's time and one closing line with the totals.
  */
 import { spawn } from 'node:child_process'
@@ -166,24 +167,24 @@ delete process.env.DATABASE_URL
 const apiOnPostgres = databaseUrl ? [vitest('API (PostgreSQL)', 'server', { DATABASE_URL: databaseUrl })] : []
 
 const lanes: Suite[][] = [
+  // Its own server, build folder and port (E2E_PORT): independent of the other lanes.
+  [playwright('Parcours de bout en bout (Chromium)', [])],
   [
-    vitest('API (PGlite)', 'server'),
+    // Play functions, accessibility and pictures (visual/baselines) in one browser pass, several pages at once.
+    vitest('Stories et régression visuelle (Chromium)', 'storybook'),
     // Its own PostgreSQL, two instances, nginx and port: independent of the other lanes.
     playwright('Parcours via nginx (2 instances)', ['-c', 'playwright.cluster.config.ts']),
   ],
   [
-    { name: 'Vérification des types', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
-    { name: 'Lint et format', command: 'npm', args: ['run', '--silent', 'lint'] },
-    vitest('Tests unitaires', 'unit'),
-    ...apiOnPostgres,
+    vitest('API (PGlite)', 'server'),
     // Its own PostgreSQL, two servers and nginx (scripts/cluster), once: DATABASE_URL plays no part in it.
     vitest('Plusieurs instances (PostgreSQL + nginx)', 'multi'),
+    vitest('Tests unitaires', 'unit'),
   ],
   [
-    // Play functions, accessibility and pictures (visual/baselines) in one browser pass, several pages at once.
-    vitest('Stories et régression visuelle (Chromium)', 'storybook'),
-    // Its own server, build folder and port (E2E_PORT): independent of the other lanes.
-    playwright('Parcours de bout en bout (Chromium)', []),
+    { name: 'Vérification des types', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+    { name: 'Lint et format', command: 'npm', args: ['run', '--silent', 'lint'] },
+    ...apiOnPostgres,
   ],
 ]
 
