@@ -19,6 +19,7 @@ import { loadConfig } from '@/server/config.ts'
 import { openDatabase } from '@/server/db/index.ts'
 import { searchPartners } from '@/server/services/search.ts'
 import { median, round } from '../lib/stats.ts'
+import { keptStoreEnv } from './keptStore.ts'
 import { searchQueries, toQueryString } from './search.ts'
 
 type Before = { searchPartners: (db: unknown, q: unknown) => Promise<PartnerSearchResult[]> }
@@ -28,14 +29,7 @@ if (!baseDir) throw new Error('usage: compare-wire.ts <tree of the commit before
 const rounds = Number(roundsArg ?? 200)
 const before = (await import(join(resolve(baseDir), 'server/services/search.ts'))) as Before
 
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: process.env.PERQUERY_DIR ?? '/tmp/perquery-pglite',
-  DATABASE_SCHEMA: process.env.DATABASE_URL ? (process.env.PERQUERY_SCHEMA ?? 'perquery_bench') : '',
-  DATABASE_POOL_MAX: '1',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-  SMTP_URL: '',
-})
+const config = loadConfig(keptStoreEnv({ DATABASE_POOL_MAX: '1' }))
 const handle = await openDatabase({ ...config, databasePoolMax: 1 })
 const db = handle.db
 

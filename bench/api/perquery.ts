@@ -13,8 +13,8 @@
  * Store: PostgreSQL when DATABASE_URL is set (schema PERQUERY_SCHEMA, default perquery_bench), else PGlite in
  * PERQUERY_DIR (default $TMPDIR/perquery-pglite). PERQUERY_PARTNERS sets the size (100,000).
  */
-import { loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
 import { CompiledQuery, sql } from 'kysely'
 import { loadConfig } from '@/server/config.ts'
 import { migrateToLatest, openDatabase } from '@/server/db/index.ts'
@@ -23,6 +23,7 @@ import { partnerStatement, searchStatement } from '@/server/services/search.ts'
 import { median, round } from '../lib/stats.ts'
 import { searchQueries, toQueryString } from './search.ts'
 import { seedPartners } from './seed.ts'
+import { keptStoreEnv } from './keptStore.ts'
 
 type SearchModule = Pick<
   typeof import('@/server/services/search.ts'),
@@ -32,14 +33,7 @@ type SearchModule = Pick<
 const [command = 'explain', ...args] = process.argv.slice(2)
 const postgres = Boolean(process.env.DATABASE_URL)
 const schema = process.env.PERQUERY_SCHEMA ?? 'perquery_bench'
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: process.env.PERQUERY_DIR ?? join(tmpdir(), 'perquery-pglite'),
-  DATABASE_SCHEMA: postgres ? schema : '',
-  DATABASE_POOL_MAX: '1',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-  SMTP_URL: '',
-})
+const config = loadConfig(keptStoreEnv({ DATABASE_POOL_MAX: '1' }))
 const handle = await openDatabase({ ...config, databasePoolMax: 1 })
 const db = handle.db
 const load = () => loadavg()[0].toFixed(1)

@@ -6,6 +6,7 @@
  *   DATABASE_URL=… PERQUERY_SCHEMA=… node --import tsx bench/api/serve-tree.ts <tree>
  */
 import { join, resolve } from 'node:path'
+import { keptStoreEnv } from './keptStore.ts'
 
 const root = resolve(process.argv[2] ?? '.')
 const { buildApp } = (await import(join(root, 'server/app.ts'))) as typeof import('@/server/app.ts')
@@ -14,14 +15,7 @@ const { openDatabase } = (await import(
   join(root, 'server/db/index.ts')
 )) as typeof import('@/server/db/index.ts')
 
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: process.env.PERQUERY_DIR ?? '/tmp/perquery-pglite',
-  DATABASE_SCHEMA: process.env.DATABASE_URL ? (process.env.PERQUERY_SCHEMA ?? 'perquery_bench') : '',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-  SMTP_URL: '',
-})
+const config = loadConfig(keptStoreEnv({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' }))
 const handle = await openDatabase(config)
 const app = await buildApp({ db: handle.db, config, staticDir: null })
 await app.listen({ port: 0, host: '127.0.0.1' })
