@@ -73,6 +73,20 @@ test.describe('hydratation', () => {
       await expect(page.getByRole('button', { name: button, exact: true })).toBeVisible()
       await page.waitForLoadState('networkidle')
       expect(problems).toEqual([])
+      // The HTML paints the page: its scripts are asked for after that first paint (the inline loader), not
+      // with the HTML, where they would hold the paint back on a phone.
+      const timing = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter(
+            (entry) => entry.name.endsWith('.js') && new URL(entry.name).pathname.startsWith('/assets/'),
+          )
+          .map((entry) => entry.startTime),
+      }))
+      expect(timing.firstPaint).toBeGreaterThan(0)
+      expect(timing.scripts.length).toBeGreaterThan(0)
+      for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.firstPaint!)
     })
   }
 

@@ -2,7 +2,8 @@ import type { Manifest } from 'vite'
 import { describe, expect, it } from 'vitest'
 import { PRERENDERED_ATTRIBUTE } from '../app/prerender/hydration.ts'
 import { prerenderedRoutes } from '../app/prerender/routes.ts'
-import { chunksOf, pageHtml } from './prerender.ts'
+import { SCRIPT_LOADER } from '../contract/prerender.ts'
+import { chunksOf, pageHtml, scriptsAfterFirstPaint } from './prerender.ts'
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index-1.js', imports: ['_react-2.js'], isEntry: true },
@@ -37,6 +38,64 @@ describe('prerender', () => {
       `<html><head><title>Partenaires</title><style data-styled="true">.a{}</style>\n  </head><body><div id="root" ${PRERENDERED_ATTRIBUTE}="/login"><main>Connexion</main></div></body></html>`,
     )
     expect(() => pageHtml('<div id="app"></div>', login, { html: '', styles: '' })).toThrow('index.html')
+  })
+
+  it('moves the entry script and its module preloads after the first paint, into the inline loader', () => {
+    const built = `<html><head><title>P</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-2.js">
+  </head><body><div id="root"></div></body></html>`
+    const html = scriptsAfterFirstPaint(built, [
+      '/assets/index-1.js',
+      '/assets/react-2.js',
+      '/assets/Login-3.js',
+    ])
+    const head = html.split('</head>')[0]
+    expect(head).not.toContain('type="module"')
+    expect(head).not.toContain('modulepreload')
+    expect(html).toContain(
+      `<div id="root"></div>  <script data-entry="/assets/index-1.js" data-modules="/assets/react-2.js /assets/Login-3.js">${SCRIPT_LOADER}</script>\n  </body>`,
+    )
+    expect(() => scriptsAfterFirstPaint('<body></body>', [])).toThrow('entrée')
+  })
+
+  it('the inline loader preloads the modules, then adds the entry, once, after the first contentful paint', () => {
+    const added: { tag: string; rel?: string; href?: string; type?: string; src?: string }[] = []
+    const timers: (() => void)[] = []
+    let observer: ((list: { getEntries: () => { name: string }[] }) => void) | undefined
+    class PerformanceObserver {
+      static supportedEntryTypes = ['paint']
+      constructor(callback: typeof observer) {
+        observer = callback
+      }
+      observe(options: unknown) {
+        expect(options).toEqual({ type: 'paint', buffered: true })
+      }
+    }
+    const document = {
+      visibilityState: 'visible',
+      currentScript: {
+        getAttribute: (name: string) => ({ 'data-entry': '/e.js', 'data-modules': '/a.js /b.js' })[name],
+      },
+      head: { appendChild: (node: (typeof added)[number]) => added.push(node) },
+      createElement: (tag: string) => ({ tag }),
+      addEventListener: () => {},
+    }
+    const run = new Function('document', 'window', 'setTimeout', SCRIPT_LOADER)
+    run(document, { PerformanceObserver }, (callback: () => void, delay: number) => {
+      if (delay === 0) timers.push(callback)
+    })
+    observer!({ getEntries: () => [{ name: 'first-paint' }] })
+    expect(timers).toEqual([])
+    observer!({ getEntries: () => [{ name: 'first-contentful-paint' }] })
+    expect(added).toEqual([])
+    timers.forEach((timer) => timer())
+    timers.forEach((timer) => timer())
+    expect(added).toEqual([
+      { tag: 'link', rel: 'modulepreload', href: '/a.js' },
+      { tag: 'link', rel: 'modulepreload', href: '/b.js' },
+      { tag: 'script', type: 'module', src: '/e.js' },
+    ])
   })
 
   it('names, for every prerendered route, a screen module and a distinct file', () => {

@@ -6,7 +6,12 @@ import { promisify } from 'node:util'
 import { build, type Manifest, type Plugin } from 'vite'
 import { PRERENDERED_ATTRIBUTE } from '../app/prerender/hydration.ts'
 import { prerenderedRoutes, type PrerenderedRoute } from '../app/prerender/routes.ts'
-import { PRERENDERED_DIR, PRERENDERED_INDEX, type PrerenderIndex } from '../contract/prerender.ts'
+import {
+  PRERENDERED_DIR,
+  PRERENDERED_INDEX,
+  SCRIPT_LOADER,
+  type PrerenderIndex,
+} from '../contract/prerender.ts'
 import type { PrerenderedPage } from '../app/prerender/render.tsx'
 import { compressFile } from './precompress.ts'
 
@@ -29,6 +34,26 @@ export function pageHtml(template: string, route: PrerenderedRoute, page: Preren
   return template
     .replace('</head>', `${page.styles}\n  </head>`)
     .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route.pattern}">${page.html}</div>`)
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g
+
+/**
+ * Replaces Vite's entry `<script type="module">` and its module preloads (in the head, where the browser
+ * fetches them before the first paint) with the inline loader (SCRIPT_LOADER), which starts the entry and
+ * `chunks` (the route's, the entry's imports included) after the first frame.
+ */
+export function scriptsAfterFirstPaint(html: string, chunks: Iterable<string>): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1]
+  if (!entry) throw new Error('index.html sans <script type="module"> d’entrée')
+  if (!html.includes('</body>')) throw new Error('index.html sans </body>')
+  const modules = [...chunks].filter((chunk) => chunk !== entry).join(' ')
+  const loader = `<script data-entry="${entry}" data-modules="${modules}">${SCRIPT_LOADER}</script>`
+  return html
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</body>', `  ${loader}\n  </body>`)
 }
 
 /**
@@ -95,12 +120,16 @@ process.stdout.write(JSON.stringify(await renderRoute(${JSON.stringify(route.pat
             })
             const page = JSON.parse(stdout) as PrerenderedPage
             const file = join(outDir, PRERENDERED_DIR, route.file)
-            writeFileSync(file, pageHtml(template, route, page))
+            const chunks = [...chunksOf(manifest, route.screenModule, new Set(entryChunks))]
+            const html = pageHtml(template, route, page)
+            const deferred = route.scripts === 'after-first-paint'
+            writeFileSync(file, deferred ? scriptsAfterFirstPaint(html, chunks) : html)
             compressFile(file)
             index.routes.push({
               pattern: route.pattern,
               file: `${PRERENDERED_DIR}/${route.file}`,
-              preload: [...chunksOf(manifest, route.screenModule, new Set(entryChunks))],
+              // A page whose scripts start after its first paint announces none with its HTML.
+              preload: deferred ? [] : chunks,
             })
           }
           writeFileSync(join(outDir, PRERENDERED_DIR, PRERENDERED_INDEX), JSON.stringify(index, null, 2))

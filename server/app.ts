@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
@@ -34,7 +34,7 @@ import {
   type MailOutboxOptions,
   type MailTransport,
 } from './services/mail.ts'
-import { withoutTrailingSlash } from '@/contract/prerender.ts'
+import { SCRIPT_LOADER, withoutTrailingSlash } from '@/contract/prerender.ts'
 import { pagePictures } from './services/pagePictures.ts'
 import { pageResolver } from './services/pages.ts'
 import { createPasswordHasher } from './services/passwords.ts'
@@ -57,10 +57,13 @@ export interface BuildAppOptions {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
+/** The prerendered pages' inline script loader (scripts/prerender.ts), allowed by its hash and nothing else inline. */
+export const scriptLoaderHash = `'sha256-${createHash('sha256').update(SCRIPT_LOADER).digest('base64')}'`
+
 /** Content-Security-Policy: exactly what the app and the Google Maps JavaScript API need. */
 export const cspDirectives = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://maps.googleapis.com'],
+  scriptSrc: ["'self'", 'https://maps.googleapis.com', scriptLoaderHash],
   // styled-components injects <style> tags at run time; Google Maps adds inline styles and its font CSS.
   styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
   imgSrc: [

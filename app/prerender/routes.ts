@@ -21,6 +21,13 @@ export interface PrerenderedRoute {
   screenModule: string
   /** Query parameters without which the screen renders something else (it redirects instead). */
   requiredQuery?: string[]
+  /**
+   * When the page's scripts start. 'after-first-paint': the HTML paints the page's largest content itself, so
+   * its scripts (and their module preloads) start after the first frame, from an inline loader, and the server
+   * sends no `Link: rel=modulepreload` for them. 'early': the first paint that matters needs the scripts (a
+   * skeleton the screen replaces), so they are announced with the HTML and start at once.
+   */
+  scripts: 'after-first-paint' | 'early'
 }
 
 export const prerenderedRoutes: PrerenderedRoute[] = [
@@ -30,6 +37,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'login.html',
     session: 'anonymous',
     screenModule: 'src/screens/auth/LoginScreen.tsx',
+    scripts: 'after-first-paint',
   },
   {
     pattern: '/inscription',
@@ -37,6 +45,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'inscription.html',
     session: 'anonymous',
     screenModule: 'src/screens/auth/RegisterScreen.tsx',
+    scripts: 'after-first-paint',
   },
   {
     pattern: '/forgot-password',
@@ -44,6 +53,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'forgot-password.html',
     session: 'anonymous',
     screenModule: 'src/screens/auth/ForgotPasswordScreen.tsx',
+    scripts: 'after-first-paint',
   },
   {
     pattern: '/reset-password',
@@ -51,6 +61,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'reset-password.html',
     session: 'anonymous',
     screenModule: 'src/screens/auth/ResetPasswordScreen.tsx',
+    scripts: 'after-first-paint',
     requiredQuery: ['token'],
   },
   {
@@ -59,6 +70,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'home.html',
     session: 'signed-in',
     screenModule: 'src/screens/public/home/HomeScreen.tsx',
+    scripts: 'early',
   },
   {
     pattern: '/rechercher',
@@ -66,6 +78,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'rechercher.html',
     session: 'signed-in',
     screenModule: 'src/screens/public/find/FindScreen.tsx',
+    scripts: 'early',
   },
   {
     pattern: '/partenaire/:id',
@@ -73,6 +86,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'partenaire.html',
     session: 'signed-in',
     screenModule: 'src/screens/public/partner/PartnerDetailsScreen.tsx',
+    scripts: 'early',
   },
   {
     pattern: '/map',
@@ -80,6 +94,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'map.html',
     session: 'signed-in',
     screenModule: 'src/screens/public/map/MapScreen.tsx',
+    scripts: 'early',
   },
   {
     pattern: '/menu',
@@ -87,6 +102,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'menu.html',
     session: 'signed-in',
     screenModule: 'src/screens/public/menu/MenuScreen.tsx',
+    scripts: 'early',
   },
 ]
 

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Article, Partner, PartnerPage, UserPage } from '@/contract/schemas.ts'
-import type { PrerenderIndex } from '@/contract/prerender.ts'
+import { SCRIPT_LOADER, type PrerenderIndex } from '@/contract/prerender.ts'
 import { loadConfig, parseTrustProxy } from '../config.ts'
 import { seedDemoIfFirstStart } from '../seed/index.ts'
 import { demoAccounts } from '../seed/data.ts'
@@ -34,6 +35,10 @@ beforeAll(async () => {
     '<div id="root" data-prerendered="/login">Se connecter</div>',
   )
   writeFileSync(
+    join(staticDir, 'prerendered', 'inscription.html'),
+    '<div id="root" data-prerendered="/inscription">Inscription</div>',
+  )
+  writeFileSync(
     join(staticDir, 'prerendered', 'partenaire.html'),
     '<div id="root" data-prerendered="/partenaire/:id"></div>',
   )
@@ -45,6 +50,8 @@ beforeAll(async () => {
         preload: ['/assets/index-abc123.js', '/assets/Login-1.js'],
       },
       { pattern: '/partenaire/:id', file: 'prerendered/partenaire.html', preload: ['/assets/Partner-2.js'] },
+      // A page whose scripts start after its first paint (its inline loader): nothing announced.
+      { pattern: '/inscription', file: 'prerendered/inscription.html', preload: [] },
     ],
     fallback: { preload: ['/assets/index-abc123.js'] },
   }
@@ -174,6 +181,10 @@ describe('headers', () => {
     const csp = res.headers.get('content-security-policy') ?? ''
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("script-src 'self' https://maps.googleapis.com")
+    // The prerendered pages' inline loader, by the hash of its exact text; no other inline script.
+    const loaderHash = createHash('sha256').update(SCRIPT_LOADER).digest('base64')
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src '))
+    expect(scriptSrc).toContain(`'sha256-${loaderHash}'`)
     expect(csp).toContain("style-src 'self' 'unsafe-inline'")
     expect(csp).toContain("img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com")
     expect(csp).toContain("connect-src 'self' https://maps.googleapis.com")
@@ -238,6 +249,10 @@ describe('static client', () => {
         link: '</assets/index-abc123.js>; rel=modulepreload, </assets/Login-1.js>; rel=modulepreload',
       })
     }
+    expect(await page('/inscription')).toEqual({
+      html: expect.stringContaining('data-prerendered="/inscription"'),
+      link: null,
+    })
     expect(await page('/partenaire/42')).toEqual({
       html: expect.stringContaining('data-prerendered="/partenaire/:id"'),
       link: '</assets/Partner-2.js>; rel=modulepreload',
