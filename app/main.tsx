@@ -9,6 +9,7 @@ import {
   forgetTypedBeforeHydration,
   keepTypedBeforeHydration,
 } from '../src/prerender/typedBeforeHydration.ts'
+import { releasePagePicture } from '../src/prerender/pagePicture.ts'
 import { readStoredUser } from '../src/session/storage.ts'
 import { setUpInstallableApp } from './serviceWorker.ts'
 
@@ -40,6 +41,9 @@ async function start(root: HTMLElement) {
   if (route) {
     keepTypedBeforeHydration(root)
     void firstRender.then(() => forgetTypedBeforeHydration(5_000))
+  } else {
+    // The HTML's main picture belongs to a page this visitor will not see (no session, another page).
+    releasePagePicture()
   }
   if (user) preloadFirstScreenData(location.pathname, user, firstRender)
   // A signed-in screen's HTML is its skeleton, which the router shows (HydrateFallback) while the screen's code
@@ -48,6 +52,13 @@ async function start(root: HTMLElement) {
   await nextTask()
   holdLazyScreensUntil(firstRender)
   const router = createBrowserRouter(routes)
+  // Another page before the screen's own picture took over: the HTML's picture is not that page's.
+  const firstPath = location.pathname
+  const stopWatching = router.subscribe((state) => {
+    if (state.location.pathname === firstPath) return
+    releasePagePicture()
+    stopWatching()
+  })
   // The router's first state stays the HTML's: a lazy screen cannot arrive before the first render now.
   await nextTask()
   const app = (

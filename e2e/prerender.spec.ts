@@ -197,3 +197,67 @@ test.describe('données du premier écran', () => {
     expect(count(apiPaths.partnerDiscountsUser(partnerId, user.userId.id))).toBe(1)
   })
 })
+
+test.describe('photo principale dans le HTML', () => {
+  /*
+   * Home's first slide and a partner's first photo are each page's largest paint: the server puts the picture in
+   * the HTML (outside #root, over the skeleton), the scripts start once it has loaded, and the screen's own
+   * picture takes its place at the same size and spot (otherwise it would be a new, later LCP, or a jump).
+   */
+  test('l’accueil et la fiche d’un partenaire la peignent avant les scripts, puis l’écran la remplace', async ({
+    page,
+  }) => {
+    const user = await registerUser(page.request, 'Photo')
+    await signInAs(page, user)
+    const search = await page.request.get(apiPaths.partnerSearch(), {
+      headers: { authorization: `Bearer ${user.access_token}` },
+    })
+    const partnerId = ((await search.json()) as PartnerSearchResult[])[0].partnerId.id
+    const screens = [
+      { path: '/', picture: page.locator('[data-home-stage] img').first() },
+      { path: `/partenaire/${partnerId}`, picture: page.getByRole('img', { name: /, photo 1$/ }) },
+    ]
+    for (const { path, picture } of screens) {
+      let releaseScripts!: () => void
+      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+      await page.route('**/assets/*.js', async (route) => {
+        await scriptsHeld
+        await route.continue()
+      })
+      const problems = collectProblems(page)
+      await page.goto(path, { waitUntil: 'commit' })
+      const fromHtml = page.locator('[data-page-picture] img')
+      await expect(fromHtml, path).toBeVisible()
+      await expect
+        .poll(() => fromHtml.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+          message: path,
+        })
+        .toBeGreaterThan(0)
+      const htmlBox = await fromHtml.boundingBox()
+      releaseScripts()
+      await expect(page.locator('html'), path).toHaveAttribute('data-app-start', 'hydrated')
+      await expect(picture, path).toBeVisible()
+      await expect(page.locator('[data-page-picture]'), path).toHaveCount(0)
+      expect(await picture.boundingBox(), path).toEqual(htmlBox)
+      // The same copy: the screen's picture is not a second download.
+      expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc), path).toBe(
+        await page.evaluate(
+          () => performance.getEntriesByType('resource').find((e) => e.name.includes('/uploads/'))?.name,
+        ),
+      )
+      await page.waitForLoadState('networkidle')
+      expect(problems, path).toEqual([])
+      await page.unrouteAll()
+      page.removeAllListeners('console')
+      page.removeAllListeners('pageerror')
+    }
+  })
+
+  test('un visiteur sans session ne voit pas la photo de l’accueil et va à la connexion', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.locator('[data-page-picture]')).toHaveCount(0)
+  })
+})

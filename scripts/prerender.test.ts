@@ -2,7 +2,7 @@ import type { Manifest } from 'vite'
 import { describe, expect, it } from 'vitest'
 import { PRERENDERED_ATTRIBUTE } from '../app/prerender/hydration.ts'
 import { prerenderedRoutes } from '../app/prerender/routes.ts'
-import { SCRIPT_LOADER } from '../contract/prerender.ts'
+import { PAGE_PICTURE_ATTRIBUTE, PAGE_PICTURE_SLOT, SCRIPT_LOADER } from '../contract/prerender.ts'
 import { chunksOf, pageHtml, scriptsAfterFirstPaint } from './prerender.ts'
 
 const manifest: Manifest = {
@@ -40,6 +40,18 @@ describe('prerender', () => {
     expect(() => pageHtml('<div id="app"></div>', login, { html: '', styles: '' })).toThrow('index.html')
   })
 
+  it('gives a page with a main picture its slot after #root, and the slot its box on phones', () => {
+    const home = prerenderedRoutes.find((route) => route.pattern === '/')!
+    const html = pageHtml('<head></head><body><div id="root"></div></body>', home, { html: '', styles: '' })
+    expect(html).toContain(
+      `<div id="root" ${PRERENDERED_ATTRIBUTE}="/"></div><div ${PAGE_PICTURE_ATTRIBUTE} aria-hidden="true">${PAGE_PICTURE_SLOT}</div>`,
+    )
+    expect(html).toMatch(
+      new RegExp(`<style>\\[${PAGE_PICTURE_ATTRIBUTE}\\]\\{position:absolute;[^<]*top: 56px;`),
+    )
+    expect(html).toContain(`@media (min-width:1280px){[${PAGE_PICTURE_ATTRIBUTE}]{display:none}}`)
+  })
+
   it('moves the entry script and its module preloads after the first paint, into the inline loader', () => {
     const built = `<html><head><title>P</title>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
@@ -58,46 +70,93 @@ describe('prerender', () => {
     )
     expect(() => scriptsAfterFirstPaint('<body></body>', [])).toThrow('entrée')
   })
+})
 
-  it('the inline loader preloads the modules, then adds the entry, once, after the first contentful paint', () => {
-    const added: { tag: string; rel?: string; href?: string; type?: string; src?: string }[] = []
-    const timers: (() => void)[] = []
-    let observer: ((list: { getEntries: () => { name: string }[] }) => void) | undefined
-    class PerformanceObserver {
-      static supportedEntryTypes = ['paint']
-      constructor(callback: typeof observer) {
-        observer = callback
-      }
-      observe(options: unknown) {
-        expect(options).toEqual({ type: 'paint', buffered: true })
-      }
+/** Runs the inline loader against a stand-in document; returns what it added and how to drive it. */
+function loaderRun(picture: { complete: boolean } | null, storedUser: string | null = 'x') {
+  const added: { tag: string; rel?: string; href?: string; type?: string; src?: string }[] = []
+  const timers: (() => void)[] = []
+  const imageListeners = new Map<string, () => void>()
+  let removed = false
+  let observer: ((list: { getEntries: () => { name: string }[] }) => void) | undefined
+  class PerformanceObserver {
+    static supportedEntryTypes = ['paint']
+    constructor(callback: typeof observer) {
+      observer = callback
     }
-    const document = {
-      visibilityState: 'visible',
-      currentScript: {
-        getAttribute: (name: string) => ({ 'data-entry': '/e.js', 'data-modules': '/a.js /b.js' })[name],
-      },
-      head: { appendChild: (node: (typeof added)[number]) => added.push(node) },
-      createElement: (tag: string) => ({ tag }),
-      addEventListener: () => {},
+    observe(options: unknown) {
+      expect(options).toEqual({ type: 'paint', buffered: true })
     }
-    const run = new Function('document', 'window', 'setTimeout', SCRIPT_LOADER)
-    run(document, { PerformanceObserver }, (callback: () => void, delay: number) => {
+  }
+  const image = picture && {
+    ...picture,
+    addEventListener: (name: string, listener: () => void) => imageListeners.set(name, listener),
+  }
+  const document = {
+    visibilityState: 'visible',
+    currentScript: {
+      getAttribute: (name: string) => ({ 'data-entry': '/e.js', 'data-modules': '/a.js /b.js' })[name],
+    },
+    head: { appendChild: (node: (typeof added)[number]) => added.push(node) },
+    createElement: (tag: string) => ({ tag }),
+    addEventListener: () => {},
+    querySelector: (selector: string) =>
+      selector === '[data-page-picture]' && image
+        ? { querySelector: () => image, remove: () => (removed = true) }
+        : null,
+  }
+  const localStorage = { getItem: () => storedUser }
+  const run = new Function('document', 'window', 'setTimeout', 'localStorage', SCRIPT_LOADER)
+  run(
+    document,
+    { PerformanceObserver },
+    (callback: () => void, delay: number) => {
       if (delay === 0) timers.push(callback)
-    })
-    observer!({ getEntries: () => [{ name: 'first-paint' }] })
-    expect(timers).toEqual([])
-    observer!({ getEntries: () => [{ name: 'first-contentful-paint' }] })
+    },
+    localStorage,
+  )
+  const flush = () => timers.splice(0).forEach((timer) => timer())
+  const paint = (name: string) => observer!({ getEntries: () => [{ name }] })
+  return { added, flush, paint, imageListeners, removed: () => removed }
+}
+
+const started = [
+  { tag: 'link', rel: 'modulepreload', href: '/a.js' },
+  { tag: 'link', rel: 'modulepreload', href: '/b.js' },
+  { tag: 'script', type: 'module', src: '/e.js' },
+]
+
+describe('the inline script loader', () => {
+  it('preloads the modules, then adds the entry, once, after the first contentful paint', () => {
+    const { added, flush, paint } = loaderRun(null)
+    paint('first-paint')
+    flush()
     expect(added).toEqual([])
-    timers.forEach((timer) => timer())
-    timers.forEach((timer) => timer())
-    expect(added).toEqual([
-      { tag: 'link', rel: 'modulepreload', href: '/a.js' },
-      { tag: 'link', rel: 'modulepreload', href: '/b.js' },
-      { tag: 'script', type: 'module', src: '/e.js' },
-    ])
+    paint('first-contentful-paint')
+    paint('first-contentful-paint')
+    expect(added).toEqual([])
+    flush()
+    expect(added).toEqual(started)
   })
 
+  it('waits for the page picture in the HTML, loaded or failed, as well as for the paint', () => {
+    const { added, flush, paint, imageListeners } = loaderRun({ complete: false })
+    paint('first-contentful-paint')
+    flush()
+    expect(added).toEqual([])
+    imageListeners.get('error')!()
+    flush()
+    expect(added).toEqual(started)
+  })
+
+  it('a visitor without a session never sees the signed-in page’s picture; the scripts start at once', () => {
+    const { added, removed } = loaderRun({ complete: false }, null)
+    expect(removed()).toBe(true)
+    expect(added).toEqual(started)
+  })
+})
+
+describe('prerendered routes', () => {
   it('names, for every prerendered route, a screen module and a distinct file', () => {
     const files = prerenderedRoutes.map((route) => route.file)
     expect(new Set(files).size).toBe(files.length)

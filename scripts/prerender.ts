@@ -7,6 +7,8 @@ import { build, type Manifest, type Plugin } from 'vite'
 import { PRERENDERED_ATTRIBUTE } from '../app/prerender/hydration.ts'
 import { prerenderedRoutes, type PrerenderedRoute } from '../app/prerender/routes.ts'
 import {
+  PAGE_PICTURE_ATTRIBUTE,
+  PAGE_PICTURE_SLOT,
   PRERENDERED_DIR,
   PRERENDERED_INDEX,
   SCRIPT_LOADER,
@@ -27,13 +29,29 @@ export function chunksOf(manifest: Manifest, key: string, into = new Set<string>
   return into
 }
 
+/**
+ * The page picture's slot (filled by the server) and its box: over the skeleton, where the screen will draw the
+ * picture, on phones (from the theme's lg breakpoint, 1,280 px, laptops lay the page out otherwise).
+ */
+function pictureSlot(box: string): { style: string; html: string } {
+  const slot = `[${PAGE_PICTURE_ATTRIBUTE}]`
+  return {
+    style: `<style>${slot}{position:absolute;left:0;right:0;overflow:hidden;pointer-events:none;${box}}${slot} img{display:block;width:100%;height:100%;object-fit:cover}@media (min-width:1280px){${slot}{display:none}}</style>`,
+    html: `<div ${PAGE_PICTURE_ATTRIBUTE} aria-hidden="true">${PAGE_PICTURE_SLOT}</div>`,
+  }
+}
+
 /** Fills index.html's empty root with a route's markup and its styles (before the app's own head content ends). */
 export function pageHtml(template: string, route: PrerenderedRoute, page: PrerenderedPage): string {
   const root = '<div id="root"></div>'
   if (!template.includes(root)) throw new Error('index.html sans <div id="root"></div>')
+  const picture = route.pictureBox ? pictureSlot(route.pictureBox) : { style: '', html: '' }
   return template
-    .replace('</head>', `${page.styles}\n  </head>`)
-    .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route.pattern}">${page.html}</div>`)
+    .replace('</head>', `${page.styles}${picture.style}\n  </head>`)
+    .replace(
+      root,
+      `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route.pattern}">${page.html}</div>${picture.html}`,
+    )
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
@@ -130,6 +148,7 @@ process.stdout.write(JSON.stringify(await renderRoute(${JSON.stringify(route.pat
               file: `${PRERENDERED_DIR}/${route.file}`,
               // A page whose scripts start after its first paint announces none with its HTML.
               preload: deferred ? [] : chunks,
+              ...(route.pictureBox ? { pictureSlot: true } : {}),
             })
           }
           writeFileSync(join(outDir, PRERENDERED_DIR, PRERENDERED_INDEX), JSON.stringify(index, null, 2))

@@ -16,6 +16,7 @@ import { COMPRESS_FROM_BYTES } from './compression.ts'
 import type { Config } from './config.ts'
 import { BackgroundWork, type AppContext, type Lifecycle } from './context.ts'
 import type { Db } from './db/index.ts'
+import type { Image } from '@/contract/schemas.ts'
 import { frameworkErrors, HttpError, installErrorHandling, validatorCompiler } from './errors.ts'
 import { articleRoutes } from './routes/articles.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -35,8 +36,8 @@ import {
   type MailTransport,
 } from './services/mail.ts'
 import { SCRIPT_LOADER, withoutTrailingSlash } from '@/contract/prerender.ts'
-import { pagePictures } from './services/pagePictures.ts'
-import { pageResolver } from './services/pages.ts'
+import { pagePictures, pictureHtml, pictureLink } from './services/pagePictures.ts'
+import { pageResolver, pageWithPicture } from './services/pages.ts'
 import { createPasswordHasher } from './services/passwords.ts'
 import { resolveJwtSecret } from './services/secret.ts'
 import { databaseRateLimitStore, LoginThrottle, purgeExpiredCounters } from './services/throttle.ts'
@@ -269,6 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const pageFor = staticDir ? pageResolver(staticDir) : null
+  const withPicture = staticDir ? pageWithPicture(staticDir) : null
   const pictureFor = pagePictures(db)
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -285,8 +287,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const page = pageFor(path)
       // Revalidated on every visit (a new build changes the page's chunk names); the chunks are immutable.
       reply.header('cache-control', 'no-cache')
-      const link = [await mainPictureLink(request, pictureFor, path), page.link].filter(Boolean).join(', ')
+      const picture = await mainPicture(request, pictureFor, path)
+      const link = [pictureLink(picture), page.link].filter(Boolean).join(', ')
       if (link) reply.header('link', link)
+      if (page.pictureSlot && withPicture) {
+        return reply.type('text/html; charset=utf-8').send(withPicture(page.file, pictureHtml(picture)))
+      }
       return reply.sendFile(page.file, staticDir)
     }
     throw new HttpError(404, isApi ? 'Cette adresse d’API n’existe pas.' : 'Page introuvable.')
@@ -296,16 +302,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app
 }
 
-/** The page's main picture hint; a store that fails here costs the hint, never the page. */
-async function mainPictureLink(
+/** The page's main picture; a store that fails here costs the picture (hint and HTML), never the page. */
+async function mainPicture(
   request: FastifyRequest,
-  pictureFor: (path: string) => Promise<string | null>,
+  pictureFor: (path: string) => Promise<Image | null>,
   path: string,
-): Promise<string | null> {
+): Promise<Image | null> {
   try {
     return await pictureFor(withoutTrailingSlash(path))
   } catch (error) {
-    request.log.warn({ err: error }, 'page picture hint skipped')
+    request.log.warn({ err: error }, 'page picture skipped')
     return null
   }
 }

@@ -28,6 +28,14 @@ export interface PrerenderedRoute {
    * skeleton the screen replaces), so they are announced with the HTML and start at once.
    */
   scripts: 'after-first-paint' | 'early'
+  /**
+   * The page's main picture's box on a phone, as CSS declarations (`top`, `height`; full width): where the screen
+   * draws it (Home's first slide, a partner's first photo). The HTML gets a slot there, outside #root, that the
+   * server fills with the picture, so it paints before any script; the screen's own picture, the same size in
+   * the same place, then replaces it (src/prerender/pagePicture.ts). Phones only: laptops lay the page out
+   * otherwise. Kept equal to the screens' sizes by e2e/prerender.spec.ts.
+   */
+  pictureBox?: string
 }
 
 export const prerenderedRoutes: PrerenderedRoute[] = [
@@ -70,7 +78,9 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'home.html',
     session: 'signed-in',
     screenModule: 'src/screens/public/home/HomeScreen.tsx',
-    scripts: 'early',
+    scripts: 'after-first-paint',
+    // Below the 56 px category chips, down to the 57 px bottom navigation, at least 320 px (HomeScreen's Stage).
+    pictureBox: 'top: 56px; height: max(320px, calc(100dvh - 57px - 56px))',
   },
   {
     pattern: '/rechercher',
@@ -86,7 +96,9 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'partenaire.html',
     session: 'signed-in',
     screenModule: 'src/screens/public/partner/PartnerDetailsScreen.tsx',
-    scripts: 'early',
+    scripts: 'after-first-paint',
+    // Below the 48 px top bar, the details carousel's 200 px (PartnerDetails' DETAILS_CAROUSEL_HEIGHT).
+    pictureBox: 'top: 48px; height: 200px',
   },
   {
     pattern: '/map',

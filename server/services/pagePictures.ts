@@ -29,25 +29,50 @@ export function pictureLink(image: Image | null): string | null {
   return `<${avif[avif.length - 1].url}>; rel=preload; as=image; type="image/avif"; imagesrcset=${quoted(srcset)}; imagesizes=${quoted(MAIN_PICTURE_SIZES)}; fetchpriority=high`
 }
 
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
 /**
- * For a page's path, the `Link` value preloading its main picture, or null (another page, no picture). Each
- * answer is kept while the articles' and partners' reference versions are unchanged (migration 0004: bumped by
+ * The page's main picture as HTML, for the prerendered page's picture slot: the `<picture>` the screen draws
+ * (ResponsiveImage: AVIF then WebP copies, the same `sizes`, the original as the `<img>`), so the browser takes
+ * the preloaded copy and paints it before any script runs. Decorative here (empty alt, the slot is
+ * aria-hidden): the screen's own picture, with its text alternative, replaces it.
+ */
+export function pictureHtml(image: Image | null): string {
+  if (!image) return ''
+  const byType = new Map<string, string[]>()
+  for (const v of [...(image.variants ?? [])].sort((a, b) => a.width - b.width)) {
+    byType.set(v.type, [...(byType.get(v.type) ?? []), `${v.url} ${v.width}w`])
+  }
+  const order = ['image/avif', 'image/webp']
+  const rank = (type: string) => (order.includes(type) ? order.indexOf(type) : order.length)
+  const sources = [...byType.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(
+      ([type, srcset]) =>
+        `<source type="${attribute(type)}" sizes="${attribute(MAIN_PICTURE_SIZES)}" srcset="${attribute(srcset.join(', '))}">`,
+    )
+  const size = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : ''
+  return `<picture>${sources.join('')}<img src="${attribute(image.url)}" alt=""${size} fetchpriority="high" decoding="sync"></picture>`
+}
+
+/**
+ * For a page's path, its main picture, or null (another page, no picture). Each answer is kept while the articles' and partners' reference versions are unchanged (migration 0004: bumped by
  * every write to articles, partners and images), so a page costs one primary-key read of those versions.
  */
-export function pagePictures(db: Db): (pathname: string) => Promise<string | null> {
-  const memo = new Map<string, { version: string; link: string | null }>()
+export function pagePictures(db: Db): (pathname: string) => Promise<Image | null> {
+  const memo = new Map<string, { version: string; image: Image | null }>()
   return async (pathname) => {
     const partnerId = PARTNER_PAGE.exec(pathname)?.[1]
     if (pathname !== '/' && partnerId === undefined) return null
     const version = await referenceVersion(db)
     const hit = memo.get(pathname)
-    if (hit && hit.version === version) return hit.link
+    if (hit && hit.version === version) return hit.image
     const image =
       partnerId === undefined ? await homePicture(db) : await partnerPicture(db, Number(partnerId))
-    const link = pictureLink(image)
     if (memo.size >= MAX_ENTRIES) memo.clear()
-    memo.set(pathname, { version, link })
-    return link
+    memo.set(pathname, { version, image })
+    return image
   }
 }
 

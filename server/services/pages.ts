@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   matchesPattern,
+  PAGE_PICTURE_SLOT,
   PRERENDERED_DIR,
   PRERENDERED_INDEX,
   withoutTrailingSlash,
@@ -13,6 +14,8 @@ export interface PageToServe {
   file: string
   /** The `Link` header announcing the page's script chunks, or null when the build listed none. */
   link: string | null
+  /** The HTML holds PAGE_PICTURE_SLOT, to fill with the page's main picture (or nothing) before sending. */
+  pictureSlot: boolean
 }
 
 const linkHeader = (chunks: string[]) =>
@@ -41,9 +44,31 @@ function resolverFor(indexPath: string | null): (path: string) => PageToServe {
     ? (JSON.parse(readFileSync(indexPath, 'utf8')) as PrerenderIndex)
     : { routes: [], fallback: { preload: [] } }
   const routes = index.routes.map((route) => ({ ...route, link: linkHeader(route.preload) }))
-  const fallback: PageToServe = { file: 'index.html', link: linkHeader(index.fallback.preload) }
+  const fallback: PageToServe = {
+    file: 'index.html',
+    link: linkHeader(index.fallback.preload),
+    pictureSlot: false,
+  }
   return (path) => {
     const route = routes.find((candidate) => matchesPattern(candidate.pattern, path))
-    return route ? { file: route.file, link: route.link } : fallback
+    return route ? { file: route.file, link: route.link, pictureSlot: route.pictureSlot === true } : fallback
+  }
+}
+
+/**
+ * A page's HTML with its picture slot filled: `picture`'s markup, or nothing. The file is read once per
+ * build (its modification time), so a page costs a string replacement; the answer is compressed as it goes.
+ */
+export function pageWithPicture(staticDir: string): (file: string, picture: string) => string {
+  const texts = new Map<string, { stamp: number; text: string }>()
+  return (file, picture) => {
+    const path = join(staticDir, file)
+    const stamp = statSync(path).mtimeMs
+    let kept = texts.get(file)
+    if (kept?.stamp !== stamp) {
+      kept = { stamp, text: readFileSync(path, 'utf8') }
+      texts.set(file, kept)
+    }
+    return kept.text.replace(PAGE_PICTURE_SLOT, picture)
   }
 }

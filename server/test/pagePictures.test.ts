@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MAIN_PICTURE_SIZES, type PrerenderIndex } from '@/contract/prerender.ts'
+import {
+  MAIN_PICTURE_SIZES,
+  PAGE_PICTURE_ATTRIBUTE,
+  PAGE_PICTURE_SLOT,
+  type PrerenderIndex,
+} from '@/contract/prerender.ts'
 import type { Article, Image } from '@/contract/schemas.ts'
 import { adminServerForFile, createPartner, fileForm, pngBytes, uploadPartnerPhoto } from './helpers.ts'
 
@@ -10,15 +15,25 @@ import { adminServerForFile, createPartner, fileForm, pngBytes, uploadPartnerPho
 const staticDir = mkdtempSync(join(tmpdir(), 'partenaires-pictures-'))
 mkdirSync(join(staticDir, 'prerendered'), { recursive: true })
 writeFileSync(join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>')
-writeFileSync(join(staticDir, 'prerendered', 'home.html'), '<div id="root" data-prerendered="/"></div>')
+// Home's HTML holds the picture slot (scripts/prerender.ts); the partner page's too, to fill at request time.
+const slot = `<div ${PAGE_PICTURE_ATTRIBUTE} aria-hidden="true">${PAGE_PICTURE_SLOT}</div>`
+writeFileSync(
+  join(staticDir, 'prerendered', 'home.html'),
+  `<div id="root" data-prerendered="/"></div>${slot}`,
+)
 writeFileSync(
   join(staticDir, 'prerendered', 'partenaire.html'),
-  '<div id="root" data-prerendered="/p"></div>',
+  `<div id="root" data-prerendered="/p"></div>${slot}`,
 )
 const index: PrerenderIndex = {
   routes: [
-    { pattern: '/', file: 'prerendered/home.html', preload: ['/assets/Home-1.js'] },
-    { pattern: '/partenaire/:id', file: 'prerendered/partenaire.html', preload: ['/assets/Partner-2.js'] },
+    { pattern: '/', file: 'prerendered/home.html', preload: ['/assets/Home-1.js'], pictureSlot: true },
+    {
+      pattern: '/partenaire/:id',
+      file: 'prerendered/partenaire.html',
+      preload: ['/assets/Partner-2.js'],
+      pictureSlot: true,
+    },
   ],
   fallback: { preload: [] },
 }
@@ -31,6 +46,22 @@ const t = adminServerForFile({ staticDir })
 async function page(path: string) {
   const res = await fetch(t.server.url + path, { headers: { accept: 'text/html' } })
   return { status: res.status, link: res.headers.get('link') ?? '', html: await res.text() }
+}
+
+/**
+ * The picture the page's HTML carries for `image`, in its slot: the <picture> the screen draws (AVIF, then
+ * WebP copies with the page's sizes; the original as the <img>), decorative, fetched first.
+ */
+function expectedPicture(image: Image): string {
+  const srcset = (type: string) =>
+    image
+      .variants!.filter((v) => v.type === type)
+      .sort((a, b) => a.width - b.width)
+      .map((v) => `${v.url} ${v.width}w`)
+      .join(', ')
+  const source = (type: string) =>
+    `<source type="${type}" sizes="${MAIN_PICTURE_SIZES}" srcset="${srcset(type)}">`
+  return `<div ${PAGE_PICTURE_ATTRIBUTE} aria-hidden="true"><picture>${source('image/avif')}${source('image/webp')}<img src="${image.url}" alt="" width="${image.width}" height="${image.height}" fetchpriority="high" decoding="sync"></picture></div>`
 }
 
 /** The hint for `image` as the page's <picture> takes it: its AVIF copies, the page's sizes, high priority. */
@@ -65,6 +96,8 @@ describe('the main picture of a page is preloaded with its HTML', () => {
     expect(home.status).toBe(200)
     expect(home.html).toContain('data-prerendered="/"')
     expect(home.link).toBe('</assets/Home-1.js>; rel=modulepreload')
+    // The slot is emptied: nothing paints over the skeleton.
+    expect(home.html).toContain(`<div ${PAGE_PICTURE_ATTRIBUTE} aria-hidden="true"></div>`)
   })
 
   it('Home announces its first published article’s picture (never a draft), first and with high priority', async () => {
@@ -77,6 +110,9 @@ describe('the main picture of a page is preloaded with its HTML', () => {
     const home = await page('/')
     expect(home.link).toBe(`${expectedHint(publishedImage)}, </assets/Home-1.js>; rel=modulepreload`)
     expect(home.link).not.toContain(draftImage.id)
+    // The same picture in the page's HTML, painted before any script.
+    expect(home.html).toContain(expectedPicture(publishedImage))
+    expect(home.html).not.toContain(draftImage.id)
     // The hinted copies are public, as the page's <img> needs them before any sign-in check.
     const avif = publishedImage.variants!.find((v) => v.type === 'image/avif')!
     const res = await fetch(t.server.url + avif.url)
@@ -87,7 +123,9 @@ describe('the main picture of a page is preloaded with its HTML', () => {
   it('follows a change of articles at once (the kept answer is tied to the articles’ version)', async () => {
     const earlier = await uploadArticleImage()
     await createArticle('Publié avant', 'PUBLISHED', 1, earlier)
-    expect((await page('/')).link).toBe(`${expectedHint(earlier)}, </assets/Home-1.js>; rel=modulepreload`)
+    const home = await page('/')
+    expect(home.link).toBe(`${expectedHint(earlier)}, </assets/Home-1.js>; rel=modulepreload`)
+    expect(home.html).toContain(expectedPicture(earlier))
   })
 
   it('a partner page announces the active partner’s first photo, an inactive partner’s none', async () => {
@@ -98,12 +136,16 @@ describe('the main picture of a page is preloaded with its HTML', () => {
     expect(details.status).toBe(200)
     expect(details.link).toBe(`${expectedHint(first)}, </assets/Partner-2.js>; rel=modulepreload`)
     expect(details.link).not.toContain(second.id)
+    expect(details.html).toContain(expectedPicture(first))
+    expect(details.html).not.toContain(second.id)
 
     const hidden = await createPartner(t.api, t.admin, { status: 'PROSPECT' })
     const hiddenPhoto = await uploadPartnerPhoto(t, hidden, await pngBytes(800, 500))
     const prospect = await page(`/partenaire/${hidden.partnerId.id}`)
     expect(prospect.link).toBe('</assets/Partner-2.js>; rel=modulepreload')
     expect(prospect.link).not.toContain(hiddenPhoto.id)
+    expect(prospect.html).not.toContain(hiddenPhoto.id)
+    expect(prospect.html).not.toContain(PAGE_PICTURE_SLOT)
   })
 
   it('a partner who becomes inactive stops being announced', async () => {

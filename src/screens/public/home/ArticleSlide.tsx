@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import { MAIN_PICTURE_SIZES } from '@/contract/prerender.ts'
@@ -5,6 +6,7 @@ import type { Article } from '@/contract/schemas.ts'
 import { ResponsiveImage } from '@/src/design-system/components/ResponsiveImage/index.ts'
 import { StatusChip } from '@/src/design-system/components/StatusChip/index.ts'
 import { isExternalUrl, isSafeLinkUrl } from '@/src/links/articleLinks.ts'
+import { releasePagePicture } from '@/src/prerender/pagePicture.ts'
 
 const Slide = styled.article`
   position: relative;
@@ -81,10 +83,23 @@ export interface ArticleSlideProps {
 
 export function ArticleSlide({ article, priority = false }: ArticleSlideProps) {
   const link = article.link?.url && article.link.text && isSafeLinkUrl(article.link.url) ? article.link : null
+  const hasImage = article.image !== null
+  // The first slide takes over from the picture the page's HTML painted (none to wait for without an image).
+  useEffect(() => {
+    if (priority && !hasImage) releasePagePicture()
+  }, [priority, hasImage])
+  const takeOver = priority ? () => releasePagePicture(true) : undefined
   return (
     <Slide>
       {article.image ? (
-        <Picture image={article.image} sizes={MAIN_PICTURE_SIZES} alt="" priority={priority} />
+        <Picture
+          image={article.image}
+          sizes={MAIN_PICTURE_SIZES}
+          alt=""
+          priority={priority}
+          onLoad={takeOver}
+          onError={takeOver}
+        />
       ) : null}
       {article.status === 'DRAFT' ? <DraftMark status="DRAFT" /> : null}
       <Caption>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import type { Article } from '@/contract/schemas.ts'
@@ -16,6 +16,7 @@ import { ArticleSlide } from './ArticleSlide.tsx'
 import { ChipsPlaceholder } from './ChipsPlaceholder.tsx'
 import { InstallBanner } from './InstallBanner.tsx'
 import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { releasePagePicture } from '@/src/prerender/pagePicture.ts'
 
 export const ARTICLES_ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les actualités'
 export const NO_ARTICLES_MESSAGE = 'Aucune actualité pour le moment'
@@ -83,6 +84,11 @@ export function HomeScreen({ carouselInterval }: HomeScreenProps) {
   const articles = isAdmin ? all : published
   const categories = useCategories()
   const sorted = useMemo(() => [...(articles.data ?? [])].sort(byPosition), [articles.data])
+  // No slide to take over from the picture the page's HTML painted: the error or empty state shows instead.
+  const noSlides = Boolean(articles.error) || (articles.data !== undefined && sorted.length === 0)
+  useEffect(() => {
+    if (noSlides) releasePagePicture()
+  }, [noSlides])
 
   let stage
   if (articles.error) {

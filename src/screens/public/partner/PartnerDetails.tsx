@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { format, parseISO } from 'date-fns'
 import styled from 'styled-components'
 import { MAIN_PICTURE_SIZES } from '@/contract/prerender.ts'
@@ -13,6 +13,7 @@ import { ResponsiveImage } from '@/src/design-system/components/ResponsiveImage/
 import { StarRating } from '@/src/design-system/components/StarRating/index.ts'
 import { Icon, mdiDirections, mdiImageOff, mdiMapMarker, mdiPhone } from '@/src/design-system/icons/index.ts'
 import { distanceKm, useUserLocation } from '@/src/location/index.ts'
+import { releasePagePicture } from '@/src/prerender/pagePicture.ts'
 import { formatDistance } from '../formatDistance.ts'
 import { CouponCard } from './CouponCard.tsx'
 
@@ -165,9 +166,15 @@ export function PartnerDetails({
   const [asked, setAsked] = useState<DiscountOffer | null>(null)
   const [dialogOpen, setDialogOpen] = useState(false)
   const cards = useRef(new Map<number, HTMLElement>())
+  const hasPhotos = partner.images.length > 0
+  // The first photo takes over from the one the page's HTML painted; without photos there is none to wait for.
+  useEffect(() => {
+    if (!hasPhotos) releasePagePicture()
+  }, [hasPhotos])
+  const takeOver = () => releasePagePicture(true)
   return (
     <Root>
-      {partner.images.length > 0 ? (
+      {hasPhotos ? (
         <Carousel
           label={`Photos de ${partner.name}`}
           height={DETAILS_CAROUSEL_HEIGHT}
@@ -179,6 +186,8 @@ export function PartnerDetails({
               sizes={MAIN_PICTURE_SIZES}
               alt={`${partner.name}, photo ${index + 1}`}
               priority={index === 0}
+              onLoad={index === 0 ? takeOver : undefined}
+              onError={index === 0 ? takeOver : undefined}
             />
           ))}
         />
