@@ -26,7 +26,7 @@ export function setUpInstallableApp(): void {
     if (event.isUpdate) window.location.reload()
   })
   let registered = false
-  window.addEventListener('load', () => {
+  const register = () => {
     workbox
       .register()
       .then(() => {
@@ -35,7 +35,11 @@ export function setUpInstallableApp(): void {
       .catch((error: unknown) => {
         console.warn("Le mode hors ligne n'a pas pu être activé", error)
       })
-  })
+  }
+  // After the page's load, so the worker's precache does not compete with it. A prerendered page starts its
+  // scripts after its first paint (SCRIPT_LOADER), often once the load event has passed: register at once then.
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
   // An installed app can stay open for days: look for a release whenever it comes back to the foreground.
   document.addEventListener('visibilitychange', () => {
     if (registered && document.visibilityState === 'visible') void workbox.update()
