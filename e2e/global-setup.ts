@@ -6,23 +6,19 @@
  * side by side: most of a journey's time is spent waiting (the browser, the server), not computing.
  * Returns the teardown.
  */
-import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FullConfig } from '@playwright/test'
+import { appBuild, e2eBuildKey } from './build.ts'
 import { e2eServersKey, freePort, startServer, type E2eServer } from './servers.ts'
 
 export default async function globalSetup(config: FullConfig) {
   const dataDir = process.env.E2E_DATA_DIR
   if (!dataDir) throw new Error('E2E_DATA_DIR absent : lancer avec playwright.config.ts')
-  // The pristine build: copied for each server, and served as is by the Maps-key server (googleMapsServer.ts).
-  const staticDir = join(dataDir, 'dist')
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', staticDir, '--emptyOutDir'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  if (build.status !== 0)
-    throw new Error(`vite build a échoué (${build.status}) :\n${build.stdout}\n${build.stderr}`)
+  // The pristine build: copied for each server, and served as is by the Maps-key server (googleMapsServer.ts),
+  // which finds it through the environment.
+  const staticDir = appBuild(join(dataDir, 'dist'))
+  process.env[e2eBuildKey] = staticDir
 
   const mainPort = Number(process.env.E2E_PORT ?? 3100)
   const started = await Promise.allSettled(

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base } from '@playwright/test'
+import { e2eBuildKey } from './build.ts'
 import { routeGoogleMapsDouble } from './googleMapsDouble.ts'
 import { freePort, startServer } from './servers.ts'
 
@@ -14,7 +15,8 @@ export const E2E_MAPS_KEY = 'cle-google-maps-e2e'
  * the journeys of the no-key map expect.
  */
 async function startServerWithMapsKey() {
-  const staticDir = join(process.env.E2E_DATA_DIR ?? '', 'dist')
+  const staticDir = process.env[e2eBuildKey]
+  if (!staticDir) throw new Error(`${e2eBuildKey} absent : la construction est faite par e2e/global-setup.ts`)
   const dataDir = mkdtempSync(join(tmpdir(), 'partenaires-e2e-maps-'))
   const server = await startServer({
     port: await freePort(),
