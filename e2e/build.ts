@@ -5,7 +5,9 @@ import { join } from 'node:path'
 /**
  * The variable through which a caller that runs both e2e configurations (`npm test`) names one folder for the
  * app's build: the first global setup builds it there, the second finds it and builds nothing (one `vite
- * build` with its prerender and maximum compression is ~20 CPU-seconds). Unset, each run builds its own.
+ * build` with its prerender and maximum compression is ~12 CPU-seconds). A folder that exists is served as it
+ * is: name a new one for each run (a run's temporary folder), never one kept from an older checkout. Unset,
+ * each run builds its own.
  */
 export const e2eBuildKey = 'E2E_BUILD_DIR'
 
