@@ -23,12 +23,15 @@ export default defineConfig({
   globalSetup: './e2e/cluster/setup.ts',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // As in playwright.config.ts: the trace is recorded only when a failed journey runs again, and the run fails
+  // even if that second run passes.
+  retries: 1,
+  failOnFlakyTests: true,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',

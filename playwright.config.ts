@@ -24,7 +24,10 @@ export default defineConfig({
   // two workers measured no faster and cost more CPU (a second server and browser). E2E_WORKERS=2 on an idle
   // machine: each worker then has its own server, so the journeys stay independent.
   workers: Number(process.env.E2E_WORKERS ?? 1),
-  retries: 0,
+  // A failed journey runs once more, traced (use.trace), and the run fails even when that second run passes:
+  // a trace recorded on every first run cost ~10 % of the suite's CPU and was thrown away when it passed.
+  retries: 1,
+  failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
@@ -33,8 +36,13 @@ export default defineConfig({
   use: {
     // The first worker's server; e2e/fixtures.ts gives each worker its own.
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // Each fresh context would install the app's service worker, which precaches the whole public app (every
+    // chunk, font and icon) behind the journey's back: ~10 % of the suite's CPU. The journeys about the
+    // installed app (public-offline*, public-update) and those that fail on any console warning (prerender: the
+    // app warns when it cannot register its worker) allow it (test.use); the others see no worker.
+    serviceWorkers: 'block',
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },

@@ -1,34 +1,42 @@
 /**
- * Global setup of playwright.config.ts: builds the app once, then starts one server per Playwright worker,
- * each as `npm start` runs it on its own data folder and its own copy of the build, and hands them to the
+ * Global setup of playwright.config.ts: builds the app and seeds the demo data once, then starts one server per
+ * Playwright worker, each as `npm start` runs it on its own copy of the data and of the build, and hands them to the
  * workers through the environment (e2e/fixtures.ts picks the worker's own). A worker's journeys thus run one
  * after the other on a server of their own, as they did when one worker ran them all, while the workers run
  * side by side: most of a journey's time is spent waiting (the browser, the server), not computing.
  * Returns the teardown.
  */
-import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync } from 'node:fs'
+import { cpSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FullConfig } from '@playwright/test'
-import { e2eServersKey, freePort, startServer, type E2eServer } from './servers.ts'
+import { appBuild, e2eBuildKey } from './build.ts'
+import {
+  copySeededData,
+  e2eSeededDataKey,
+  e2eServersKey,
+  freePort,
+  seedDataFolder,
+  startServer,
+  type E2eServer,
+} from './servers.ts'
 
 export default async function globalSetup(config: FullConfig) {
   const dataDir = process.env.E2E_DATA_DIR
   if (!dataDir) throw new Error('E2E_DATA_DIR absent : lancer avec playwright.config.ts')
-  // The pristine build: copied for each server, and served as is by the Maps-key server (googleMapsServer.ts).
-  const staticDir = join(dataDir, 'dist')
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', staticDir, '--emptyOutDir'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  if (build.status !== 0)
-    throw new Error(`vite build a échoué (${build.status}) :\n${build.stdout}\n${build.stderr}`)
+  // The pristine build: copied for each server, and served as is by the Maps-key server (googleMapsServer.ts),
+  // which finds it through the environment.
+  const staticDir = appBuild(join(dataDir, 'dist'))
+  process.env[e2eBuildKey] = staticDir
+  // The demo data, seeded once: each server (and the Maps-key server, googleMapsServer.ts) starts on a copy.
+  const seeded = join(dataDir, 'seeded')
+  await seedDataFolder(seeded, staticDir)
+  process.env[e2eSeededDataKey] = seeded
 
   const mainPort = Number(process.env.E2E_PORT ?? 3100)
   const started = await Promise.allSettled(
     Array.from({ length: config.workers }, async (_, index) => {
       const serverDir = join(dataDir, `server-${index}`)
-      mkdirSync(serverDir, { recursive: true })
+      copySeededData(serverDir)
       // Its own copy: public-update.spec.ts ships a new release into the folder its server serves.
       const serverStatic = join(serverDir, 'dist')
       cpSync(staticDir, serverStatic, { recursive: true })

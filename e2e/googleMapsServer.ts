@@ -2,20 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base } from '@playwright/test'
+import { e2eBuildKey } from './build.ts'
 import { routeGoogleMapsDouble } from './googleMapsDouble.ts'
-import { freePort, startServer } from './servers.ts'
+import { copySeededData, freePort, startServer } from './servers.ts'
 
 /** The key this server hands out in GET /api/config: the double checks one is sent, as Google does. */
 export const E2E_MAPS_KEY = 'cle-google-maps-e2e'
 
 /**
- * Another server, started as `npm start` runs (the same build, its own fresh demo data) but with GOOGLE_MAPS_API_KEY
+ * Another server, started as `npm start` runs (the same build, its own copy of the demo data) but with GOOGLE_MAPS_API_KEY
  * set: the app then loads Google's script, which the double answers. The main e2e server stays without a key, as
  * the journeys of the no-key map expect.
  */
 async function startServerWithMapsKey() {
-  const staticDir = join(process.env.E2E_DATA_DIR ?? '', 'dist')
+  const staticDir = process.env[e2eBuildKey]
+  if (!staticDir) throw new Error(`${e2eBuildKey} absent : la construction est faite par e2e/global-setup.ts`)
   const dataDir = mkdtempSync(join(tmpdir(), 'partenaires-e2e-maps-'))
+  copySeededData(dataDir)
   const server = await startServer({
     port: await freePort(),
     dataDir,

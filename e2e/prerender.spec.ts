@@ -4,6 +4,10 @@ import { apiPaths } from '../contract/paths.ts'
 import type { PartnerSearchResult } from '../contract/schemas.ts'
 import { registerUser, signInAs } from './support.ts'
 
+// The app registers its service worker on every page load, and says so in the console when it cannot: these
+// journeys fail on any console warning, so they run as a visitor's browser does, with the worker allowed.
+test.use({ serviceWorkers: 'allow' })
+
 /*
  * The public routes' HTML comes from the build (scripts/prerender.ts): it must be readable and styled before any
  * script runs, and the app must hydrate it without a mismatch (React reports one as a console error; the entry

@@ -3,6 +3,9 @@ import type { DiscountOffer, PartnerSearchResult } from '../contract/schemas.ts'
 import { apiPaths } from '../contract/paths.ts'
 import { registerUser, signInAs } from './support.ts'
 
+// The installed app is what these journeys are about (playwright.config.ts blocks workers elsewhere).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * The installed app's offline wallet: favourites, their partner pages and the used coupons stay readable
  * without network; a coupon cannot be used offline; signing out empties the wallet.

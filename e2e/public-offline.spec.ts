@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures.ts'
 import { registerUser, signInAs } from './support.ts'
 
+// The installed app is what these journeys are about (playwright.config.ts blocks workers elsewhere).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * The installed app: manifest and service worker. The app registers its worker itself (production build);
  * once it controls the page the network goes away: the app shell still opens and says it is offline.

@@ -4,6 +4,9 @@ import { expect, test } from './fixtures.ts'
 import type { Plugin } from 'vite'
 import { registerUser, signInAs } from './support.ts'
 
+// The installed app is what these journeys are about (playwright.config.ts blocks workers elsewhere).
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * A release while the app is installed: the server gets a new build (the same code with one changed line, as
  * a real release). Navigations go to the network first, so a reload already runs the new code; the installed

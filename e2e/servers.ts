@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { createInterface } from 'node:readline'
 import { e2eAdmin } from '../playwright.config.ts'
 
 /** One server of the e2e run: where it listens, its data folder (store, outbox) and the build it serves. */
@@ -37,16 +39,18 @@ async function ready(url: string, googleMapsApiKey: string): Promise<boolean> {
 }
 
 /**
- * Starts `server/main.ts` exactly as `npm start` runs it (after the build), on its own fresh demo data; resolves
- * once it is ready.
+ * Starts `server/main.ts` exactly as `npm start` runs it (after the build), on the data folder given (seeded with
+ * the demo when empty, as a first start is); resolves once it is ready.
  */
 export async function startServer(options: {
   port: number
   dataDir: string
   staticDir: string
   googleMapsApiKey?: string
+  /** Receives each line the server logs, from LOG_LEVEL info up (otherwise warnings only, on stderr). */
+  onLog?: (line: string) => void
 }): Promise<E2eServer & { stop(): Promise<void> }> {
-  const { port, dataDir, staticDir, googleMapsApiKey = '' } = options
+  const { port, dataDir, staticDir, googleMapsApiKey = '', onLog } = options
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
@@ -60,14 +64,15 @@ export async function startServer(options: {
       ADMIN_PASSWORD: e2eAdmin.password,
       PUBLIC_URL: url,
       GOOGLE_MAPS_API_KEY: googleMapsApiKey,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: onLog ? 'info' : 'warn',
       // The journeys register many users from one address; the production limit would answer 429.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // No balancer to drain from: a stop at the end of the run need not wait the production 5 s.
       DRAIN_SECONDS: '0',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'inherit'],
   })
+  if (onLog && child.stdout) createInterface({ input: child.stdout }).on('line', onLog)
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -91,4 +96,50 @@ export async function startServer(options: {
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   return { url, dataDir, staticDir, stop }
+}
+
+/** The environment variable through which the global setup hands the seeded data folder to the workers. */
+export const e2eSeededDataKey = 'E2E_SEEDED_DATA_DIR'
+
+/** What the server logs once the start-up backfill has made the demo pictures' AVIF and WebP copies. */
+const backfillDone = 'copies réduites AVIF et WebP créées'
+
+/**
+ * A data folder with the demo seed and its pictures' copies, made once by a server started as `npm start`
+ * runs it and stopped when its start-up work is done. Every e2e server then starts from a copy: seeding and
+ * encoding the pictures cost ~20 CPU-seconds per server (against ~4 for a start on seeded data), and the
+ * Maps-key server, started later beside the journeys, had timed out doing it on a loaded machine.
+ */
+export async function seedDataFolder(dataDir: string, staticDir: string): Promise<void> {
+  let backfilled = () => {}
+  const done = new Promise<void>((resolve) => (backfilled = resolve))
+  const server = await startServer({
+    port: await freePort(),
+    dataDir,
+    staticDir,
+    onLog: (line) => {
+      if (line.includes(backfillDone)) backfilled()
+    },
+  })
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Copies réduites des images de démonstration absentes après 180 s`)),
+      180_000,
+    )
+  })
+  try {
+    await Promise.race([done, timeout])
+  } finally {
+    clearTimeout(timer)
+    await server.stop()
+  }
+}
+
+/** A copy of the seeded data folder (its store closed) for one more server. */
+export function copySeededData(to: string): void {
+  const seeded = process.env[e2eSeededDataKey]
+  if (!seeded)
+    throw new Error(`${e2eSeededDataKey} absent : les données sont préparées par e2e/global-setup.ts`)
+  cpSync(seeded, to, { recursive: true })
 }

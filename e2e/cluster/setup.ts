@@ -6,12 +6,12 @@
  * The cluster lives in this (runner) process while the test runs in a worker, so nginx's access log — read by
  * the harness — is served to the worker by a small loopback endpoint (see clusterAccessLog in ./env.ts).
  */
-import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { e2eAdmin } from '@/playwright.config.ts'
 import { repoRoot, startCluster } from '@/scripts/cluster/index.ts'
+import { appBuild } from '../build.ts'
 import { clusterEnvKeys } from './env.ts'
 
 export default async function globalSetup() {
@@ -26,14 +26,8 @@ export default async function globalSetup() {
 }
 
 async function start(dir: string) {
-  const staticDir = join(dir, 'dist')
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', staticDir, '--emptyOutDir'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  if (build.status !== 0)
-    throw new Error(`vite build a échoué (${build.status}) :\n${build.stdout}\n${build.stderr}`)
+  // The instances only read it: a build shared with the single-server journeys (E2E_BUILD_DIR) serves as is.
+  const staticDir = appBuild(join(dir, 'dist'), repoRoot)
 
   const cluster = await startCluster({
     instances: 2,
