@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
-import { format } from 'date-fns'
+import { format } from 'date-fns/format'
 import type { FastifyReply } from 'fastify'
 
 export interface CsvColumn<Row> {

@@ -4,7 +4,7 @@
  * with DATABASE_URL set, each server gets a fresh PostgreSQL schema, dropped on close.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
@@ -75,6 +75,12 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
   }
 }
 
+/**
+ * Appended to each test store's postgresql.conf. PGlite zeroes its whole shared memory at every open (memset in
+ * the wasm, then page faults): with PostgreSQL's default 128 MB of shared buffers, 0.1-0.2 CPU-s of each open.
+ */
+const testStoreConf = 'shared_buffers = 16MB\nmax_connections = 10\n'
+
 const templateKey = createHash('sha256')
   .update(
     Object.entries(migrations)
@@ -82,6 +88,7 @@ const templateKey = createHash('sha256')
       .join(','),
   )
   .update('pglite-0.5.16')
+  .update(testStoreConf)
   .digest('hex')
   .slice(0, 16)
 const templateDir = join(tmpdir(), `partenaires-pglite-template-${templateKey}`)
@@ -93,6 +100,7 @@ async function pgliteTemplate(): Promise<string> {
   const handle = await openDatabase({ dataDir: building, databaseUrl: null, databaseSchema: null })
   await migrateToLatest(handle)
   await handle.close()
+  appendFileSync(join(pgliteDir({ dataDir: building }), 'postgresql.conf'), testStoreConf)
   try {
     renameSync(building, templateDir)
   } catch {

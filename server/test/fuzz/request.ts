@@ -586,17 +586,26 @@ export function toJson(value: unknown): string {
  * U+D800), which a client can send although they are not UTF-8 (encodeURIComponent throws on them).
  */
 export function encodeAny(text: string): string {
-  let out = ''
-  for (const char of text) {
-    const code = char.charCodeAt(0)
-    if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+  // Whole strings at once when they can be: a character at a time over the fuzz's 100 kB-1 MB strings was
+  // 3 CPU-s of each pass. The pieces between lone surrogates are well formed, and encode as they would alone.
+  try {
+    return encodeURIComponent(text)
+  } catch {
+    // URIError: the text holds a lone surrogate.
+  }
+  return text
+    .split(LONE_SURROGATE)
+    .map((piece) => {
+      if (piece.length !== 1 || !LONE_SURROGATE_ONLY.test(piece)) return encodeURIComponent(piece)
+      const code = piece.charCodeAt(0)
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
         .map((b) => `%${b.toString(16).toUpperCase()}`)
         .join('')
-    } else out += encodeURIComponent(char)
-  }
-  return out
+    })
+    .join('')
 }
+const LONE_SURROGATE = /([\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF])/
+const LONE_SURROGATE_ONLY = /^[\uD800-\uDFFF]$/
 
 function asText(value: unknown): string {
   if (value instanceof RawNumber || value instanceof Raw) return value.text
