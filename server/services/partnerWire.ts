@@ -11,6 +11,7 @@
  */
 import { sql, type RawBuilder } from 'kysely'
 import type { PartnerSearchResult } from '@/contract/schemas.ts'
+import { PREPARED } from '../db/index.ts'
 import { mdiIconPath } from './icons.ts'
 
 /** JSON text of a T, made by the database: the route sends it as is (see sendWire in server/routes/wire.ts). */
@@ -181,7 +182,8 @@ export function searchPageStatement<Extra extends object>(
   extra: Sql = sql``,
 ): RawBuilder<WireResult & Extra> {
   const wire = searchWires[viewerId === null ? 'anyone' : 'viewer'][near ? 'near' : 'byName']
-  return sql<WireResult & Extra>`with ${categoriesCte()}, ${usedCte(viewerId)}
+  // Named on PostgreSQL: its text takes one form per combination of filters, its values are parameters.
+  return sql<WireResult & Extra>`${sql.raw(PREPARED)}with ${categoriesCte()}, ${usedCte(viewerId)}
     select ${unlearnedIcons} as missing,
       ('[' || coalesce(string_agg(${sql.raw(wire)}, ',' order by ${order}), '') || ']') as body ${extra}
     from ${pageRows} as pg`

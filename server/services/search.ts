@@ -6,6 +6,7 @@ import type {
   PartnerSearchQuery,
   PartnerSearchResult,
 } from '@/contract/schemas.ts'
+import { prepared } from '../db/index.ts'
 import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
@@ -105,7 +106,8 @@ export function toPartner(r: PartnerRow & RelationColumns): Partner {
 
 /** One partner with its categories, images and offers, in one statement (details, discounts view, admin). */
 export async function loadPartner(db: Executor, id: number, options: LoadOptions): Promise<Partner | null> {
-  const row = await partnerStatement(db, id, options).executeTakeFirst()
+  // Named on PostgreSQL: one text per kind of view (offers in scope, viewer or not).
+  const [row] = (await db.executeQuery(prepared(partnerStatement(db, id, options).compile()))).rows
   return row ? toPartner(row) : null
 }
 

@@ -12,6 +12,9 @@ import type { AuthUser, DiscountOffer, Partner } from '@/contract/schemas.ts'
 import { PartnerSearchResult } from '@/contract/schemas.ts'
 import fastJson from 'fast-json-stringify'
 import { apiPaths } from '@/contract/paths.ts'
+import { sql } from 'kysely'
+import { openDatabase, PREPARED } from '../db/index.ts'
+import { loadPartner, searchPartners } from '../services/search.ts'
 import { adminServerForFile, createOffer, createPartner, pngBytes, uploadPartnerPhoto } from './helpers.ts'
 
 const t = adminServerForFile()
@@ -212,5 +215,41 @@ describe('a search page as the database writes it', () => {
     ).toEqual([])
     expect(expectWire(await t.api.get('/api/partners/search?name=Fil%20prospect', U()))).toEqual([])
     expect(plain.status).toBe('PROSPECT')
+  })
+})
+
+describe('the search statement on the connection', () => {
+  it('is parsed once per PostgreSQL connection whatever the values, and planned for each search’s values, writes excepted', async () => {
+    const postgres = t.server.handle.kind === 'postgres'
+    // One connection, so the session's prepared statements are the ones these searches made.
+    const handle = postgres ? await openDatabase({ ...t.server.config, databasePoolMax: 1 }) : t.server.handle
+    try {
+      const db = handle.db
+      const first = await searchPartners(db, { city: 'Wirecity', userPosition: '43.3,5.37' })
+      expect(await searchPartners(db, { city: 'Wirecity', userPosition: '43.3,5.37' })).toBe(first)
+      expect(JSON.parse(await searchPartners(db, { city: 'Nulle part', userPosition: '1,2' }))).toEqual([])
+      expect(await loadPartner(db, rich.partnerId.id, { offers: 'usable' })).toMatchObject({
+        name: rich.name,
+      })
+      if (!postgres) return
+      const { rows } = await sql<{
+        statement: string
+      }>`select statement from pg_prepared_statements order by prepare_time`.execute(db)
+      // The search's text once (other values are parameters), then the details'.
+      expect(rows.map((r) => r.statement.slice(0, PREPARED.length + 4))).toEqual([
+        `${PREPARED}with`,
+        `${PREPARED}sele`,
+      ])
+      const mode = async () =>
+        (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db)).rows[0].plan_cache_mode
+      expect(await mode()).toBe('force_custom_plan')
+      // A write (here a transaction) runs its foreign-key checks and triggers under the default again.
+      await db.transaction().execute((trx) => sql`select 1`.execute(trx))
+      expect(await mode()).toBe('auto')
+      await searchPartners(db, { city: 'Wirecity', userPosition: '43.3,5.37' })
+      expect(await mode()).toBe('force_custom_plan')
+    } finally {
+      if (postgres) await handle.close()
+    }
   })
 })
