@@ -145,10 +145,17 @@ function partnerWire(t: string, relations: { offers: string; images: string; dis
  */
 function searchResultWire(viewer: boolean, distance: boolean): string {
   const status = viewer ? statusSeen(`'ENABLED'`) : `'ENABLED'::text`
-  const offers = array(`(select string_agg(${offerWire(status, 'o.expiration')}, ',' order by o.n)
+  const built = array(`(select string_agg(${offerWire(status, 'o.expiration')}, ',' order by o.n)
     from rows from (json_to_recordset(pg.list_offers) as (id int, libelle text, "expirationDate" text))
       with ordinality o(id, libelle, expiration, n)
     where o.expiration is null or o.expiration >= to_char(current_date, 'YYYY-MM-DD'))`)
+  // The row's own text (migration 0011) when it is the page's: none expired, none used by the viewer.
+  const kept = [
+    'pg.list_offers_wire is not null',
+    '(pg.list_offers_until is null or pg.list_offers_until >= current_date)',
+    ...(viewer ? ['not (pg.list_offer_ids && (select ids from used)::int[])'] : []),
+  ].join(' and ')
+  const offers = `(case when ${kept} then pg.list_offers_wire else ${built} end)`
   // The list photo's text as the row keeps it (migration 0010: toWireImage's text).
   const images = `coalesce('[' || pg.list_image_wire || ']', '[]')`
   return partnerWire('pg', {

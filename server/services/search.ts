@@ -77,7 +77,14 @@ export function relationColumns(options: LoadOptions & { images: 'all' | 'first'
 }
 
 /** A search row's columns: the partner's, its category ids and its list copies (no per-row subquery). */
-const searchColumns = [...rowColumns, 'p.list_image_wire', 'p.list_offers'] as const
+const searchColumns = [
+  ...rowColumns,
+  'p.list_image_wire',
+  'p.list_offers',
+  'p.list_offers_wire',
+  'p.list_offers_until',
+  'p.list_offer_ids',
+] as const
 
 export function toPartner(r: PartnerRow & RelationColumns): Partner {
   return {

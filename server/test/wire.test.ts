@@ -209,6 +209,76 @@ describe('a search page as the database writes it', () => {
     expect(page[0].discountOffers.map((o) => o.status)).toEqual(['ENABLED', 'ENABLED'])
   })
 
+  it('sends the offers’ text kept in the row when none has expired and the viewer used none, byte for byte', async () => {
+    const fresh = await createPartner(t.api, t.admin, {
+      name: 'Fil frais',
+      location: { address: '2 rue', city: 'Freshcity', position: { lat: 45, lng: 1 } },
+    })
+    const soon = await createOffer(t.api, t.admin, fresh.partnerId.id, {
+      status: 'ENABLED',
+      libelle: 'Bientôt « fini »',
+      expirationDate: nextYear,
+    })
+    await createOffer(t.api, t.admin, fresh.partnerId.id, {
+      status: 'ENABLED',
+      libelle: 'Toujours',
+      expirationDate: null,
+    })
+    await createOffer(t.api, t.admin, fresh.partnerId.id, {
+      status: 'DISABLED',
+      libelle: 'Éteinte',
+      expirationDate: nextYear,
+    })
+    // The row keeps the wire's text of its ENABLED offers (the serializer's bytes), their earliest expiry and ids.
+    const kept = await t.server.handle.db
+      .selectFrom('partners')
+      // As text: PGlite would give a Date.
+      .select([
+        'list_offers_wire',
+        'list_offer_ids',
+        sql<string>`to_char(list_offers_until, 'YYYY-MM-DD')`.as('until'),
+      ])
+      .where('id', '=', fresh.partnerId.id)
+      .executeTakeFirstOrThrow()
+    const enabled = (await expectedResult(fresh.partnerId.id, null, null)).discountOffers
+    expect(kept.list_offers_wire).toBe(
+      serializePage([{ ...fresh, discountOffers: enabled, distanceToUser: null }]).match(
+        /"discountOffers":(\[.*?\]),"images"/,
+      )![1],
+    )
+    expect(kept.until).toBe(nextYear)
+    expect([...kept.list_offer_ids!].sort((a, b) => a - b)).toEqual(
+      enabled.map((o) => o.id.id).sort((a, b) => a - b),
+    )
+    const path = '/api/partners/search?city=Freshcity'
+    // Without a viewer, and a viewer whose used coupon is another partner's.
+    for (const query of [path, `${path}&userId=${user.userId.id}`]) {
+      const res = await t.api.get(query, U())
+      expect(expectWire(res).map((p) => p.partnerId.id)).toEqual([fresh.partnerId.id])
+      expect(res.text).toBe(serializePage([await expectedResult(fresh.partnerId.id, null, null)]))
+    }
+    // A viewer who used one of them: built again from the offers, that one DISABLED.
+    const other = await t.api.register()
+    const use = await t.api.put(
+      apiPaths.deactivateOffer(other.userId.id, fresh.partnerId.id, soon.id.id),
+      undefined,
+      {
+        token: other.access_token,
+      },
+    )
+    expect(use.status).toBe(200)
+    const res = await t.api.get(`${path}&userId=${other.userId.id}`, { token: other.access_token })
+    const expected = await expectedResult(fresh.partnerId.id, null, null)
+    expected.discountOffers = expected.discountOffers.map((o) =>
+      o.id.id === soon.id.id ? { ...o, status: 'DISABLED' as const } : o,
+    )
+    expect(res.text).toBe(serializePage([expected]))
+    expect(expectWire(res)[0].discountOffers.map((o) => [o.libelle, o.status])).toEqual([
+      ['Bientôt « fini »', 'DISABLED'],
+      ['Toujours', 'ENABLED'],
+    ])
+  })
+
   it('is an empty array when nothing matches, and leaves prospects out', async () => {
     expect(
       expectWire(await t.api.get('/api/partners/search?city=Nulle-part&userPosition=43.3,5.37', U())),
