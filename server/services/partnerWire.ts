@@ -67,15 +67,18 @@ const CATEGORY_WIRE = object([
   ['icon', text('c.icon')],
   ['iconPath', nullableText('k.paths ->> c.icon')],
 ])
-function categoriesCte(): Sql {
+function categoriesCte(icons: unknown): Sql {
   return sql`cats as materialized (
     select c.id, c.icon, (k.paths -> c.icon) is null as unlearned, ${sql.raw(CATEGORY_WIRE)} as wire
-    from categories c cross join (select ${iconPathsJson}::jsonb as paths) k)`
+    from categories c cross join (select ${icons}::jsonb as paths) k)`
 }
+
+/** The icons' parameter as it stands (read again for each run of a statement compiled once). */
+export const iconPathsParameter = () => iconPathsJson
 const unlearnedIcons = sql`(select coalesce(array_agg(distinct cats.icon), '{}') from cats where cats.unlearned)`
 
 /** The viewer's used offers, once per statement (a CTE named `used`). */
-function usedCte(viewerId: number | null): Sql {
+function usedCte(viewerId: unknown): Sql {
   return viewerId === null
     ? sql`used as (select '{}'::int[] as ids)`
     : sql`used as materialized (select coalesce(array_agg(u.offer_id), '{}') as ids from used_coupons u
@@ -184,13 +187,14 @@ export interface WireResult {
 export function searchPageStatement<Extra extends object>(
   pageRows: { toOperationNode(): unknown },
   order: Sql,
-  viewerId: number | null,
+  viewerId: unknown,
   near: boolean,
   extra: Sql = sql``,
+  icons: unknown = iconPathsJson,
 ): RawBuilder<WireResult & Extra> {
   const wire = searchWires[viewerId === null ? 'anyone' : 'viewer'][near ? 'near' : 'byName']
   // Named on PostgreSQL: its text takes one form per combination of filters, its values are parameters.
-  return sql<WireResult & Extra>`${sql.raw(PREPARED)}with ${categoriesCte()}, ${usedCte(viewerId)}
+  return sql<WireResult & Extra>`${sql.raw(PREPARED)}with ${categoriesCte(icons)}, ${usedCte(viewerId)}
     select ${unlearnedIcons} as missing,
       ('[' || coalesce(string_agg(${sql.raw(wire)}, ',' order by ${order}), '') || ']') as body ${extra}
     from ${pageRows} as pg`

@@ -279,6 +279,26 @@ describe('a search page as the database writes it', () => {
     ])
   })
 
+  it('orders partners tied on distance by id, across pages (the walk fetched again with more)', async () => {
+    const tied = []
+    for (const name of ['Fil égal C', 'Fil égal A', 'Fil égal B'])
+      tied.push(
+        await createPartner(t.api, t.admin, {
+          name,
+          location: { address: '3 rue', city: 'Tiecity', position: { lat: 10.5, lng: 20.25 } },
+        }),
+      )
+    const ids = tied.map((p) => p.partnerId.id).sort((a, b) => a - b)
+    const page = async (n: number) =>
+      expectWire(
+        await t.api.get(
+          `/api/partners/search?city=Tiecity&userPosition=10.5,20.25&pageSize=2&page=${n}`,
+          U(),
+        ),
+      ).map((p) => p.partnerId.id)
+    expect([...(await page(0)), ...(await page(1))]).toEqual(ids)
+  })
+
   it('is an empty array when nothing matches, and leaves prospects out', async () => {
     expect(
       expectWire(await t.api.get('/api/partners/search?city=Nulle-part&userPosition=43.3,5.37', U())),
