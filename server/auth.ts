@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext, CurrentUser } from './context.ts'
-import type { Db } from './db/index.ts'
+import { prepared, type Db } from './db/index.ts'
 import { HttpError } from './errors.ts'
 import { verifyAccessToken } from './services/tokens.ts'
 
@@ -54,13 +54,13 @@ export function forgetUser(db: Db, userId: number): void {
 }
 
 async function readUser(db: Db, id: number): Promise<UserRow | null> {
-  return (
-    (await db
-      .selectFrom('users')
-      .select(['id', 'email', 'is_admin', 'token_version', 'status'])
-      .where('id', '=', id)
-      .executeTakeFirst()) ?? null
-  )
+  // Every signed-in request reads it: named, so PostgreSQL parses it once per connection.
+  const query = db
+    .selectFrom('users')
+    .select(['id', 'email', 'is_admin', 'token_version', 'status'])
+    .where('id', '=', id)
+    .compile()
+  return (await db.executeQuery(prepared(query))).rows[0] ?? null
 }
 
 async function lookupUser(db: Db, id: number, cacheable: boolean): Promise<UserRow | null> {

@@ -69,10 +69,10 @@ export interface GrowthResult {
 }
 
 type WorkerMessage =
-  | { type: 'seeded'; seed: SeedStats; rssMb: number }
+  | { type: 'seeded'; seed: SeedStats; rssMb: number; settledMs: number }
   | { type: 'raw'; result: RawResult }
   | { type: 'listening'; port: number; ceilingPort: number; partnerIds: number[] }
-  | { type: 'grown'; grow: GrowStats }
+  | { type: 'grown'; grow: GrowStats; settledMs: number }
   | { type: 'plans'; plans: Plan[] }
   | { type: 'rss'; rssMb: number }
   | { type: 'error'; message: string }
@@ -185,13 +185,16 @@ const searchRequests = (headers: Record<string, string>): Request[] =>
 const describe = (r: LoadResult) =>
   `${r.rps} req/s, median ${r.medianMs} ms, p99 ${r.p99Ms} ms, ${r.non2xx + r.errors + r.timeouts} failed, load ${r.loadAverage}`
 
+/** The worker's VACUUM ANALYZE after a seed or growth (PostgreSQL only: see settle in worker.ts). */
+const settled = (ms: number) => (ms > 0 ? `, then VACUUM ANALYZE in ${round(ms / 1000, 1)} s` : '')
+
 export async function benchApi(options: ApiOptions): Promise<ApiResult> {
   const { log, store, seconds, connections } = options
   const { child, ask, stop } = startWorker({ BENCH_STORE: store, BENCH_PARTNERS: String(options.partners) })
   try {
     const seeded = await next(child, 'seeded')
     log(
-      `  ${store}: seeded ${seeded.seed.partners} partners, ${seeded.seed.offers} offers, ${seeded.seed.images} photos in ${round(seeded.seed.ms / 1000, 1)} s (RSS ${seeded.rssMb} MB)`,
+      `  ${store}: seeded ${seeded.seed.partners} partners, ${seeded.seed.offers} offers, ${seeded.seed.images} photos in ${round(seeded.seed.ms / 1000, 1)} s (RSS ${seeded.rssMb} MB)${settled(seeded.settledMs)}`,
     )
     ask({ type: 'raw', seconds, concurrency: connections })
     const raw = (await next(child, 'raw')).result
@@ -275,8 +278,8 @@ export async function benchGrowth(options: {
     let headers: Record<string, string> = {}
     for (const size of options.sizes) {
       ask({ type: 'grow', to: size })
-      const { grow } = await next(child, 'grown')
-      log(`  ${store}: grown to ${size} partners in ${round(grow.ms / 1000, 1)} s`)
+      const { grow, settledMs } = await next(child, 'grown')
+      log(`  ${store}: grown to ${size} partners in ${round(grow.ms / 1000, 1)} s${settled(settledMs)}`)
       if (!base) {
         ask({ type: 'listen' })
         base = `http://127.0.0.1:${(await next(child, 'listening')).port}`

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { cube } from '@electric-sql/pglite/contrib/cube'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
+import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import type { Config } from '../config.ts'
@@ -55,7 +56,10 @@ export async function openDatabase(config: DbConfig, log: DbLog = quietLog): Pro
     // themselves. Without a listener either one crashes the process; the query in flight reports the failure.
     const lost = (error: Error) => log.warn({ err: error }, 'connexion à PostgreSQL perdue')
     pool.on('error', lost)
-    pool.on('connect', (client) => client.on('error', lost))
+    pool.on('connect', (client) => {
+      client.on('error', lost)
+      namePreparedStatements(client)
+    })
     await waitForDatabase(pool, config.databaseConnectTimeoutMs ?? 30_000, log)
     if (schema) await pool.query(`create schema if not exists "${schema}"`)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
@@ -67,6 +71,62 @@ export async function openDatabase(config: DbConfig, log: DbLog = quietLog): Pro
   await pglite.waitReady
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
   return { db, kind: 'pglite', schema: null, close: () => db.destroy() }
+}
+
+/**
+ * Leading a statement's text, asks PostgreSQL to keep it parsed on the connection (a named statement): the
+ * search's long text was parsed and analysed again on every request, about a quarter of its CPU in the
+ * database (BENCHMARKS.md, issue 16). Only for statements whose text takes a bounded number of forms (values
+ * as parameters). PGlite ignores it (a comment).
+ */
+export const PREPARED = '/* prepared */ '
+
+/** A built query marked PREPARED, for db.executeQuery. */
+export function prepared<Row>(query: CompiledQuery<Row>): CompiledQuery<Row> {
+  return CompiledQuery.raw(PREPARED + query.sql, [...query.parameters]) as CompiledQuery<Row>
+}
+
+/** Statements kept per connection at most; past it, marked ones are sent unnamed as before. */
+const PREPARED_MAX = 500
+
+/** Statements that may write, whose foreign-key checks and PL/pgSQL triggers run cached plans. */
+const WRITES = /^\s*(begin|start|insert|update|delete|merge|copy|call)\b/i
+const ROLLBACKS = /^\s*(rollback|abort)\b/i
+
+/**
+ * Sends the texts marked with PREPARED (Kysely's two-argument calls) as node-postgres named statements, named by
+ * their text's hash, under plan_cache_mode = force_custom_plan: planned for each execution's values, because the
+ * plan PostgreSQL caches for generic values made a map-box search 5 to 8 times slower (bench/api/prepared.ts).
+ * The connection goes back to its default before a write: forced custom plans doubled the cost of inserting
+ * rows with a foreign key (the checks are cached plans too). Only speed depends on the mode, never an answer;
+ * after a rollback (which may undo a SET) it is set again before the next statement that cares.
+ */
+function namePreparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>
+  const names = new Set<string>()
+  let mode: 'default' | 'custom' | 'unknown' = 'default'
+  const switchTo = async (to: 'default' | 'custom') => {
+    await query(to === 'custom' ? 'set plan_cache_mode = force_custom_plan' : 'reset plan_cache_mode')
+    mode = to
+  }
+  ;(client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args
+    if (typeof text !== 'string' || args.length > 2) return query(...args)
+    if (!text.startsWith(PREPARED)) {
+      if (ROLLBACKS.test(text)) mode = 'unknown'
+      else if (mode !== 'default' && WRITES.test(text))
+        return switchTo('default').then(() => query(text, values))
+      return query(text, values)
+    }
+    const name = createHash('sha1').update(text).digest('base64url')
+    if (!names.has(name)) {
+      // An unnamed statement is always planned for its values.
+      if (names.size >= PREPARED_MAX) return query(text, values)
+      names.add(name)
+    }
+    const named = { name, text, values }
+    return mode === 'custom' ? query(named) : switchTo('custom').then(() => query(named))
+  }
 }
 
 export class DatabaseUnreachableError extends Error {}

@@ -56,6 +56,14 @@ export interface PartnersTable {
   /** list_image as the wire's JSON text (toWireImage's), kept by the same refresh (migration 0010). */
   list_image_wire: Generated<string | null>
   list_offers: Generated<unknown>
+  /**
+   * list_offers as the wire's text with every offer ENABLED, the earliest expiry among them and their ids
+   * (migration 0011): a search sends the text as is when none has expired and the viewer used none.
+   */
+  list_offers_wire: Generated<string | null>
+  // Compared in SQL only (PGlite would read it as a Date, PostgreSQL here as text).
+  list_offers_until: Generated<unknown>
+  list_offer_ids: Generated<number[] | null>
   created_at: Timestamp
   updated_at: Timestamp
 }

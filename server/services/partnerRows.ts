@@ -24,6 +24,9 @@ export type PartnerRow = Omit<
   | 'list_image'
   | 'list_image_wire'
   | 'list_offers'
+  | 'list_offers_wire'
+  | 'list_offers_until'
+  | 'list_offer_ids'
   | 'created_at'
   | 'updated_at'
 >

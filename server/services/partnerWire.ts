@@ -11,6 +11,7 @@
  */
 import { sql, type RawBuilder } from 'kysely'
 import type { PartnerSearchResult } from '@/contract/schemas.ts'
+import { PREPARED } from '../db/index.ts'
 import { mdiIconPath } from './icons.ts'
 
 /** JSON text of a T, made by the database: the route sends it as is (see sendWire in server/routes/wire.ts). */
@@ -66,15 +67,18 @@ const CATEGORY_WIRE = object([
   ['icon', text('c.icon')],
   ['iconPath', nullableText('k.paths ->> c.icon')],
 ])
-function categoriesCte(): Sql {
+function categoriesCte(icons: unknown): Sql {
   return sql`cats as materialized (
     select c.id, c.icon, (k.paths -> c.icon) is null as unlearned, ${sql.raw(CATEGORY_WIRE)} as wire
-    from categories c cross join (select ${iconPathsJson}::jsonb as paths) k)`
+    from categories c cross join (select ${icons}::jsonb as paths) k)`
 }
+
+/** The icons' parameter as it stands (read again for each run of a statement compiled once). */
+export const iconPathsParameter = () => iconPathsJson
 const unlearnedIcons = sql`(select coalesce(array_agg(distinct cats.icon), '{}') from cats where cats.unlearned)`
 
 /** The viewer's used offers, once per statement (a CTE named `used`). */
-function usedCte(viewerId: number | null): Sql {
+function usedCte(viewerId: unknown): Sql {
   return viewerId === null
     ? sql`used as (select '{}'::int[] as ids)`
     : sql`used as materialized (select coalesce(array_agg(u.offer_id), '{}') as ids from used_coupons u
@@ -144,10 +148,17 @@ function partnerWire(t: string, relations: { offers: string; images: string; dis
  */
 function searchResultWire(viewer: boolean, distance: boolean): string {
   const status = viewer ? statusSeen(`'ENABLED'`) : `'ENABLED'::text`
-  const offers = array(`(select string_agg(${offerWire(status, 'o.expiration')}, ',' order by o.n)
+  const built = array(`(select string_agg(${offerWire(status, 'o.expiration')}, ',' order by o.n)
     from rows from (json_to_recordset(pg.list_offers) as (id int, libelle text, "expirationDate" text))
       with ordinality o(id, libelle, expiration, n)
     where o.expiration is null or o.expiration >= to_char(current_date, 'YYYY-MM-DD'))`)
+  // The row's own text (migration 0011) when it is the page's: none expired, none used by the viewer.
+  const kept = [
+    'pg.list_offers_wire is not null',
+    '(pg.list_offers_until is null or pg.list_offers_until >= current_date)',
+    ...(viewer ? ['not (pg.list_offer_ids && (select ids from used)::int[])'] : []),
+  ].join(' and ')
+  const offers = `(case when ${kept} then pg.list_offers_wire else ${built} end)`
   // The list photo's text as the row keeps it (migration 0010: toWireImage's text).
   const images = `coalesce('[' || pg.list_image_wire || ']', '[]')`
   return partnerWire('pg', {
@@ -176,12 +187,14 @@ export interface WireResult {
 export function searchPageStatement<Extra extends object>(
   pageRows: { toOperationNode(): unknown },
   order: Sql,
-  viewerId: number | null,
+  viewerId: unknown,
   near: boolean,
   extra: Sql = sql``,
+  icons: unknown = iconPathsJson,
 ): RawBuilder<WireResult & Extra> {
   const wire = searchWires[viewerId === null ? 'anyone' : 'viewer'][near ? 'near' : 'byName']
-  return sql<WireResult & Extra>`with ${categoriesCte()}, ${usedCte(viewerId)}
+  // Named on PostgreSQL: its text takes one form per combination of filters, its values are parameters.
+  return sql<WireResult & Extra>`${sql.raw(PREPARED)}with ${categoriesCte(icons)}, ${usedCte(viewerId)}
     select ${unlearnedIcons} as missing,
       ('[' || coalesce(string_agg(${sql.raw(wire)}, ',' order by ${order}), '') || ']') as body ${extra}
     from ${pageRows} as pg`

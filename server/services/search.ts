@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely'
+import { CompiledQuery, sql, type RawBuilder, type SqlBool } from 'kysely'
 import type {
   Category,
   DiscountOffer,
@@ -6,12 +6,20 @@ import type {
   PartnerSearchQuery,
   PartnerSearchResult,
 } from '@/contract/schemas.ts'
+import { prepared } from '../db/index.ts'
 import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
 import { toWireImage, type ImageRow } from './images.ts'
 import { coordinate } from './partnerInput.ts'
-import { asWire, runWire, searchPageStatement, type SearchPageWire } from './partnerWire.ts'
+import {
+  asWire,
+  iconPathsParameter,
+  runWire,
+  searchPageStatement,
+  type SearchPageWire,
+  type WireResult,
+} from './partnerWire.ts'
 import {
   partnerColumns,
   usableOffer,
@@ -76,7 +84,14 @@ export function relationColumns(options: LoadOptions & { images: 'all' | 'first'
 }
 
 /** A search row's columns: the partner's, its category ids and its list copies (no per-row subquery). */
-const searchColumns = [...rowColumns, 'p.list_image_wire', 'p.list_offers'] as const
+const searchColumns = [
+  ...rowColumns,
+  'p.list_image_wire',
+  'p.list_offers',
+  'p.list_offers_wire',
+  'p.list_offers_until',
+  'p.list_offer_ids',
+] as const
 
 export function toPartner(r: PartnerRow & RelationColumns): Partner {
   return {
@@ -105,7 +120,8 @@ export function toPartner(r: PartnerRow & RelationColumns): Partner {
 
 /** One partner with its categories, images and offers, in one statement (details, discounts view, admin). */
 export async function loadPartner(db: Executor, id: number, options: LoadOptions): Promise<Partner | null> {
-  const row = await partnerStatement(db, id, options).executeTakeFirst()
+  // Named on PostgreSQL: one text per kind of view (offers in scope, viewer or not).
+  const [row] = (await db.executeQuery(prepared(partnerStatement(db, id, options).compile()))).rows
   return row ? toPartner(row) : null
 }
 
@@ -154,6 +170,42 @@ export interface SearchStatement {
   execute(): Promise<SearchPageWire>
 }
 
+/** A value's place in a statement built once per shape (see bound). */
+class Slot {
+  readonly key: string
+  constructor(key: string) {
+    this.key = key
+  }
+}
+const slot = <T = unknown>(key: string) => new Slot(key) as unknown as T
+
+/** Compiled search statements by shape; their parameters hold Slots. Both stores compile as PostgreSQL. */
+const compiledShapes = new Map<string, CompiledQuery>()
+
+/**
+ * The statement of `shape` with `values` in its Slots' places, built and compiled with Slots the first time
+ * the shape is seen. The icons' parameter is read at each call, since runWire runs it again after learning.
+ */
+function bound<Row>(
+  db: Executor,
+  shape: string,
+  build: () => { compile(executor: Executor): CompiledQuery },
+  values: Record<string, unknown>,
+): CompiledQuery<Row> {
+  let compiled = compiledShapes.get(shape)
+  if (!compiled) {
+    compiled = build().compile(db)
+    compiledShapes.set(shape, compiled)
+  }
+  const parameters = compiled.parameters.map((p) => {
+    if (!(p instanceof Slot)) return p
+    if (p.key === 'icons') return iconPathsParameter()
+    if (!(p.key in values)) throw new Error(`search: no value for ${p.key}`)
+    return values[p.key]
+  })
+  return CompiledQuery.raw(compiled.sql, parameters) as CompiledQuery<Row>
+}
+
 export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStatement {
   if (q.userId !== undefined && (q.userId < 1 || q.userId > MAX_ID)) {
     throw badRequest('Le paramètre « userId » doit être un identifiant positif.', 'userId')
@@ -161,6 +213,11 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
   const page = q.page ?? 0
   if (page > 10_000) throw badRequest('Le paramètre « page » doit être au plus 10000.', 'page')
   const pageSize = q.pageSize ?? 50
+  // The statement's text depends only on which filters are given (its shape); the values are parameters,
+  // held by Slots while it is built, once per shape (Kysely's building and compiling cost 0.1-0.4 ms of Node a
+  // search).
+  const values: Record<string, unknown> = { pageSize, offset: page * pageSize }
+  const shape: string[] = []
 
   // A literal status, so PostgreSQL proves the partial GiST index applies even under a generic plan.
   const conditions: RawBuilder<unknown>[] = [sql`p.status = 'ACTIF'`]
@@ -177,13 +234,16 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     // position, plain search_name, which only the trigram GIN index serves: given the GiST one too, the planner
     // took it for a name alone and read all of it (1,829 pages, 16 ms against 2 ms).
     const column = q.userPosition !== undefined ? sql`lower(p.search_name)` : sql`p.search_name`
-    const like = sql`${column} like ${'%' + escapeLike(name) + '%'}`
-    conditions.push(like)
+    values.like = '%' + escapeLike(name) + '%'
+    shape.push(byTrigrams ? 'trigrams' : 'name')
+    conditions.push(sql`${column} like ${slot('like')}`)
   }
   if (q.city !== undefined && q.city.trim() !== '') {
     if (q.city.length > 100)
       throw badRequest('Le paramètre « city » ne doit pas dépasser 100 caractères.', 'city')
-    conditions.push(sql`lower(p.city) = ${q.city.trim().toLowerCase()}`)
+    values.city = q.city.trim().toLowerCase()
+    shape.push('city')
+    conditions.push(sql`lower(p.city) = ${slot('city')}`)
   }
   if (q.categoryId !== undefined) {
     if (q.categoryId < 1 || q.categoryId > MAX_ID) {
@@ -193,10 +253,12 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     // candidate. Nearest first, as the tsvector of partners_geo_filter_knn (migration 0009), tested during the
     // KNN walk (same rows: exact lexemes); otherwise found through partners_category_ids_gin or checked in
     // partners_active_name_cover.
+    values.category = q.userPosition !== undefined ? String(q.categoryId) : q.categoryId
+    shape.push('category')
     conditions.push(
       q.userPosition !== undefined
-        ? sql`array_to_tsvector(p.category_ids::text[]) @@ ${String(q.categoryId)}::tsquery`
-        : sql`p.category_ids @> array[${q.categoryId}::int]`,
+        ? sql`array_to_tsvector(p.category_ids::text[]) @@ ${slot('category')}::tsquery`
+        : sql`p.category_ids @> array[${slot('category')}::int]`,
     )
   }
   if (q.bounds !== undefined) {
@@ -207,30 +269,36 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     checkLng(west, 'bounds')
     if (south > north)
       throw badRequest('Le paramètre « bounds » a une latitude sud supérieure à la latitude nord.', 'bounds')
-    const lat = sql`p.lat >= ${south}::float8 and p.lat <= ${north}::float8`
+    Object.assign(values, { south, north, west, east })
+    shape.push(west <= east ? 'box' : 'box across the antimeridian')
+    const lat = sql`p.lat >= ${slot('south')}::float8 and p.lat <= ${slot('north')}::float8`
     // A box crossing the antimeridian has west > east.
     const lng =
       west <= east
-        ? sql`p.lng >= ${west}::float8 and p.lng <= ${east}::float8`
-        : sql`(p.lng >= ${west}::float8 or p.lng <= ${east}::float8)`
+        ? sql`p.lng >= ${slot('west')}::float8 and p.lng <= ${slot('east')}::float8`
+        : sql`(p.lng >= ${slot('west')}::float8 or p.lng <= ${slot('east')}::float8)`
     conditions.push(lat, lng)
   }
   const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
-  const viewerId = q.userId ?? null
+  values.viewer = q.userId ?? null
+  const viewerId = values.viewer === null ? null : slot('viewer')
+  if (viewerId !== null) shape.push('viewer')
 
   if (q.userPosition !== undefined) {
     const [lat, lng] = parseNumbers(q.userPosition, 2, 'userPosition', 'lat,lng')
     checkLat(lat, 'userPosition')
     checkLng(lng, 'userPosition')
-    const here = sql`geo_point(${lat}::float8, ${lng}::float8)`
+    Object.assign(values, { lat, lng })
+    const here = sql`geo_point(${slot('lat')}::float8, ${slot('lng')}::float8)`
     // Exactly the indexed expression (unit-sphere chord), so the planner walks partners_geo_knn nearest first.
     const chord = sql<number>`(geo_point(p.lat, p.lng) operator(public.<->) ${here})`
     const through = (page + 1) * pageSize
+    values.through = through
     // PostgreSQL 15 walks the index for ORDER BY chord alone, not (chord, id). So: the nearest `through + extra`
     // matches in chord order (the walk, or whatever plan the planner prefers for a rare filter), then sorted by
     // (chord, id) and cut to the page. Exact as long as every match tied with the page's last row is in:
     // true when the last one fetched is farther, otherwise fetched again with more (ties are rare).
-    const statement = (extra: number) => {
+    const build = () => {
       const nearest = db
         .selectFrom('partners as p')
         .select(searchColumns)
@@ -239,7 +307,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
         .select(sql<number>`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, ${chord} / 2))`.as('distance'))
         .where(matching)
         .orderBy(chord)
-        .limit(through + extra)
+        .limit(slot<number>('fetch'))
       const pageRows = db
         .selectFrom(nearest.as('w'))
         .selectAll('w')
@@ -248,14 +316,14 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
         .select(
           sql<
             number | null
-          >`nth_value(w.chord, ${through}) over (order by w.chord, w.id rows between unbounded preceding and unbounded following)`.as(
+          >`nth_value(w.chord, ${slot('through')}) over (order by w.chord, w.id rows between unbounded preceding and unbounded following)`.as(
             'boundary',
           ),
         )
         .orderBy('w.chord')
         .orderBy('w.id')
-        .limit(pageSize)
-        .offset(page * pageSize)
+        .limit(slot<number>('pageSize'))
+        .offset(slot<number>('offset'))
       // The subquery's order is not kept by the aggregate: restated on its 50 rows at most.
       return searchPageStatement<Nearest>(
         pageRows,
@@ -263,14 +331,17 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
         viewerId,
         true,
         sql`, max(pg.fetched) as fetched, max(pg.last_chord) as last_chord, max(pg.boundary) as boundary`,
+        slot('icons'),
       )
     }
+    const statement = (extra: number) =>
+      bound<WireResult & Nearest>(db, ['near', ...shape].join(), build, { ...values, fetch: through + extra })
     type Nearest = { fetched: string | null; last_chord: number | null; boundary: number | null }
     return {
-      compile: () => statement(1).compile(db),
+      compile: () => statement(1),
       execute: async () => {
         for (let extra = 1; ; extra *= 16) {
-          const row = await runWire(async () => (await statement(extra).execute(db)).rows[0])
+          const row = await runWire(async () => (await db.executeQuery(statement(extra))).rows[0])
           if (!row) throw new Error('search: an aggregate gives one row')
           // The margin treats a chord a rounding away from the boundary as tied with it.
           const complete =
@@ -287,27 +358,30 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
   // The page's ids first, selecting only what partners_active_name_cover holds (migration 0008): the filters
   // are tested in the index during an index-only scan, not on one heap page per candidate; then the page's
   // rows are read by id.
-  const pageIds = db
-    .selectFrom('partners as p')
-    .select(['p.id'])
-    .where(matching)
-    // search_name || '' sorts as search_name but is not the name index's order, so the planner takes the
-    // trigram matches and sorts them. Measured at 1M partners: 'pizzeria du port' walked 738,646 rows of the
-    // name index in order (9.2 s) because the planner expected matches all along it.
-    .orderBy(byTrigrams ? sql`p.search_name || ''` : sql`p.search_name`)
-    .orderBy('p.id')
-    .limit(pageSize)
-    .offset(page * pageSize)
-  const pageRows = db
-    .selectFrom(pageIds.as('ids'))
-    .innerJoin('partners as p', 'p.id', 'ids.id')
-    .select(searchColumns)
-    .select('p.search_name')
-  const statement = () => searchPageStatement(pageRows, sql`pg.search_name, pg.id`, viewerId, false)
+  const build = () => {
+    const pageIds = db
+      .selectFrom('partners as p')
+      .select(['p.id'])
+      .where(matching)
+      // search_name || '' sorts as search_name but is not the name index's order, so the planner takes the
+      // trigram matches and sorts them. Measured at 1M partners: 'pizzeria du port' walked 738,646 rows of the
+      // name index in order (9.2 s) because the planner expected matches all along it.
+      .orderBy(byTrigrams ? sql`p.search_name || ''` : sql`p.search_name`)
+      .orderBy('p.id')
+      .limit(slot<number>('pageSize'))
+      .offset(slot<number>('offset'))
+    const pageRows = db
+      .selectFrom(pageIds.as('ids'))
+      .innerJoin('partners as p', 'p.id', 'ids.id')
+      .select(searchColumns)
+      .select('p.search_name')
+    return searchPageStatement(pageRows, sql`pg.search_name, pg.id`, viewerId, false, sql``, slot('icons'))
+  }
+  const statement = () => bound<WireResult>(db, ['by name', ...shape].join(), build, values)
   return {
-    compile: () => statement().compile(db),
+    compile: () => statement(),
     execute: async () => {
-      const row = await runWire(async () => (await statement().execute(db)).rows[0])
+      const row = await runWire(async () => (await db.executeQuery(statement())).rows[0])
       if (!row) throw new Error('search: an aggregate gives one row')
       return asWire<PartnerSearchResult[]>(row.body)
     },

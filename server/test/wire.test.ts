@@ -12,6 +12,9 @@ import type { AuthUser, DiscountOffer, Partner } from '@/contract/schemas.ts'
 import { PartnerSearchResult } from '@/contract/schemas.ts'
 import fastJson from 'fast-json-stringify'
 import { apiPaths } from '@/contract/paths.ts'
+import { sql } from 'kysely'
+import { openDatabase, PREPARED } from '../db/index.ts'
+import { loadPartner, searchPartners } from '../services/search.ts'
 import { adminServerForFile, createOffer, createPartner, pngBytes, uploadPartnerPhoto } from './helpers.ts'
 
 const t = adminServerForFile()
@@ -206,11 +209,137 @@ describe('a search page as the database writes it', () => {
     expect(page[0].discountOffers.map((o) => o.status)).toEqual(['ENABLED', 'ENABLED'])
   })
 
+  it('sends the offers’ text kept in the row when none has expired and the viewer used none, byte for byte', async () => {
+    const fresh = await createPartner(t.api, t.admin, {
+      name: 'Fil frais',
+      location: { address: '2 rue', city: 'Freshcity', position: { lat: 45, lng: 1 } },
+    })
+    const soon = await createOffer(t.api, t.admin, fresh.partnerId.id, {
+      status: 'ENABLED',
+      libelle: 'Bientôt « fini »',
+      expirationDate: nextYear,
+    })
+    await createOffer(t.api, t.admin, fresh.partnerId.id, {
+      status: 'ENABLED',
+      libelle: 'Toujours',
+      expirationDate: null,
+    })
+    await createOffer(t.api, t.admin, fresh.partnerId.id, {
+      status: 'DISABLED',
+      libelle: 'Éteinte',
+      expirationDate: nextYear,
+    })
+    // The row keeps the wire's text of its ENABLED offers (the serializer's bytes), their earliest expiry and ids.
+    const kept = await t.server.handle.db
+      .selectFrom('partners')
+      // As text: PGlite would give a Date.
+      .select([
+        'list_offers_wire',
+        'list_offer_ids',
+        sql<string>`to_char(list_offers_until, 'YYYY-MM-DD')`.as('until'),
+      ])
+      .where('id', '=', fresh.partnerId.id)
+      .executeTakeFirstOrThrow()
+    const enabled = (await expectedResult(fresh.partnerId.id, null, null)).discountOffers
+    expect(kept.list_offers_wire).toBe(
+      serializePage([{ ...fresh, discountOffers: enabled, distanceToUser: null }]).match(
+        /"discountOffers":(\[.*?\]),"images"/,
+      )![1],
+    )
+    expect(kept.until).toBe(nextYear)
+    expect([...kept.list_offer_ids!].sort((a, b) => a - b)).toEqual(
+      enabled.map((o) => o.id.id).sort((a, b) => a - b),
+    )
+    const path = '/api/partners/search?city=Freshcity'
+    // Without a viewer, and a viewer whose used coupon is another partner's.
+    for (const query of [path, `${path}&userId=${user.userId.id}`]) {
+      const res = await t.api.get(query, U())
+      expect(expectWire(res).map((p) => p.partnerId.id)).toEqual([fresh.partnerId.id])
+      expect(res.text).toBe(serializePage([await expectedResult(fresh.partnerId.id, null, null)]))
+    }
+    // A viewer who used one of them: built again from the offers, that one DISABLED.
+    const other = await t.api.register()
+    const use = await t.api.put(
+      apiPaths.deactivateOffer(other.userId.id, fresh.partnerId.id, soon.id.id),
+      undefined,
+      {
+        token: other.access_token,
+      },
+    )
+    expect(use.status).toBe(200)
+    const res = await t.api.get(`${path}&userId=${other.userId.id}`, { token: other.access_token })
+    const expected = await expectedResult(fresh.partnerId.id, null, null)
+    expected.discountOffers = expected.discountOffers.map((o) =>
+      o.id.id === soon.id.id ? { ...o, status: 'DISABLED' as const } : o,
+    )
+    expect(res.text).toBe(serializePage([expected]))
+    expect(expectWire(res)[0].discountOffers.map((o) => [o.libelle, o.status])).toEqual([
+      ['Bientôt « fini »', 'DISABLED'],
+      ['Toujours', 'ENABLED'],
+    ])
+  })
+
+  it('orders partners tied on distance by id, across pages (the walk fetched again with more)', async () => {
+    const tied = []
+    for (const name of ['Fil égal C', 'Fil égal A', 'Fil égal B'])
+      tied.push(
+        await createPartner(t.api, t.admin, {
+          name,
+          location: { address: '3 rue', city: 'Tiecity', position: { lat: 10.5, lng: 20.25 } },
+        }),
+      )
+    const ids = tied.map((p) => p.partnerId.id).sort((a, b) => a - b)
+    const page = async (n: number) =>
+      expectWire(
+        await t.api.get(
+          `/api/partners/search?city=Tiecity&userPosition=10.5,20.25&pageSize=2&page=${n}`,
+          U(),
+        ),
+      ).map((p) => p.partnerId.id)
+    expect([...(await page(0)), ...(await page(1))]).toEqual(ids)
+  })
+
   it('is an empty array when nothing matches, and leaves prospects out', async () => {
     expect(
       expectWire(await t.api.get('/api/partners/search?city=Nulle-part&userPosition=43.3,5.37', U())),
     ).toEqual([])
     expect(expectWire(await t.api.get('/api/partners/search?name=Fil%20prospect', U()))).toEqual([])
     expect(plain.status).toBe('PROSPECT')
+  })
+})
+
+describe('the search statement on the connection', () => {
+  it('is parsed once per PostgreSQL connection whatever the values, and planned for each search’s values, writes excepted', async () => {
+    const postgres = t.server.handle.kind === 'postgres'
+    // One connection, so the session's prepared statements are the ones these searches made.
+    const handle = postgres ? await openDatabase({ ...t.server.config, databasePoolMax: 1 }) : t.server.handle
+    try {
+      const db = handle.db
+      const first = await searchPartners(db, { city: 'Wirecity', userPosition: '43.3,5.37' })
+      expect(await searchPartners(db, { city: 'Wirecity', userPosition: '43.3,5.37' })).toBe(first)
+      expect(JSON.parse(await searchPartners(db, { city: 'Nulle part', userPosition: '1,2' }))).toEqual([])
+      expect(await loadPartner(db, rich.partnerId.id, { offers: 'usable' })).toMatchObject({
+        name: rich.name,
+      })
+      if (!postgres) return
+      const { rows } = await sql<{
+        statement: string
+      }>`select statement from pg_prepared_statements order by prepare_time`.execute(db)
+      // The search's text once (other values are parameters), then the details'.
+      expect(rows.map((r) => r.statement.slice(0, PREPARED.length + 4))).toEqual([
+        `${PREPARED}with`,
+        `${PREPARED}sele`,
+      ])
+      const mode = async () =>
+        (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db)).rows[0].plan_cache_mode
+      expect(await mode()).toBe('force_custom_plan')
+      // A write (here a transaction) runs its foreign-key checks and triggers under the default again.
+      await db.transaction().execute((trx) => sql`select 1`.execute(trx))
+      expect(await mode()).toBe('auto')
+      await searchPartners(db, { city: 'Wirecity', userPosition: '43.3,5.37' })
+      expect(await mode()).toBe('force_custom_plan')
+    } finally {
+      if (postgres) await handle.close()
+    }
   })
 })
