@@ -269,6 +269,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
   }
 
+  // '/' is the build folder itself to @fastify/static: with no Accept-Encoding (no precompressed file to look
+  // for) it answered 403 for the directory instead of letting the page handler below answer Home.
+  if (staticDir) app.get('/', (_request, reply) => reply.callNotFound())
+
   const pageFor = staticDir ? pageResolver(staticDir) : null
   const withPicture = staticDir ? pageWithPicture(staticDir) : null
   const pictureFor = pagePictures(db)

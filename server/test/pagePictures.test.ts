@@ -42,6 +42,20 @@ afterAll(() => rmSync(staticDir, { recursive: true, force: true }))
 
 const t = adminServerForFile({ staticDir })
 
+describe('Home without compression', () => {
+  it('answers its page to a client that accepts no compression (a health check, curl), not a 403', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await fetch(t.server.url + '/', {
+        method,
+        headers: { accept: 'text/html', 'accept-encoding': 'identity' },
+      })
+      expect(res.status, method).toBe(200)
+      expect(res.headers.get('content-type'), method).toContain('text/html')
+      if (method === 'GET') expect(await res.text()).toContain('data-prerendered="/"')
+    }
+  })
+})
+
 /** The page as a browser asks for it: no session (the token lives in localStorage). */
 async function page(path: string) {
   const res = await fetch(t.server.url + path, { headers: { accept: 'text/html' } })
