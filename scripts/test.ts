@@ -29,6 +29,7 @@ import {
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { findChromium, missingChromiumHelp } from './chromium.ts'
+import { playwrightOutcome, vitestOutcome, type PlaywrightReport, type VitestReport } from './testReports.ts'
 
 if (!findChromium()) {
   console.error(missingChromiumHelp)
@@ -63,6 +64,8 @@ const started = Date.now()
 let passed = 0
 let failed = 0
 const failures: string[] = []
+/** Each failed test's name and the start of its message, printed last: CI keeps only the end of the output. */
+const failedTests: string[] = []
 const timings: string[] = []
 
 interface Suite {
@@ -103,10 +106,14 @@ function runSuite(suite: Suite): Promise<void> {
 function count(suite: Suite, ok: boolean) {
   const { countFrom } = suite
   if (countFrom && existsSync(countFrom.file)) {
+    const report = JSON.parse(readFileSync(countFrom.file, 'utf8')) as unknown
     const counts =
-      countFrom.kind === 'vitest' ? vitestCounts(countFrom.file) : playwrightCounts(countFrom.file)
+      countFrom.kind === 'vitest'
+        ? vitestOutcome(report as VitestReport, process.cwd())
+        : playwrightOutcome(report as PlaywrightReport)
     passed += counts.passed
     failed += counts.failed
+    failedTests.push(...counts.failedTests)
   } else if (!countFrom) {
     if (ok) passed += 1
     else failed += 1
@@ -116,19 +123,6 @@ function count(suite: Suite, ok: boolean) {
     // A runner that crashed before reporting still counts as a failure.
     if (countFrom && !existsSync(countFrom.file)) failed += 1
   }
-}
-
-function vitestCounts(file: string) {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number }
-  return { passed: report.numPassedTests, failed: report.numFailedTests }
-}
-
-function playwrightCounts(file: string) {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number }
-  }
-  // A journey that failed and then passed on its traced retry fails the suite (failOnFlakyTests): count it so.
-  return { passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky }
 }
 
 function vitest(name: string, project: string, env?: Suite['env']): Suite {
@@ -204,6 +198,8 @@ await Promise.all(
 console.log('')
 console.log(`Durées : ${timings.join(', ')} ; total ${Math.round((Date.now() - started) / 1000)} s`)
 if (failures.length) console.log(`Suites en échec : ${failures.join(', ')}`)
+if (failedTests.length)
+  console.log(`Tests en échec :\n${failedTests.map((line) => `  - ${line}`).join('\n')}`)
 console.log(`Tests: ${passed} passed, ${failed} failed`)
 if (runTmpdir) {
   try {
