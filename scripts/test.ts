@@ -183,7 +183,12 @@ const lanes: Suite[][] = [
     vitest('Tests unitaires', 'unit'),
   ],
   [
-    { name: 'Vérification des types', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+    // TypeScript 7 (the native compiler, ~5× less CPU than 6); typescript-eslint still needs TypeScript 6's API.
+    {
+      name: 'Vérification des types',
+      command: process.execPath,
+      args: ['node_modules/typescript-7/bin/tsc', '--noEmit', '-p', 'tsconfig.json'],
+    },
     { name: 'Lint et format', command: 'npm', args: ['run', '--silent', 'lint'] },
     ...apiOnPostgres,
   ],
