@@ -23,10 +23,9 @@ export default defineConfig({
   globalSetup: './e2e/cluster/setup.ts',
   fullyParallel: false,
   workers: 1,
-  // As in playwright.config.ts: the trace is recorded only when a failed journey runs again, and the run fails
-  // even if that second run passes.
+  // As in playwright.config.ts: the trace is recorded only when a failed journey runs again; a journey that
+  // passes only then is named as unstable at the end of `npm test`.
   retries: 1,
-  failOnFlakyTests: true,
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -24,10 +24,11 @@ export default defineConfig({
   // two workers measured no faster and cost more CPU (a second server and browser). E2E_WORKERS=2 on an idle
   // machine: each worker then has its own server, so the journeys stay independent.
   workers: Number(process.env.E2E_WORKERS ?? 1),
-  // A failed journey runs once more, traced (use.trace), and the run fails even when that second run passes:
-  // a trace recorded on every first run cost ~10 % of the suite's CPU and was thrown away when it passed.
+  // A failed journey runs once more, traced (use.trace): a trace recorded on every first run cost ~10 % of the
+  // suite's CPU and was thrown away when it passed. A journey that passes only on its second run does not fail
+  // the run (CI shares 2 cores with every other suite, at load 8-10) but is named at the end of `npm test`
+  // (scripts/testReports.ts) as unstable.
   retries: 1,
-  failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI

@@ -66,6 +66,7 @@ let failed = 0
 const failures: string[] = []
 /** Each failed test's name and the start of its message, printed last: CI keeps only the end of the output. */
 const failedTests: string[] = []
+const unstableTests: string[] = []
 const timings: string[] = []
 
 interface Suite {
@@ -114,6 +115,7 @@ function count(suite: Suite, ok: boolean) {
     passed += counts.passed
     failed += counts.failed
     failedTests.push(...counts.failedTests)
+    unstableTests.push(...counts.unstableTests)
   } else if (!countFrom) {
     if (ok) passed += 1
     else failed += 1
@@ -203,6 +205,10 @@ await Promise.all(
 console.log('')
 console.log(`Durées : ${timings.join(', ')} ; total ${Math.round((Date.now() - started) / 1000)} s`)
 if (failures.length) console.log(`Suites en échec : ${failures.join(', ')}`)
+if (unstableTests.length)
+  console.log(
+    `Tests instables (échec puis réussite au second essai) :\n${unstableTests.map((line) => `  - ${line}`).join('\n')}`,
+  )
 if (failedTests.length)
   console.log(`Tests en échec :\n${failedTests.map((line) => `  - ${line}`).join('\n')}`)
 console.log(`Tests: ${passed} passed, ${failed} failed`)

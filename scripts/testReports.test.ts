@@ -31,7 +31,14 @@ describe('npm test names each failed test at the end', () => {
           {
             name: '/repo/server/test/b.test.ts',
             status: 'passed',
-            assertionResults: [{ status: 'passed', fullName: 'b' }],
+            assertionResults: [
+              { status: 'passed', fullName: 'b' },
+              {
+                status: 'passed',
+                fullName: 'retried',
+                failureMessages: ['AssertionError: expected 1 to be 2'],
+              },
+            ],
           },
         ],
       },
@@ -44,12 +51,13 @@ describe('npm test names each failed test at the end', () => {
         'stories/Map.stories.tsx › Carte Avec partenaires : TestingLibraryElementError: introuvable ⏎ at x.ts:1',
         'server/test/a.test.ts : Cannot find module',
       ],
+      unstableTests: ['server/test/b.test.ts › retried : AssertionError: expected 1 to be 2'],
     })
   })
 
-  it('Playwright: a flaky journey counts as failed and is named with its project and titles', () => {
+  it('Playwright: a journey that passed on its retry counts as passed and is named as unstable; a failed one as failed', () => {
     const outcome = playwrightOutcome({
-      stats: { expected: 5, unexpected: 0, flaky: 1 },
+      stats: { expected: 5, unexpected: 1, flaky: 1 },
       suites: [
         {
           title: 'coupon.spec.ts',
@@ -58,6 +66,16 @@ describe('npm test names each failed test at the end', () => {
               title: 'coupons',
               specs: [
                 { title: 'ok', tests: [{ projectName: 'phone', status: 'expected', results: [{}] }] },
+                {
+                  title: 'login',
+                  tests: [
+                    {
+                      projectName: 'phone',
+                      status: 'unexpected',
+                      results: [{ error: { message: 'Timeout' } }, { error: { message: 'Timeout' } }],
+                    },
+                  ],
+                },
                 {
                   title: 'swipe',
                   tests: [
@@ -75,9 +93,10 @@ describe('npm test names each failed test at the end', () => {
       ],
     })
     expect(outcome).toEqual({
-      passed: 5,
+      passed: 6,
       failed: 1,
-      failedTests: ['[phone] coupon.spec.ts › coupons › swipe (instable) : expect(page).toHaveURL failed'],
+      failedTests: ['[phone] coupon.spec.ts › coupons › login : Timeout'],
+      unstableTests: ['[phone] coupon.spec.ts › coupons › swipe : expect(page).toHaveURL failed'],
     })
   })
 })
