@@ -138,7 +138,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'app/**/*.test.ts', ...storeFreeTests],
+          include: ['src/**/*.test.ts', 'app/**/*.test.ts', 'mocks/**/*.test.ts', ...storeFreeTests],
         },
       },
       {

@@ -2,6 +2,7 @@ import type { Preview } from '@storybook/react-vite'
 import { isCommonAssetRequest } from 'msw'
 import { mswLoader } from 'msw-storybook-addon/csf3'
 import { baseHandlers } from '../mocks/handlers/config.ts'
+import { resetHandlerState } from '../mocks/handlers/storyState.ts'
 import { withAppProviders } from './decorators.tsx'
 
 /** Phone first (the end-user app), desktop for the back-office; stories pick with `globals.viewport`. */
@@ -28,6 +29,8 @@ async function startWorker() {
 
 const preview: Preview = {
   loaders: [mswLoader(startWorker)],
+  // Stateful handlers start afresh for each story, and for a story run again (a retry, a second visit).
+  beforeEach: resetHandlerState,
   decorators: [withAppProviders],
   tags: ['autodocs'],
   parameters: {

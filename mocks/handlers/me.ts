@@ -6,6 +6,7 @@ import type { ErrorBody, PartnerSearchResult, UsedOffer } from '@/contract/schem
 import { partnerSearchResults } from '../fixtures/partners.ts'
 import { usedOffers } from '../fixtures/usedOffers.ts'
 import { mockApi } from './mockApi.ts'
+import { onStoryStart } from './storyState.ts'
 
 const serverError = () =>
   HttpResponse.json<ErrorBody>({ message: 'Une erreur interne est survenue.' }, { status: 500 })
@@ -25,11 +26,15 @@ const favoriteRows = (ids: number[]): PartnerSearchResult[] =>
 export const favoritesHandlers = {
   /**
    * As the server: a list the PUT and DELETE change (newest first, idempotent, 404 for a partner the fixtures
-   * do not have). Its state is the handler's own: create one per story.
+   * do not have). Its state is the handler's own (create one per story), back to `initialIds` whenever a
+   * story starts.
    */
   stateful: (initialIds: number[] = []) => {
     const known = (id: number) => partnerSearchResults.some((p) => p.partnerId.id === id)
     let ids = [...initialIds]
+    onStoryStart(() => {
+      ids = [...initialIds]
+    })
     const change = (id: number, add: boolean) => {
       if (!known(id))
         return HttpResponse.json<ErrorBody>({ message: 'Partenaire introuvable.' }, { status: 404 })

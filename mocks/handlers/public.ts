@@ -12,6 +12,7 @@ import type {
   PartnerSearchResult,
 } from '@/contract/schemas.ts'
 import { mockApi } from './mockApi.ts'
+import { onStoryStart } from './storyState.ts'
 import { articles, publishedArticles } from '../fixtures/articles.ts'
 import { categories } from '../fixtures/categories.ts'
 import { cities } from '../fixtures/cities.ts'
@@ -83,6 +84,9 @@ export const searchHandlers = {
   /** Fails once, then answers: the 'Réessayer' button recovers. */
   errorThenSuccess: (results: PartnerSearchResult[] = partnerSearchResults) => {
     let calls = 0
+    onStoryStart(() => {
+      calls = 0
+    })
     return mockApi('searchPartners', ({ request }) =>
       calls++ === 0 ? serverError() : HttpResponse.json(filterResults(results, new URL(request.url))),
     )
