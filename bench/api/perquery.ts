@@ -8,6 +8,8 @@
  *   node --import tsx bench/api/perquery.ts explain           # plans of the 8 searches and the reads
  *   node --import tsx bench/api/perquery.ts compare <a.ts> <b.ts> [rounds]
  *                                                            # modules exporting searchPartners/loadPartner
+ *                                                            # (PERQUERY_IGNORE_KEYS=iconPath: keys left out
+ *                                                            # of the answers' check)
  *   node --import tsx bench/api/perquery.ts drop              # PostgreSQL: drop the kept schema
  *
  * Store: PostgreSQL when DATABASE_URL is set (schema PERQUERY_SCHEMA, default perquery_bench), else PGlite in
@@ -283,10 +285,15 @@ if (command === 'seed') {
       run: (m) => m.loadPartner(db, v.partnerId, { offers: 'usable', viewerId: v.userId }),
     },
   ]
+  const ignoredKeys = new Set((process.env.PERQUERY_IGNORE_KEYS ?? '').split(',').filter(Boolean))
   // Same answers first: a faster wrong answer is no improvement.
   for (const c of cases) {
-    // A module answering the wire's text is compared on its parsed value (same keys, order and values).
-    const json = (v: unknown) => JSON.stringify(typeof v === 'string' ? JSON.parse(v) : v)
+    // A module answering the wire's text is compared on its parsed value (same keys, order and values), less
+    // the keys PERQUERY_IGNORE_KEYS names (comma-separated: a contract change that drops a field).
+    const json = (v: unknown) =>
+      JSON.stringify(typeof v === 'string' ? JSON.parse(v) : v, (key, value: unknown) =>
+        ignoredKeys.has(key) ? undefined : value,
+      )
     const [x, y] = [json(await c.run(a)), json(await c.run(b))]
     if (x !== y) throw new Error(`different answers for ${c.label}`)
   }
