@@ -76,10 +76,24 @@ test('la carte charge Google avec la clé du serveur, montre les partenaires, pr
   await page.mouse.up()
   for (let zoom = 0; zoom < 3; zoom++) await page.getByRole('button', { name: 'Zoom avant' }).click()
   await page.getByRole('button', { name: 'Rechercher dans cette zone' }).click()
+  // The sheet first shows the search result, which carries no icon paths: its categories' icons are drawn from
+  // the categories list. The details are held until that is seen, then drawn with their own paths.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/partners/*/discounts-user/*', async (route) => {
+    await held
+    await route.continue()
+  })
   await map.getByRole('button', { name: 'Le Panier Gourmand' }).tap()
   const sheet = page.getByRole('dialog', { name: 'Le Panier Gourmand' })
   await expect(sheet.getByRole('heading', { level: 3, name: 'Le Panier Gourmand' })).toBeVisible()
+  const categoryIcons = sheet.getByRole('list', { name: 'Catégories' }).locator('svg[data-icon-state]')
+  await expect(categoryIcons.first()).toHaveAttribute('data-icon-state', 'ready')
+  await expect(categoryIcons.and(page.locator(':not([data-icon-state="ready"])'))).toHaveCount(0)
+  release()
   await expect(sheet.getByRole('heading', { name: 'Offres disponibles' })).toBeVisible()
+  await expect(categoryIcons.first()).toHaveAttribute('data-icon-state', 'ready')
+  await page.unroute('**/api/partners/*/discounts-user/*')
   // The back action closes the sheet first and stays on the map.
   await page.goBack()
   await expect(sheet).toHaveCount(0)

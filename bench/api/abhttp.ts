@@ -97,21 +97,25 @@ const loads: Record<string, string[]> = {
   details: ids.map((id) => `/api/partners/${id}`),
   'discounts view': ids.map((id) => `/api/partners/${id}/discounts-user/${userId.id}`),
 }
-type Figures = { rps: number[]; p50: number[]; p99: number[]; node: number[]; db: number[] }
+type Figures = { rps: number[]; p50: number[]; p99: number[]; node: number[]; db: number[]; bytes: number[] }
 const results: Record<string, { before: Figures; after: Figures }> = {}
 for (const name of Object.keys(loads))
   results[name] = {
-    before: { rps: [], p50: [], p99: [], node: [], db: [] },
-    after: { rps: [], p50: [], p99: [], node: [], db: [] },
+    before: { rps: [], p50: [], p99: [], node: [], db: [], bytes: [] },
+    after: { rps: [], p50: [], p99: [], node: [], db: [], bytes: [] },
   }
 
 async function run(side: 'before' | 'after', name: string) {
   const requests = loads[name].map((path) => ({ method: 'GET' as const, path, headers }))
+  // Each answer once (the server is warm and its answers are checked), and their mean size: the bench's client
+  // asks no compression, so these are the bytes each request sends.
+  let bytes = 0
   for (const r of requests) {
     const res = await fetch(servers[side].base + r.path, { headers })
     if (!res.ok) throw new Error(`${side} ${r.path}: ${res.status}`)
-    await res.arrayBuffer()
+    bytes += (await res.arrayBuffer()).byteLength
   }
+  results[name][side].bytes.push(bytes / requests.length)
   await autocannon({ url: servers[side].base, connections: 10, duration: 1, requests })
   const pids = await backends(side)
   const node = [servers[side].child.pid!]
@@ -140,14 +144,14 @@ try {
 }
 console.log(`${rounds} rounds of ${seconds} s each side, 10 connections, load ${loadAverages.join(' → ')}`)
 console.log(
-  '| answer | CPU per request, before: Node + PostgreSQL ms | after | before req/s (median; each round) | after req/s | before p50 / p99 ms | after p50 / p99 ms |',
+  '| answer | mean bytes before → after | CPU per request, before: Node + PostgreSQL ms | after | before req/s (median; each round) | after req/s | before p50 / p99 ms | after p50 / p99 ms |',
 )
-console.log('|---|---|---|---|---|---|---|')
+console.log('|---|---|---|---|---|---|---|---|')
 const cpu = (f: Figures) =>
   `${round(median(f.node), 2)} + ${round(median(f.db), 2)} = ${round(median(f.node) + median(f.db), 2)}`
 for (const [name, { before, after }] of Object.entries(results)) {
   const each = (xs: number[]) => xs.map((x) => Math.round(x)).join(', ')
   console.log(
-    `| ${name} | ${cpu(before)} | ${cpu(after)} | ${round(median(before.rps), 1)} (${each(before.rps)}) | ${round(median(after.rps), 1)} (${each(after.rps)}) | ${median(before.p50)} / ${median(before.p99)} | ${median(after.p50)} / ${median(after.p99)} |`,
+    `| ${name} | ${Math.round(median(before.bytes))} → ${Math.round(median(after.bytes))} | ${cpu(before)} | ${cpu(after)} | ${round(median(before.rps), 1)} (${each(before.rps)}) | ${round(median(after.rps), 1)} (${each(after.rps)}) | ${median(before.p50)} / ${median(before.p99)} | ${median(after.p50)} / ${median(after.p99)} |`,
   )
 }

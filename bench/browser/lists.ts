@@ -9,7 +9,7 @@ import type { AuthUser } from '@/contract/schemas.ts'
 import { chromiumArgs } from '@/scripts/chromium.ts'
 import { budgeted, info, type Figure } from '../lib/report.ts'
 import { serveBare } from './bareServer.ts'
-import { fakePartner } from '../lib/fakePartner.ts'
+import { fakeSearchResult } from '../lib/fakePartner.ts'
 import { percentile, round } from '../lib/stats.ts'
 
 export interface ListRun {
@@ -177,7 +177,7 @@ export async function benchLists(base: string, user: AuthUser, chromePath: strin
       const size = Number(q.get('pageSize') ?? 50)
       const start = page * size
       const body = Array.from({ length: Math.max(0, Math.min(size, TOTAL - start)) }, (_, k) =>
-        fakePartner(start + k),
+        fakeSearchResult(start + k),
       )
       await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) })
     })

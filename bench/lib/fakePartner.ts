@@ -1,9 +1,9 @@
 import { mdiStar } from '@mdi/js'
-import type { PartnerSearchResult } from '@/contract/schemas.ts'
+import type { Partner, PartnerSearchResult } from '@/contract/schemas.ts'
 import { round } from './stats.ts'
 
-/** The i-th of the benchmarks' made-up partners (long lists: Find, the back-office table). */
-export function fakePartner(i: number): PartnerSearchResult {
+/** The i-th of the benchmarks' made-up partners (the back-office table: categories with their icon paths). */
+export function fakePartner(i: number): Partner & Pick<PartnerSearchResult, 'distanceToUser'> {
   return {
     partnerId: { id: i + 1 },
     name: `Partenaire ${i + 1} du Marché`,
@@ -46,4 +46,10 @@ export function fakePartner(i: number): PartnerSearchResult {
     userRatingsTotal: i % 4 === 0 ? null : 10 + (i % 300),
     distanceToUser: round(0.05 + i * 0.01, 3),
   }
+}
+
+/** The i-th made-up partner as the search sends it (Find's list): categories without their icon paths. */
+export function fakeSearchResult(i: number): PartnerSearchResult {
+  const partner = fakePartner(i)
+  return { ...partner, categories: partner.categories.map(({ id, label, icon }) => ({ id, label, icon })) }
 }

@@ -12,7 +12,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { PartnerSearchResult } from '@/contract/schemas.ts'
 import { PREPARED } from '../db/index.ts'
-import { mdiIconPath } from './icons.ts'
 
 /** JSON text of a T, made by the database: the route sends it as is (see sendWire in server/routes/wire.ts). */
 export type WireJson<T> = string & { readonly wireOf: T }
@@ -43,39 +42,16 @@ const nullableNumber = (e: string) => `coalesce((${e})::text, 'null')`
 const array = (elements: string) => `('[' || coalesce(${elements}, '') || ']')`
 
 /**
- * The SVG paths of the categories' icons, which only Node has (@mdi/js): sent with each statement as a JSON
- * object of every icon name the categories table has shown so far. A statement reports the icons it lacked;
- * the caller learns them and runs it again (once per new icon name in the life of the process).
- */
-const iconPaths = new Map<string, string | null>()
-let iconPathsJson = '{}'
-
-function learnIcons(names: string[]): void {
-  // Bounded like mdiIconPath's memo; a categories table never has that many icons.
-  if (iconPaths.size + names.length > 10_000) iconPaths.clear()
-  for (const name of names) iconPaths.set(name, mdiIconPath(name))
-  iconPathsJson = JSON.stringify(Object.fromEntries(iconPaths))
-}
-
-/**
- * The statement's CTE `cats`: every category's wire text once per statement (a 9-row table), and whether
- * its icon's path was in the parameter. Materialized: it is read once per row of the page.
+ * The statement's CTE `cats`: every category's wire text once per statement (a 9-row table), without its
+ * icon's path (CategoryRef: the app has the paths from the categories list). Materialized: it is read once per
+ * row of the page.
  */
 const CATEGORY_WIRE = object([
   ['id', number('c.id')],
   ['label', text('c.label')],
   ['icon', text('c.icon')],
-  ['iconPath', nullableText('k.paths ->> c.icon')],
 ])
-function categoriesCte(icons: unknown): Sql {
-  return sql`cats as materialized (
-    select c.id, c.icon, (k.paths -> c.icon) is null as unlearned, ${sql.raw(CATEGORY_WIRE)} as wire
-    from categories c cross join (select ${icons}::jsonb as paths) k)`
-}
-
-/** The icons' parameter as it stands (read again for each run of a statement compiled once). */
-export const iconPathsParameter = () => iconPathsJson
-const unlearnedIcons = sql`(select coalesce(array_agg(distinct cats.icon), '{}') from cats where cats.unlearned)`
+const categoriesCte = sql`cats as materialized (select c.id, ${sql.raw(CATEGORY_WIRE)} as wire from categories c)`
 
 /** The viewer's used offers, once per statement (a CTE named `used`). */
 function usedCte(viewerId: unknown): Sql {
@@ -174,8 +150,6 @@ const searchWires = {
 }
 
 export interface WireResult {
-  /** Icon names the statement's paths lacked: learn them and run it again. */
-  missing: string[]
   body: string
 }
 
@@ -190,28 +164,12 @@ export function searchPageStatement<Extra extends object>(
   viewerId: unknown,
   near: boolean,
   extra: Sql = sql``,
-  icons: unknown = iconPathsJson,
 ): RawBuilder<WireResult & Extra> {
   const wire = searchWires[viewerId === null ? 'anyone' : 'viewer'][near ? 'near' : 'byName']
   // Named on PostgreSQL: its text takes one form per combination of filters, its values are parameters.
-  return sql<WireResult & Extra>`${sql.raw(PREPARED)}with ${categoriesCte(icons)}, ${usedCte(viewerId)}
-    select ${unlearnedIcons} as missing,
-      ('[' || coalesce(string_agg(${sql.raw(wire)}, ',' order by ${order}), '') || ']') as body ${extra}
+  return sql<WireResult & Extra>`${sql.raw(PREPARED)}with ${categoriesCte}, ${usedCte(viewerId)}
+    select ('[' || coalesce(string_agg(${sql.raw(wire)}, ',' order by ${order}), '') || ']') as body ${extra}
     from ${pageRows} as pg`
-}
-
-/**
- * Runs a wire statement (again after learning the icons it lacked) and gives its row, or undefined. `run`
- * builds the statement anew each time: the icons' parameter is read when it is built.
- */
-export async function runWire<Row extends WireResult>(
-  run: () => Promise<Row | undefined>,
-): Promise<Row | undefined> {
-  for (;;) {
-    const row = await run()
-    if (!row || row.missing.length === 0) return row
-    learnIcons(row.missing)
-  }
 }
 
 export const asWire = <T>(body: string) => body as WireJson<T>

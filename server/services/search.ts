@@ -12,14 +12,7 @@ import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
 import { toWireImage, type ImageRow } from './images.ts'
 import { coordinate } from './partnerInput.ts'
-import {
-  asWire,
-  iconPathsParameter,
-  runWire,
-  searchPageStatement,
-  type SearchPageWire,
-  type WireResult,
-} from './partnerWire.ts'
+import { asWire, searchPageStatement, type SearchPageWire, type WireResult } from './partnerWire.ts'
 import {
   partnerColumns,
   usableOffer,
@@ -184,7 +177,7 @@ const compiledShapes = new Map<string, CompiledQuery>()
 
 /**
  * The statement of `shape` with `values` in its Slots' places, built and compiled with Slots the first time
- * the shape is seen. The icons' parameter is read at each call, since runWire runs it again after learning.
+ * the shape is seen.
  */
 function bound<Row>(
   db: Executor,
@@ -199,7 +192,6 @@ function bound<Row>(
   }
   const parameters = compiled.parameters.map((p) => {
     if (!(p instanceof Slot)) return p
-    if (p.key === 'icons') return iconPathsParameter()
     if (!(p.key in values)) throw new Error(`search: no value for ${p.key}`)
     return values[p.key]
   })
@@ -331,7 +323,6 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
         viewerId,
         true,
         sql`, max(pg.fetched) as fetched, max(pg.last_chord) as last_chord, max(pg.boundary) as boundary`,
-        slot('icons'),
       )
     }
     const statement = (extra: number) =>
@@ -341,7 +332,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
       compile: () => statement(1),
       execute: async () => {
         for (let extra = 1; ; extra *= 16) {
-          const row = await runWire(async () => (await db.executeQuery(statement(extra))).rows[0])
+          const [row] = (await db.executeQuery(statement(extra))).rows
           if (!row) throw new Error('search: an aggregate gives one row')
           // The margin treats a chord a rounding away from the boundary as tied with it.
           const complete =
@@ -375,13 +366,13 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
       .innerJoin('partners as p', 'p.id', 'ids.id')
       .select(searchColumns)
       .select('p.search_name')
-    return searchPageStatement(pageRows, sql`pg.search_name, pg.id`, viewerId, false, sql``, slot('icons'))
+    return searchPageStatement(pageRows, sql`pg.search_name, pg.id`, viewerId, false)
   }
   const statement = () => bound<WireResult>(db, ['by name', ...shape].join(), build, values)
   return {
     compile: () => statement(),
     execute: async () => {
-      const row = await runWire(async () => (await db.executeQuery(statement())).rows[0])
+      const [row] = (await db.executeQuery(statement())).rows
       if (!row) throw new Error('search: an aggregate gives one row')
       return asWire<PartnerSearchResult[]>(row.body)
     },
@@ -389,8 +380,10 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
 }
 
 export function toResult(r: PartnerRow & RelationColumns & { distance: number | null }): PartnerSearchResult {
-  // Appended to the partner rather than copying it into a new object.
+  // Appended to the partner rather than copying it into a new object; categories as the search sends them
+  // (CategoryRef: no icon path).
   return Object.assign(toPartner(r), {
+    categories: r.categories,
     distanceToUser: r.distance === null ? null : Math.round(Number(r.distance) * 1000) / 1000,
   })
 }

@@ -61,7 +61,7 @@ const searchPage = Type.Array(PartnerSearchResult)
 const checkPage = Compile(searchPage)
 const serializePage = fastJson(searchPage as object)
 
-type Result = Partner & { distanceToUser: number | null }
+type Result = PartnerSearchResult
 
 function expectWire(res: { status: number; text: string; headers: Headers }): Result[] {
   expect(res.status).toBe(200)
@@ -170,10 +170,11 @@ describe('a search page as the database writes it', () => {
     ]
     expect(res.text).toBe(serializePage(expected))
     const [, r] = page
-    expect(r.categories.map((c) => [c.icon, c.iconPath === null])).toEqual([
-      ['coffee', false],
-      ['pizza', false],
-      ['pas-une-icone-mdi', true],
+    // No icon path on a search result's category (CategoryRef): the app has them from the categories list.
+    expect(r.categories.map((c) => [c.icon, Object.keys(c)])).toEqual([
+      ['coffee', ['id', 'label', 'icon']],
+      ['pizza', ['id', 'label', 'icon']],
+      ['pas-une-icone-mdi', ['id', 'label', 'icon']],
     ])
     expect(r.images[0].variants!.map((v) => `${v.type} ${v.width}`)).toEqual([
       'image/avif 320',

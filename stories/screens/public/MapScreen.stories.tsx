@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { mdiBasket, mdiSilverwareForkKnife } from '@mdi/js'
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import { MapScreen } from '@/src/screens/public/map/MapScreen.tsx'
 import { signedInUser } from '@/mocks/fixtures/session.ts'
@@ -130,6 +131,33 @@ export const WithSelectedPartner: Story = {
     await waitFor(() => expect(page.queryByRole('dialog')).toBeNull())
     await expect(within(context.canvasElement).queryByTestId('location')).toBeNull()
     await expect(within(context.canvasElement).getByRole('region', { name: 'Carte' })).toBeVisible()
+  },
+}
+
+/**
+ * The sheet shows the search result while the partner's details load. A search result carries no icon paths:
+ * each category's icon is drawn from the categories list the chips loaded, not the fallback shape.
+ */
+export const SheetBeforeDetails: Story = {
+  name: 'Fiche ouverte avant ses détails, icônes des catégories',
+  tags: ['no-visual'],
+  parameters: {
+    msw: [searchHandlers.success(), categoriesHandlers.success(), partnerForUserHandlers.loading()],
+  },
+  play: async (context) => {
+    await WithoutSelection.play!(context)
+    await userEvent.click(await marker(context.canvasElement, 'Le Comptoir du Panier'))
+    const page = within(context.canvasElement.ownerDocument.body)
+    const sheet = await page.findByRole('dialog', { name: 'Le Comptoir du Panier' })
+    const list = await within(sheet).findByRole('list', { name: 'Catégories' })
+    await expect(within(list).getByText('Restaurants')).toBeVisible()
+    await expect(within(list).getByText('Épicerie fine')).toBeVisible()
+    const icons = [...list.querySelectorAll('svg[data-icon-state]')]
+    await expect(icons.map((icon) => icon.getAttribute('data-icon-state'))).toEqual(['ready', 'ready'])
+    await expect(icons.map((icon) => icon.querySelector('path')?.getAttribute('d'))).toEqual([
+      mdiSilverwareForkKnife,
+      mdiBasket,
+    ])
   },
 }
 

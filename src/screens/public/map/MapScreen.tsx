@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import styled from 'styled-components'
-import type { PartnerSearchResult } from '@/contract/schemas.ts'
+import type { Category, Partner, PartnerSearchResult } from '@/contract/schemas.ts'
 import { usePartnerDiscountsForUser } from '@/src/api/partners/getPartnerDiscountsForUser.ts'
 import { useCategories } from '@/src/api/partners/getCategories.ts'
 import { usePartnersInArea } from '@/src/api/partners/searchPartners.ts'
@@ -259,11 +259,28 @@ function PartnersMap({ service }: { service: MapsService }) {
   )
 }
 
+/**
+ * A search result drawn as a partner's details: the search sends no icon paths (CategoryRef), so each
+ * category's comes from the categories list the chips already loaded (the shape icon until it has).
+ */
+function withIconPaths(partner: PartnerSearchResult, categories: Category[] | undefined): Partner {
+  const pathOf = new Map(categories?.map((c) => [c.id, c.iconPath]))
+  return {
+    ...partner,
+    categories: partner.categories.map((c) => ({ ...c, iconPath: pathOf.get(c.id) ?? null })),
+  }
+}
+
 /** The bottom sheet (at most half the screen): the partner as this user sees it, coupons included. */
 function PartnerSheet({ partner, onClose }: { partner: PartnerSearchResult | null; onClose: () => void }) {
   const { user } = useSession()
+  const { data: categories } = useCategories()
   const { data: details } = usePartnerDiscountsForUser(partner?.partnerId.id ?? null, user?.userId.id ?? null)
-  const shown = details && partner && details.partnerId.id === partner.partnerId.id ? details : partner
+  const fromSearch = useMemo(
+    () => (partner ? withIconPaths(partner, categories) : null),
+    [partner, categories],
+  )
+  const shown = details && partner && details.partnerId.id === partner.partnerId.id ? details : fromSearch
   return (
     <BottomSheet
       open={partner !== null}
