@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router'
 // First, as in the prerender: see App.tsx.
 import { App, holdLazyScreensUntil, loadMatchedScreens, routes } from './App.tsx'
 import { hydratableRoute, PRERENDERED_ATTRIBUTE } from './prerender/hydration.ts'
-import { preloadFirstScreenData } from './routes/preloadData.ts'
+import { preloadClientConfig, preloadFirstScreenData } from './routes/preloadData.ts'
 import {
   forgetTypedBeforeHydration,
   keepTypedBeforeHydration,
@@ -34,6 +34,8 @@ function FirstRenderDone({ onCommitted }: { onCommitted: () => void }) {
 }
 
 async function start(root: HTMLElement) {
+  // The entry's module graph was just evaluated, in one task: what follows runs in tasks of its own.
+  await nextTask()
   const user = readStoredUser()
   const route = hydratableRoute(root.getAttribute(PRERENDERED_ATTRIBUTE) ?? undefined, location, user)
   let firstRenderDone = () => {}
@@ -45,6 +47,7 @@ async function start(root: HTMLElement) {
     // The HTML's main picture belongs to a page this visitor will not see (no session, another page).
     releasePagePicture()
   }
+  preloadClientConfig(firstRender)
   if (user) preloadFirstScreenData(location.pathname, user, firstRender)
   // A signed-in screen's HTML is its skeleton, which the router shows (HydrateFallback) while the screen's code
   // loads; anywhere else the first render must be the screen itself, so its code is loaded before.

@@ -13,17 +13,8 @@ import { PARTNER_NOT_FOUND_STATUSES } from '@/src/api/partners/getPartnerDiscoun
  * once `firstRender` has settled, when the app's error listeners (toast, sign-out on 401) are subscribed.
  */
 export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRender: Promise<void>): void {
-  const start = <T>(key: string, call: (silent: true) => Promise<T>) => {
-    const request = preload(key, () =>
-      call(true).catch(async (error: unknown) => {
-        await firstRender
-        if (error instanceof ApiError) announceApiError(error)
-        throw error
-      }),
-    )
-    // The screen's hook takes the answer over, a failure included; until then a failure is not 'unhandled'.
-    request.catch(() => {})
-  }
+  const start = <T>(key: string, call: (silent: true) => Promise<T>) =>
+    preloadSilently(key, call, firstRender)
   if (pathname === '/') {
     // As useArticles / usePublishedArticles (every article for an admin) and useCategories.
     if (user.roles.includes('ROLE_ADMIN'))
@@ -47,4 +38,29 @@ export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRe
       ),
     )
   }
+}
+
+/** Asks for `key` under SWR's preload; a failure is announced once `firstRender` has settled (see above). */
+function preloadSilently<T>(
+  key: string,
+  call: (silent: true) => Promise<T>,
+  firstRender: Promise<void>,
+): void {
+  const request = preload(key, () =>
+    call(true).catch(async (error: unknown) => {
+      await firstRender
+      if (error instanceof ApiError) announceApiError(error)
+      throw error
+    }),
+  )
+  // The screen's hook takes the answer over, a failure included; until then a failure is not 'unhandled'.
+  request.catch(() => {})
+}
+
+/**
+ * The client configuration, which every page's providers ask for (MapsProvider, as useClientConfig): asked
+ * before the hydration, its request is not built inside the hydration's commit, which React cannot slice.
+ */
+export function preloadClientConfig(firstRender: Promise<void>): void {
+  preloadSilently(apiPaths.config(), (silent) => callApi('getConfig', {}, { silent }), firstRender)
 }
