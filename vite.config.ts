@@ -146,7 +146,9 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook', tags: { exclude: ['no-test'] } })],
         test: {
           name: 'storybook',
-          testTimeout: 30_000,
+          // The back-office form stories type ~130 characters into a large form: 10-12 s at load 8, over 30 s
+          // (twice, so past the retry) at load 25-30 with the other suites beside.
+          testTimeout: 60_000,
           // Several story files at once, each in its own page of the one browser: a story mostly waits (its
           // requests, timers, the settling before its picture), so pages beyond the core count still pay off
           // (2 cores: 120 s → 46 s for six screen files). Vitest's default here would be one page (cores − 1).

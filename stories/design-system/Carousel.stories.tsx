@@ -46,7 +46,7 @@ export const AutoCycles: Story = {
   // Which slide the picture shows depends on timing; the slides themselves are Partner Photos' picture.
   tags: ['no-visual'],
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'), { timeout: 2000 })
+    await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'))
   },
 }
 
@@ -59,7 +59,7 @@ export const PausesOnHover: Story = {
     await new Promise((resolve) => setTimeout(resolve, 700))
     await expect(current(canvasElement)).toBe('1 sur 4')
     await userEvent.unhover(canvasElement.querySelector<HTMLElement>('[aria-roledescription="carrousel"]')!)
-    await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'), { timeout: 2000 })
+    await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'))
   },
 }
 
@@ -78,7 +78,7 @@ export const PauseButton: Story = {
     await expect(current(canvasElement)).toBe('1 sur 4')
     const resume = canvas.getByRole('button', { name: 'Reprendre le défilement' })
     resume.click()
-    await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'), { timeout: 2000 })
+    await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'))
     await expect(canvas.getByRole('button', { name: 'Mettre en pause le défilement' })).toBeVisible()
   },
 }

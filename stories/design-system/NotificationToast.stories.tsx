@@ -74,6 +74,6 @@ export const AutoClosesAndClears: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Notifier' }))
     await screen.findByText('Partenaire enregistré.', { selector: 'li *' })
-    await waitFor(() => expect(canvas.getByTestId('state')).toHaveTextContent('aucune'), { timeout: 3000 })
+    await waitFor(() => expect(canvas.getByTestId('state')).toHaveTextContent('aucune'))
   },
 }

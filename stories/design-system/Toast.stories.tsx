@@ -85,7 +85,7 @@ export const ClosesAfterDelay: Story = {
   render: (args) => <Controlled {...args} />,
   play: async ({ args }) => {
     await expect(await screen.findByText('Je disparais tout seul.')).toBeVisible()
-    await waitFor(() => expect(args.onOpenChange).toHaveBeenCalledWith(false), { timeout: 3000 })
+    await waitFor(() => expect(args.onOpenChange).toHaveBeenCalledWith(false))
     await waitFor(() => expect(screen.queryByText('Je disparais tout seul.')).toBeNull())
   },
 }

@@ -214,7 +214,7 @@ export const ListArrivesWhileTyping: Story = {
     const dialog = within(await findDialog('Ajouter une page'))
     await userEvent.type(dialog.getByLabelText('Titre'), 'Les soldes')
     // The list (4 pages) answers after 1.5 s.
-    await waitFor(() => expect(dialog.getByLabelText('Position')).toHaveValue('5'), { timeout: 4000 })
+    await waitFor(() => expect(dialog.getByLabelText('Position')).toHaveValue('5'))
     await expect(dialog.getByLabelText('Titre')).toHaveValue('Les soldes')
   },
 }

@@ -292,20 +292,14 @@ export const ManyResults: Story = {
     const scrollToEnd = () => window.scrollTo(0, document.documentElement.scrollHeight)
     scrollToEnd()
     await waitFor(() => expect(canvas.getAllByTestId('skeleton-row')).toHaveLength(1))
-    await waitFor(
-      async () => {
-        scrollToEnd()
-        await expect(canvas.getByRole('heading', { name: 'Fromagerie n°51' })).toBeInTheDocument()
-      },
-      { timeout: 5000 },
-    )
-    await waitFor(
-      async () => {
-        scrollToEnd()
-        await expect(canvas.getByRole('heading', { name: 'Brasserie n°120' })).toBeInTheDocument()
-      },
-      { timeout: 5000 },
-    )
+    await waitFor(async () => {
+      scrollToEnd()
+      await expect(canvas.getByRole('heading', { name: 'Fromagerie n°51' })).toBeInTheDocument()
+    })
+    await waitFor(async () => {
+      scrollToEnd()
+      await expect(canvas.getByRole('heading', { name: 'Brasserie n°120' })).toBeInTheDocument()
+    })
   },
 }
 

@@ -113,9 +113,7 @@ export const AutoCycling: Story = {
     const canvas = within(canvasElement)
     await canvas.findByRole('heading', { name: 'Les bonnes adresses du Vieux-Port' })
     await expect(slides(canvasElement)[0]).not.toHaveAttribute('aria-hidden', 'true')
-    await waitFor(() => expect(slides(canvasElement)[1]).not.toHaveAttribute('aria-hidden', 'true'), {
-      timeout: 2000,
-    })
+    await waitFor(() => expect(slides(canvasElement)[1]).not.toHaveAttribute('aria-hidden', 'true'))
   },
 }
 
