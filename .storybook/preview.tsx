@@ -1,4 +1,8 @@
 import type { Preview } from '@storybook/react-vite'
+// Before any component's styles: the story files share one page (vite.config.ts, `isolate: false`), and
+// Charts.css, appended after the styled-components sheet by whichever file first renders a BarChart, would
+// otherwise win over the chart's own rules of equal specificity in every later file.
+import 'charts.css'
 import { isCommonAssetRequest } from 'msw'
 import { mswLoader } from 'msw-storybook-addon/csf3'
 import { configure } from 'storybook/test'
