@@ -146,11 +146,18 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook', tags: { exclude: ['no-test'] } })],
         test: {
           name: 'storybook',
-          testTimeout: 30_000,
+          // The back-office form stories type ~130 characters into a large form: 10-12 s at load 8, over 30 s
+          // (twice, so past the retry) at load 25-30 with the other suites beside.
+          testTimeout: 60_000,
           // Several story files at once, each in its own page of the one browser: a story mostly waits (its
           // requests, timers, the settling before its picture), so pages beyond the core count still pay off
           // (2 cores: 120 s → 46 s for six screen files). Vitest's default here would be one page (cores − 1).
           maxWorkers: Number(process.env.STORY_PAGES ?? 4),
+          // The story files of a page run one after the other in the same document instead of a new one each:
+          // the modules (React, the design system, msw's worker) are loaded and evaluated once per page, not once
+          // per file. Each story still renders on its own (fresh providers, SWR cache, router, msw handlers); the
+          // visual clock restarts for each file (.storybook/visual-clock.ts).
+          isolate: false,
           // One more try for a story that failed on a loaded machine; a real regression fails both times.
           retry: 1,
           // Each story's picture is compared with its baseline once its play function has passed.

@@ -1,9 +1,21 @@
 import type { Preview } from '@storybook/react-vite'
+// Before any component's styles: the story files share one page (vite.config.ts, `isolate: false`), and
+// Charts.css, appended after the styled-components sheet by whichever file first renders a BarChart, would
+// otherwise win over the chart's own rules of equal specificity in every later file.
+import 'charts.css'
 import { isCommonAssetRequest } from 'msw'
 import { mswLoader } from 'msw-storybook-addon/csf3'
+import { configure } from 'storybook/test'
 import { baseHandlers } from '../mocks/handlers/config.ts'
 import { resetHandlerState } from '../mocks/handlers/storyState.ts'
 import { withAppProviders } from './decorators.tsx'
+
+/**
+ * How long findBy* and waitFor wait for what a play function asserts (Testing Library's default is 1 s). On a
+ * loaded machine (CI: load 8-10, up to 30 measured with the other suites beside) a screen's answer, lazy chunk
+ * and render took longer than 1 s, twice in a row, and its story failed; a story that passes never waits longer.
+ */
+configure({ asyncUtilTimeout: 10_000 })
 
 /** Phone first (the end-user app), desktop for the back-office; stories pick with `globals.viewport`. */
 const viewports = {

@@ -10,7 +10,8 @@ export const frozenTime = new Date('2026-06-15T10:00:00+02:00').getTime()
 
 const RealDate = Date
 const realNow = performance.now.bind(performance)
-const startedAt = realNow()
+/** When the current test file started: each file's "today" starts at `frozenTime`, whatever ran before it. */
+let startedAt = realNow()
 const now = () => frozenTime + Math.floor(realNow() - startedAt)
 
 function installDate() {
@@ -26,9 +27,11 @@ function installDate() {
   globalThis.Date = FixedDate as unknown as DateConstructor
 }
 
+const initialSeed = 0x2f6b3a1d
+let seed = initialSeed
+
 /** mulberry32: the same sequence on every run, for Math.random and crypto.randomUUID. */
 function installRandom() {
-  let seed = 0x2f6b3a1d
   const random = () => {
     seed = (seed + 0x6d2b79f5) | 0
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
@@ -100,7 +103,18 @@ function countRequests() {
   }
 }
 
+let installed = false
+
+/**
+ * Called by the setup file before each test file. The story files share one page (the project's `isolate:
+ * false`), so the patches are installed once (installing again would wrap the timers once more per file) and
+ * each file starts from the same "today" and the same random sequence, as in a page of its own.
+ */
 export function installVisualClock() {
+  startedAt = realNow()
+  seed = initialSeed
+  if (installed) return
+  installed = true
   installDate()
   installRandom()
   wrapTimer('setTimeout', 'clearTimeout')

@@ -58,7 +58,7 @@ const requestPatience = 1500
 /**
  * Waits until the story has settled: no short timer and no request pending twice in a row (a request left
  * pending on purpose, as in a 'submitting' story, gets 1.5 s from when it started, once, not once per
- * capture), fonts and images ready; at most 4 s.
+ * capture), fonts and images ready, finite animations over; at most 4 s each.
  */
 async function settle() {
   for (const image of Array.from(document.images)) if (image.loading === 'lazy') image.loading = 'eager'
@@ -68,6 +68,20 @@ async function settle() {
       ...Array.from(document.images).map((image) => image.decode().catch(() => undefined)),
     ]),
     delay(2000),
+  ])
+  // Finite animations (a tooltip's or a dialog's exit) end first: until then the closing part is still in the
+  // page, and the choice of what to photograph (hasPortals) would depend on the machine's speed. Endless ones
+  // (spinners) are left running.
+  const finite = document
+    .getAnimations()
+    .filter(
+      (animation) =>
+        animation.playState === 'running' &&
+        Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
+    )
+  await Promise.race([
+    Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+    delay(4000),
   ])
   const started = performance.now()
   let quietRounds = 0

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { FindScreen } from '@/src/screens/public/find/FindScreen.tsx'
 import { signedInUser } from '@/mocks/fixtures/session.ts'
+import { mockApi } from '@/mocks/handlers/mockApi.ts'
 import { categoriesHandlers, citiesHandlers, searchHandlers } from '@/mocks/handlers/public.ts'
 import { stubGeolocation, vieuxPortLocation, withLiveLocation, withUserLocation } from './decorators.tsx'
 import { withFakeMaps } from './mapsDecorators.tsx'
@@ -107,17 +108,33 @@ export const WithDistance: Story = {
   },
 }
 
+/** The name of each search the screen makes (null: no name), before the search handler answers it. */
+const searchedNames: (string | null)[] = []
+const recordSearchedName = mockApi('searchPartners', ({ request }) => {
+  searchedNames.push(new URL(request.url).searchParams.get('name'))
+})
+
 /** Typing a name searches 300 ms after the last key. */
 export const SearchByName: Story = {
   name: 'Recherche par nom',
+  parameters: {
+    msw: [
+      recordSearchedName,
+      searchHandlers.success(),
+      categoriesHandlers.success(),
+      citiesHandlers.success(),
+    ],
+  },
   play: async (context) => {
     await Success.play!(context)
     const canvas = within(context.canvasElement)
+    searchedNames.length = 0
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }), 'boulang')
-    // Still the full list right after typing: the search waits for the pause.
-    await expect(rows(context.canvasElement)).toHaveLength(6)
     await waitFor(() => expect(rows(context.canvasElement)).toHaveLength(1))
     await expect(canvas.getByRole('heading', { name: 'Boulangerie Saint-Victor' })).toBeVisible()
+    // The search waited for the pause: one search for the whole name, none per key. (Checked on the requests,
+    // not on the list right after typing: on a loaded machine the pause may already be over by then.)
+    await expect(searchedNames).toEqual(['boulang'])
   },
 }
 
@@ -292,20 +309,14 @@ export const ManyResults: Story = {
     const scrollToEnd = () => window.scrollTo(0, document.documentElement.scrollHeight)
     scrollToEnd()
     await waitFor(() => expect(canvas.getAllByTestId('skeleton-row')).toHaveLength(1))
-    await waitFor(
-      async () => {
-        scrollToEnd()
-        await expect(canvas.getByRole('heading', { name: 'Fromagerie n°51' })).toBeInTheDocument()
-      },
-      { timeout: 5000 },
-    )
-    await waitFor(
-      async () => {
-        scrollToEnd()
-        await expect(canvas.getByRole('heading', { name: 'Brasserie n°120' })).toBeInTheDocument()
-      },
-      { timeout: 5000 },
-    )
+    await waitFor(async () => {
+      scrollToEnd()
+      await expect(canvas.getByRole('heading', { name: 'Fromagerie n°51' })).toBeInTheDocument()
+    })
+    await waitFor(async () => {
+      scrollToEnd()
+      await expect(canvas.getByRole('heading', { name: 'Brasserie n°120' })).toBeInTheDocument()
+    })
   },
 }
 
