@@ -7,7 +7,6 @@
 import { afterEach, expect } from 'vitest'
 import { page } from 'vitest/browser'
 import type { ComposedStoryFn } from 'storybook/internal/types'
-import { configure } from 'storybook/test'
 import {
   holdIntervals,
   holdTimers,
@@ -18,13 +17,6 @@ import {
 } from './visual-clock.ts'
 
 installVisualClock()
-
-/**
- * findBy* and waitFor in play functions give up after 1 s by default; in CI the stories share 2 cores with the
- * API suites and the journeys (load 8-10), where a lazy chunk plus an msw answer can take longer. A story that
- * never shows what it waits for still fails, 5 s later.
- */
-configure({ asyncUtilTimeout: 5000 })
 
 /** The sizes of the preview's viewports (preview.tsx); 'component' is a story's natural size. */
 const viewportSizes = {
