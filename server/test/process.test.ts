@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Partner, PartnerPage } from '@/contract/schemas.ts'
+import { childNodeArgs } from './child-node.ts'
 import { ADMIN, client, disposeStore, freshStore, partnerBody, waitFor } from './helpers.ts'
 
 /** The real entry point (server/main.ts) as a child process: hard kill and graceful stop. */
@@ -16,7 +17,7 @@ interface Running {
 }
 
 async function launch(extraEnv: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...childNodeArgs, 'server/main.ts'], {
     cwd: root,
     env: {
       DRAIN_SECONDS: '1',
@@ -58,7 +59,7 @@ beforeAll(async () => {
 })
 afterAll(() => disposeStore(store))
 
-// Each test starts server/main.ts (tsx) once or twice: 30 s was not enough on a 2-core machine at load 20+.
+// Each test starts server/main.ts once or twice: 30 s was not enough on a 2-core machine at load 20+.
 describe('process lifecycle', { timeout: 90_000 }, () => {
   it('SIGKILL during a stream of writes loses no acknowledged write; after restart, SIGTERM lets in-flight requests finish and exits 0', async () => {
     const first = await launch()

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { childNodeArgs } from './child-node.ts'
 import { serverProcessEnv } from './helpers.ts'
 
 /**
@@ -17,7 +18,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 async function runToExit(
   env: Record<string, string>,
 ): Promise<{ code: number | null; lines: Record<string, unknown>[]; raw: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...childNodeArgs, 'server/main.ts'], {
     cwd: root,
     env: serverProcessEnv(dataDir, { SEED_DEMO: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
