@@ -39,7 +39,11 @@ async function launch(extraEnv: Record<string, string> = {}): Promise<Running> {
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)))
   let buffer = ''
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${buffer}`)), 45_000)
+    // A server that did not start in time is killed, so it does not outlive the test (it would load the machine).
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start: ${buffer}`))
+    }, 45_000)
     child.stdout!.on('data', (chunk: Buffer) => {
       buffer += chunk.toString()
       const match = /"address":"(http:\/\/[^"]+)"/.exec(buffer)
