@@ -9,8 +9,11 @@
  * machine the API suites keep about a core busy each, while the browser suites mostly wait (rendering,
  * timers, requests, server start-ups), so the stories and the end-to-end journeys each get a lane of their
  * own rather than queueing behind one another. The lanes are balanced by measured time (README,
- * "Testing"): the end-to-end journeys alone (the longest); the stories, then the nginx journey; the API suite
- * on PGlite, the multi-instance suite and the unit tests; the quick checks, then the API suite on PostgreSQL.
+ * "Testing"; fresh-clone CI of 2026-11-26 06:16: e2e 518 s, stories 419, nginx journey 37, multi-instance 62,
+ * unit 6, API on PGlite 594, typecheck 78, lint 132, API on PostgreSQL 377): the end-to-end journeys alone;
+ * the stories, the nginx journey, the multi-instance suite and the unit tests; the API suite on PGlite alone
+ * (the longest suite: with the multi-instance suite and the unit tests behind it, its lane was the run's last,
+ * 662 s); the quick checks, then the API suite on PostgreSQL.
  * A suite's output is printed whole when it ends, so the lanes never interleave.
  * Prints each suite's time and one closing line with the totals.
  */
@@ -177,13 +180,11 @@ const lanes: Suite[][] = [
     vitest('Stories et régression visuelle (Chromium)', 'storybook'),
     // Its own PostgreSQL, two instances, nginx and port: independent of the other lanes.
     playwright('Parcours via nginx (2 instances)', ['-c', 'playwright.cluster.config.ts']),
-  ],
-  [
-    vitest('API (PGlite)', 'server'),
     // Its own PostgreSQL, two servers and nginx (scripts/cluster), once: DATABASE_URL plays no part in it.
     vitest('Plusieurs instances (PostgreSQL + nginx)', 'multi'),
     vitest('Tests unitaires', 'unit'),
   ],
+  [vitest('API (PGlite)', 'server')],
   [
     // TypeScript 7 (the native compiler, ~5× less CPU than 6); typescript-eslint still needs TypeScript 6's API.
     {

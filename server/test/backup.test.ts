@@ -31,6 +31,7 @@ import {
   couponUseStatus,
   startServer,
 } from './helpers.ts'
+import { childNodeArgs } from './child-node.ts'
 import { legacyStore } from './legacy-store.ts'
 import { createPgCluster, pgClusterUnavailable, type PgCluster } from './pg-cluster.ts'
 
@@ -48,7 +49,7 @@ function script(
   args: string[],
   env: Record<string, string> = {},
 ) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
+  const result = spawnSync(process.execPath, [...childNodeArgs, `scripts/${name}.ts`, ...args], {
     cwd: root,
     encoding: 'utf8',
     timeout: 120_000,

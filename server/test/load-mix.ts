@@ -10,6 +10,7 @@ import { resolve } from 'node:path'
 import autocannon, { type Request, type Result } from 'autocannon'
 import type { AuthUser, PartnerPage } from '../../contract/schemas.ts'
 import { apiPaths } from '../../contract/paths.ts'
+import { childNodeArgs } from './child-node.ts'
 
 const root = resolve(import.meta.dirname, '..', '..')
 export const LOAD_ADMIN = { email: 'admin@test.fr', password: 'admin-de-test-42' }
@@ -41,11 +42,11 @@ export interface LoadServerOptions {
 /** Starts server/main.ts on the store and resolves once it listens. */
 export async function startLoadServer(options: LoadServerOptions): Promise<LoadServer> {
   const probe = options.probeMemory ? ['--expose-gc', '--import', './bench/memory/probe.ts'] : []
-  const child = spawn(process.execPath, ['--import', 'tsx', ...probe, 'server/main.ts'], {
+  const child = spawn(process.execPath, [...childNodeArgs, ...probe, 'server/main.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
-      // tsx's compile cache lives there: the run's temporary folder keeps it warm.
+      // The run's temporary folder (tsx keeps its compile cache there when childNodeArgs falls back to it).
       ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
       DATA_DIR: options.dataDir,
       PORT: '0',

@@ -14,6 +14,7 @@ import {
   type OutgoingMail,
 } from '../services/mail.ts'
 import { lockFile } from '../services/datalock.ts'
+import { childNodeArgs } from './child-node.ts'
 import {
   ADMIN,
   capturedLogger,
@@ -496,7 +497,7 @@ describe('npm run mails', () => {
   const root = resolve(import.meta.dirname, '..', '..')
 
   function runMails(server: TestServer, args: string[] = []) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mails.ts', ...args], {
+    const child = spawn(process.execPath, [...childNodeArgs, 'scripts/mails.ts', ...args], {
       cwd: root,
       env: {
         PATH: process.env.PATH,
@@ -515,7 +516,7 @@ describe('npm run mails', () => {
     )
   }
 
-  // Three script processes (tsx) one after the other: 30 s was not always enough on a loaded 2-core machine.
+  // Three script processes one after the other: 30 s was not always enough on a loaded 2-core machine.
   it(
     'prints the last mails with recipient, subject, state and text; refuses an embedded store a server holds',
     { timeout: 90_000 },
