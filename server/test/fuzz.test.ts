@@ -37,7 +37,7 @@ vi.mock('fastify', async (importOriginal) => {
 })
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123)
-const RUNS = Number(process.env.FUZZ_RUNS ?? 56)
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40)
 const ONLY = process.env.FUZZ_ROUTE
 const PATH = process.env.FUZZ_PATH
 const STORE = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
