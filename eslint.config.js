@@ -26,6 +26,9 @@ export default tseslint.config(
       '.storybook/public/mockServiceWorker.js',
       'test-results',
       'playwright-report',
+      // The prerender's Node build, made inside the project while `vite build` runs (scripts/prerender.ts):
+      // `npm test` lints while the journeys' build runs.
+      '.prerender-*',
     ],
   },
   js.configs.recommended,
