@@ -212,7 +212,9 @@ describe('drain on SIGTERM', () => {
     // Straight on A. Every HTTP answer is a 200 (or a well-formed 503). A kept-alive connection is never cut:
     // the drain closes each one politely (Connection: close). Once the listener closes, new connections are
     // refused; the one exception is a connection whose handshake completed in the very instant the listener
-    // closed, which the kernel resets (it sits in the accept queue): allowed only within 100 ms of that instant.
+    // closed, which the kernel resets (it sits in the accept queue): allowed only for a new connection, within
+    // 1 s of the first refusal (CI, at load 13, saw two such resets more than 100 ms from it: the load's own
+    // clients are scheduled late there). A reused connection cut is never allowed.
     const summary = JSON.stringify({ direct: summarize(directResults), nginx: summarize(proxiedResults) })
     const drainEnd = signalled + DRAIN_SECONDS * 1000 - 200
     const refusedAt = Math.min(...directResults.filter((r) => r.error === 'ECONNREFUSED').map((r) => r.start))
@@ -222,7 +224,7 @@ describe('drain on SIGTERM', () => {
         if (r.status !== 0) return badAnswers([r]).length > 0
         if (r.reused) return true
         if (r.error === 'ECONNREFUSED') return r.start < drainEnd
-        return !(r.error === 'ECONNRESET' && r.start >= drainEnd && Math.abs(r.start - refusedAt) < 100)
+        return !(r.error === 'ECONNRESET' && r.start >= drainEnd && Math.abs(r.start - refusedAt) < 1000)
       })
     expect(wrong, summary).toEqual([])
     const duringDrain = directResults.filter((r) => r.start > signalled + 100 && r.status === 200)
