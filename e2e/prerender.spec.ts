@@ -293,6 +293,11 @@ test.describe('message de la carte sans clé dans le HTML', () => {
     await expect(fromHtml).toHaveText(noKeyMessage)
     await expect(fromHtml).toBeVisible()
     await expect(page.locator('html')).not.toHaveAttribute('data-app-start', /./)
+    // The web font swaps in when it arrives (font-display: swap): measured in it, as the screen's message will be.
+    await page.evaluate(async () => {
+      await document.fonts.load("16px 'Inter Variable'")
+      await document.fonts.ready
+    })
     const htmlBox = await fromHtml.boundingBox()
     releaseScripts()
     await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
