@@ -9,6 +9,7 @@ import {
   forgetTypedBeforeHydration,
   keepTypedBeforeHydration,
 } from '../src/prerender/typedBeforeHydration.ts'
+import { releasePageMessage } from '../src/prerender/pageMessage.ts'
 import { releasePagePicture } from '../src/prerender/pagePicture.ts'
 import { readStoredUser } from '../src/session/storage.ts'
 import { setUpInstallableApp } from './serviceWorker.ts'
@@ -44,8 +45,9 @@ async function start(root: HTMLElement) {
     keepTypedBeforeHydration(root)
     void firstRender.then(() => forgetTypedBeforeHydration(5_000))
   } else {
-    // The HTML's main picture belongs to a page this visitor will not see (no session, another page).
+    // The HTML's main picture or message belongs to a page this visitor will not see (no session, another page).
     releasePagePicture()
+    releasePageMessage()
   }
   preloadClientConfig(firstRender)
   if (user) preloadFirstScreenData(location.pathname, user, firstRender)
@@ -60,6 +62,7 @@ async function start(root: HTMLElement) {
   const stopWatching = router.subscribe((state) => {
     if (state.location.pathname === firstPath) return
     releasePagePicture()
+    releasePageMessage()
     stopWatching()
   })
   // The router's first state stays the HTML's: a lazy screen cannot arrive before the first render now.

@@ -10,7 +10,14 @@ export interface PrerenderIndex {
    * Each route's pattern, file (relative to the build folder) and script chunks to announce for preloading;
    * `pictureSlot`: its HTML holds PAGE_PICTURE_SLOT, where the server puts the page's main picture.
    */
-  routes: { pattern: string; file: string; preload: string[]; pictureSlot?: boolean }[]
+  routes: {
+    pattern: string
+    file: string
+    preload: string[]
+    pictureSlot?: boolean
+    /** The page served instead when the server has no Google Maps key (its HTML says so: PAGE_MESSAGE_ATTRIBUTE). */
+    withoutMapsKey?: { file: string; preload: string[] }
+  }[]
   /** For every other page (index.html): the entry's chunks. */
   fallback: { preload: string[] }
 }
@@ -42,6 +49,12 @@ export const PAGE_PICTURE_ATTRIBUTE = 'data-page-picture'
 export const PAGE_PICTURE_SLOT = '<!--page-picture-->'
 
 /**
+ * The element, outside #root, that shows a page's message from the HTML until the screen renders its own (the
+ * map's no-key message): the server serves the page variant holding it when it has no Maps key.
+ */
+export const PAGE_MESSAGE_ATTRIBUTE = 'data-page-message'
+
+/**
  * The inline script a prerendered page starts its JavaScript with, once its first contentful paint is on screen
  * and the main picture the server put in the HTML (PAGE_PICTURE_ATTRIBUTE) has loaded: the HTML already paints
  * the page's largest content, and scripts that finish downloading before that paint delay it on a phone (and
@@ -50,8 +63,9 @@ export const PAGE_PICTURE_SLOT = '<!--page-picture-->'
  * The paint is the browser's own 'first-contentful-paint' entry (a frame's presentation; a requestAnimationFrame
  * callback runs before it); without paint timing, the frame after the first. A hidden page gets no frames: it
  * starts at once, or when it is hidden; a paint or picture that never comes starts it after 2 s. A visitor with
- * no session (the app will send them to /login) never sees the signed-in page's picture: it goes at once.
+ * no session (the app will send them to /login) never sees the signed-in page's picture or message
+ * (PAGE_MESSAGE_ATTRIBUTE): it goes at once.
  * The server allows exactly this text in its Content-Security-Policy (its sha256): change it here only.
  */
 export const SCRIPT_LOADER =
-  "(function(s,d){var done=0,painted=0,pic=d.querySelector('[data-page-picture]'),img=pic&&pic.querySelector('img'),loaded=!img||img.complete;function go(){if(done)return;done=1;(s.getAttribute('data-modules')||'').split(' ').forEach(function(u){if(!u)return;var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});var e=d.createElement('script');e.type='module';e.src=s.getAttribute('data-entry');d.head.appendChild(e)}function ready(){if(painted&&loaded)setTimeout(go,0)}try{if(pic&&!localStorage.getItem('user')){pic.remove();return go()}}catch(x){}if(d.visibilityState!=='visible')return go();d.addEventListener('visibilitychange',go);setTimeout(go,2000);if(!loaded){var f=function(){loaded=1;ready()};img.addEventListener('load',f);img.addEventListener('error',f)}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(l){l.getEntries().forEach(function(p){if(p.name==='first-contentful-paint'){painted=1;ready()}})}).observe({type:'paint',buffered:true});else requestAnimationFrame(function(){requestAnimationFrame(function(){painted=1;ready()})})})(document.currentScript,document)"
+  "(function(s,d){var done=0,painted=0,pic=d.querySelector('[data-page-picture],[data-page-message]'),img=pic&&pic.querySelector('img'),loaded=!img||img.complete;function go(){if(done)return;done=1;(s.getAttribute('data-modules')||'').split(' ').forEach(function(u){if(!u)return;var l=d.createElement('link');l.rel='modulepreload';l.href=u;d.head.appendChild(l)});var e=d.createElement('script');e.type='module';e.src=s.getAttribute('data-entry');d.head.appendChild(e)}function ready(){if(painted&&loaded)setTimeout(go,0)}try{if(pic&&!localStorage.getItem('user')){pic.remove();return go()}}catch(x){}if(d.visibilityState!=='visible')return go();d.addEventListener('visibilitychange',go);setTimeout(go,2000);if(!loaded){var f=function(){loaded=1;ready()};img.addEventListener('load',f);img.addEventListener('error',f)}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(l){l.getEntries().forEach(function(p){if(p.name==='first-contentful-paint'){painted=1;ready()}})}).observe({type:'paint',buffered:true});else requestAnimationFrame(function(){requestAnimationFrame(function(){painted=1;ready()})})})(document.currentScript,document)"

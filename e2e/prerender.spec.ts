@@ -265,3 +265,76 @@ test.describe('photo principale dans le HTML', () => {
     await expect(page.locator('[data-page-picture]')).toHaveCount(0)
   })
 })
+
+test.describe('message de la carte sans clé dans le HTML', () => {
+  // SPEC.md's no-key message: this server has no Google Maps key (the main e2e server).
+  const noKeyMessage =
+    "La carte ne peut pas s'afficher pour le moment. Retrouvez ci-dessous les partenaires proches de vous, ou cherchez-en un par nom, ville ou catégorie."
+
+  /*
+   * Without a key the map's largest paint is its message: the server serves the page whose HTML carries it
+   * (outside #root, over the skeleton), its scripts start after that paint, and the screen's own message, same text
+   * in the same box, takes its place without a duplicate.
+   */
+  test('la carte sans clé peint son message avant les scripts, puis l’écran le remplace', async ({
+    page,
+  }) => {
+    const user = await registerUser(page.request, 'Carte')
+    await signInAs(page, user)
+    let releaseScripts!: () => void
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld
+      await route.continue()
+    })
+    const problems = collectProblems(page)
+    await page.goto('/map', { waitUntil: 'commit' })
+    const fromHtml = page.locator('[data-page-message] p')
+    await expect(fromHtml).toHaveText(noKeyMessage)
+    await expect(fromHtml).toBeVisible()
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-start', /./)
+    // The web font swaps in when it arrives (font-display: swap): measured in it, as the screen's message will be.
+    await page.evaluate(async () => {
+      await document.fonts.load("16px 'Inter Variable'")
+      await document.fonts.ready
+    })
+    const htmlBox = await fromHtml.boundingBox()
+    releaseScripts()
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
+    const screenMessage = page.getByRole('main').getByText(noKeyMessage)
+    await expect(screenMessage).toBeVisible()
+    await expect(page.locator('[data-page-message]')).toHaveCount(0)
+    await expect(page.getByText(noKeyMessage)).toHaveCount(1)
+    expect(await screenMessage.boundingBox()).toEqual(htmlBox)
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js') && new URL(entry.name).pathname.startsWith('/assets/'))
+        .map((entry) => entry.startTime),
+    }))
+    expect(timing.firstPaint).toBeGreaterThan(0)
+    expect(timing.scripts.length).toBeGreaterThan(0)
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.firstPaint!)
+    await page.waitForLoadState('networkidle')
+    expect(problems).toEqual([])
+  })
+
+  test('un visiteur sans session ne voit pas le message de la carte et va à la connexion', async ({
+    page,
+  }) => {
+    let releaseScripts!: () => void
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld
+      await route.continue()
+    })
+    await page.goto('/map', { waitUntil: 'commit' })
+    // The inline loader (it adds the entry's module script) removed it as it ran, before the first paint.
+    await expect(page.locator('head script[type="module"]')).toBeAttached()
+    await expect(page.locator('[data-page-message]')).toHaveCount(0)
+    releaseScripts()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByText(noKeyMessage)).toHaveCount(0)
+  })
+})

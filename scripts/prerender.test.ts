@@ -2,7 +2,13 @@ import type { Manifest } from 'vite'
 import { describe, expect, it } from 'vitest'
 import { PRERENDERED_ATTRIBUTE } from '../app/prerender/hydration.ts'
 import { prerenderedRoutes } from '../app/prerender/routes.ts'
-import { PAGE_PICTURE_ATTRIBUTE, PAGE_PICTURE_SLOT, SCRIPT_LOADER } from '../contract/prerender.ts'
+import {
+  PAGE_MESSAGE_ATTRIBUTE,
+  PAGE_PICTURE_ATTRIBUTE,
+  PAGE_PICTURE_SLOT,
+  SCRIPT_LOADER,
+} from '../contract/prerender.ts'
+import { NO_KEY_MESSAGE } from '../src/screens/public/map/messages.ts'
 import { chunksOf, pageHtml, scriptsAfterFirstPaint } from './prerender.ts'
 
 const manifest: Manifest = {
@@ -52,6 +58,29 @@ describe('prerender', () => {
     expect(html).toContain(`@media (min-width:1280px){[${PAGE_PICTURE_ATTRIBUTE}]{display:none}}`)
   })
 
+  it('gives the map’s page without a Maps key the no-key message after #root, styled as the screen’s', () => {
+    const map = prerenderedRoutes.find((route) => route.pattern === '/map')!
+    const template = '<head></head><body><div id="root"></div></body>'
+    const page = { html: '<main>squelette</main>', styles: '' }
+    expect(pageHtml(template, map, page)).toBe(
+      `<head>\n  </head><body><div id="root" ${PRERENDERED_ATTRIBUTE}="/map"><main>squelette</main></div></body>`,
+    )
+    const html = pageHtml(template, map, page, 'without-maps-key')
+    expect(html).toContain(
+      `<main>squelette</main></div><div ${PAGE_MESSAGE_ATTRIBUTE}><div><svg viewBox="0 0 24 24" width="24" height="24"`,
+    )
+    expect(html).toContain(`<p>${NO_KEY_MESSAGE}</p></div></div></body>`)
+    // The screen's colours (theme: surface, infoBg, text, info) and its Main's box above the bottom navigation.
+    expect(html).toContain(
+      `[${PAGE_MESSAGE_ATTRIBUTE}]{position:absolute;left:0;right:0;overflow:hidden;background:#ffffff;top: 0; height: calc(100dvh - 57px)}`,
+    )
+    expect(html).toContain('background:#e3f2fd;color:#1a1f26')
+    expect(html).toContain(`@media (min-width:1280px){[${PAGE_MESSAGE_ATTRIBUTE}]{display:none}}`)
+    // Another page has no such variant: its own slot only.
+    const home = prerenderedRoutes.find((route) => route.pattern === '/')!
+    expect(pageHtml(template, home, page, 'without-maps-key')).not.toContain(PAGE_MESSAGE_ATTRIBUTE)
+  })
+
   it('moves the entry script and its module preloads after the first paint, into the inline loader', () => {
     const built = `<html><head><title>P</title>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
@@ -73,7 +102,7 @@ describe('prerender', () => {
 })
 
 /** Runs the inline loader against a stand-in document; returns what it added and how to drive it. */
-function loaderRun(picture: { complete: boolean } | null, storedUser: string | null = 'x') {
+function loaderRun(picture: { complete: boolean } | 'message' | null, storedUser: string | null = 'x') {
   const added: { tag: string; rel?: string; href?: string; type?: string; src?: string }[] = []
   const timers: (() => void)[] = []
   const imageListeners = new Map<string, () => void>()
@@ -88,10 +117,11 @@ function loaderRun(picture: { complete: boolean } | null, storedUser: string | n
       expect(options).toEqual({ type: 'paint', buffered: true })
     }
   }
-  const image = picture && {
-    ...picture,
-    addEventListener: (name: string, listener: () => void) => imageListeners.set(name, listener),
-  }
+  const image = picture &&
+    picture !== 'message' && {
+      ...picture,
+      addEventListener: (name: string, listener: () => void) => imageListeners.set(name, listener),
+    }
   const document = {
     visibilityState: 'visible',
     currentScript: {
@@ -100,9 +130,10 @@ function loaderRun(picture: { complete: boolean } | null, storedUser: string | n
     head: { appendChild: (node: (typeof added)[number]) => added.push(node) },
     createElement: (tag: string) => ({ tag }),
     addEventListener: () => {},
+    // The page's slot: its picture (with an <img> inside) or its message (none).
     querySelector: (selector: string) =>
-      selector === '[data-page-picture]' && image
-        ? { querySelector: () => image, remove: () => (removed = true) }
+      selector === `[${PAGE_PICTURE_ATTRIBUTE}],[${PAGE_MESSAGE_ATTRIBUTE}]` && picture
+        ? { querySelector: () => image || null, remove: () => (removed = true) }
         : null,
   }
   const localStorage = { getItem: () => storedUser }
@@ -151,6 +182,21 @@ describe('the inline script loader', () => {
 
   it('a visitor without a session never sees the signed-in page’s picture; the scripts start at once', () => {
     const { added, removed } = loaderRun({ complete: false }, null)
+    expect(removed()).toBe(true)
+    expect(added).toEqual(started)
+  })
+
+  it('with the page’s message in the HTML (no picture to wait for), starts after the first contentful paint', () => {
+    const { added, flush, paint, removed } = loaderRun('message')
+    expect(added).toEqual([])
+    paint('first-contentful-paint')
+    flush()
+    expect(added).toEqual(started)
+    expect(removed()).toBe(false)
+  })
+
+  it('a visitor without a session never sees the signed-in page’s message; the scripts start at once', () => {
+    const { added, removed } = loaderRun('message', null)
     expect(removed()).toBe(true)
     expect(added).toEqual(started)
   })

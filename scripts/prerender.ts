@@ -6,7 +6,11 @@ import { promisify } from 'node:util'
 import { build, type Manifest, type Plugin } from 'vite'
 import { PRERENDERED_ATTRIBUTE } from '../app/prerender/hydration.ts'
 import { prerenderedRoutes, type PrerenderedRoute } from '../app/prerender/routes.ts'
+import { mdiMap } from '../src/design-system/icons/paths.ts'
+import { theme } from '../src/design-system/theme/theme.ts'
+import { NO_KEY_MESSAGE } from '../src/screens/public/map/messages.ts'
 import {
+  PAGE_MESSAGE_ATTRIBUTE,
   PAGE_PICTURE_ATTRIBUTE,
   PAGE_PICTURE_SLOT,
   PRERENDERED_DIR,
@@ -41,16 +45,45 @@ function pictureSlot(box: string): { style: string; html: string } {
   }
 }
 
-/** Fills index.html's empty root with a route's markup and its styles (before the app's own head content ends). */
-export function pageHtml(template: string, route: PrerenderedRoute, page: PrerenderedPage): string {
+const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * The map's no-key message, as MapScreen's Fallback draws it (the same surface, the info box with its map icon
+ * and paragraph, the theme's colours), over the skeleton in `box`; phones only, as the picture slot. Readable
+ * (not aria-hidden): it is the page's content until the screen renders the same message.
+ */
+export function noMapsKeyMessage(box: string): { style: string; html: string } {
+  const slot = `[${PAGE_MESSAGE_ATTRIBUTE}]`
+  const { colors } = theme
+  return {
+    style: `<style>${slot}{position:absolute;left:0;right:0;overflow:hidden;background:${colors.surface};${box}}${slot}>div{display:flex;align-items:flex-start;gap:12px;padding:16px;background:${colors.infoBg};color:${colors.text}}${slot} svg{flex:none;color:${colors.info}}${slot} p{margin:0}@media (min-width:1280px){${slot}{display:none}}</style>`,
+    html: `<div ${PAGE_MESSAGE_ATTRIBUTE}><div><svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" focusable="false" aria-hidden="true"><path d="${mdiMap}"></path></svg><p>${text(NO_KEY_MESSAGE)}</p></div></div>`,
+  }
+}
+
+/**
+ * Fills index.html's empty root with a route's markup and its styles (before the app's own head content ends),
+ * and puts the route's slot after #root: its picture slot, or in the page without a Maps key, the no-key message.
+ */
+export function pageHtml(
+  template: string,
+  route: PrerenderedRoute,
+  page: PrerenderedPage,
+  variant: 'with-maps-key' | 'without-maps-key' = 'with-maps-key',
+): string {
   const root = '<div id="root"></div>'
   if (!template.includes(root)) throw new Error('index.html sans <div id="root"></div>')
-  const picture = route.pictureBox ? pictureSlot(route.pictureBox) : { style: '', html: '' }
+  const slot =
+    variant === 'without-maps-key' && route.withoutMapsKey
+      ? noMapsKeyMessage(route.withoutMapsKey.messageBox)
+      : route.pictureBox
+        ? pictureSlot(route.pictureBox)
+        : { style: '', html: '' }
   return template
-    .replace('</head>', `${page.styles}${picture.style}\n  </head>`)
+    .replace('</head>', `${page.styles}${slot.style}\n  </head>`)
     .replace(
       root,
-      `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route.pattern}">${page.html}</div>${picture.html}`,
+      `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route.pattern}">${page.html}</div>${slot.html}`,
     )
 }
 
@@ -143,12 +176,24 @@ process.stdout.write(JSON.stringify(await renderRoute(${JSON.stringify(route.pat
             const deferred = route.scripts === 'after-first-paint'
             writeFileSync(file, deferred ? scriptsAfterFirstPaint(html, chunks) : html)
             compressFile(file)
+            let withoutMapsKey: PrerenderIndex['routes'][number]['withoutMapsKey']
+            if (route.withoutMapsKey) {
+              // Its HTML paints the message, the page's largest content: scripts after that paint, none announced.
+              const variant = join(outDir, PRERENDERED_DIR, route.withoutMapsKey.file)
+              writeFileSync(
+                variant,
+                scriptsAfterFirstPaint(pageHtml(template, route, page, 'without-maps-key'), chunks),
+              )
+              compressFile(variant)
+              withoutMapsKey = { file: `${PRERENDERED_DIR}/${route.withoutMapsKey.file}`, preload: [] }
+            }
             index.routes.push({
               pattern: route.pattern,
               file: `${PRERENDERED_DIR}/${route.file}`,
               // A page whose scripts start after its first paint announces none with its HTML.
               preload: deferred ? [] : chunks,
               ...(route.pictureBox ? { pictureSlot: true } : {}),
+              ...(withoutMapsKey ? { withoutMapsKey } : {}),
             })
           }
           writeFileSync(join(outDir, PRERENDERED_DIR, PRERENDERED_INDEX), JSON.stringify(index, null, 2))

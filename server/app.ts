@@ -273,7 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // for) it answered 403 for the directory instead of letting the page handler below answer Home.
   if (staticDir) app.get('/', (_request, reply) => reply.callNotFound())
 
-  const pageFor = staticDir ? pageResolver(staticDir) : null
+  const pageFor = staticDir ? pageResolver(staticDir, { hasMapsKey: Boolean(config.googleMapsApiKey) }) : null
   const withPicture = staticDir ? pageWithPicture(staticDir) : null
   const pictureFor = pagePictures(db)
 

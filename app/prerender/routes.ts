@@ -36,6 +36,14 @@ export interface PrerenderedRoute {
    * otherwise. Kept equal to the screens' sizes by e2e/prerender.spec.ts.
    */
   pictureBox?: string
+  /**
+   * A second page for a server without a Google Maps key (the map): `file`, the same HTML with the screen's no-key
+   * message outside #root, in `messageBox` (CSS declarations, full width, on phones) over the skeleton, where the
+   * screen shows it (src/prerender/pageMessage.ts hands it over), and its scripts after the first paint: that
+   * message is the page's largest paint, and the scripts are not needed to draw it. The server picks the page
+   * from its configuration; with a key it serves `file` above, unchanged.
+   */
+  withoutMapsKey?: { file: string; messageBox: string }
 }
 
 export const prerenderedRoutes: PrerenderedRoute[] = [
@@ -107,6 +115,8 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     session: 'signed-in',
     screenModule: 'src/screens/public/map/MapScreen.tsx',
     scripts: 'early',
+    // The whole of MapScreen's Main on a phone: from the top down to the 57 px bottom navigation.
+    withoutMapsKey: { file: 'map-sans-cle.html', messageBox: 'top: 0; height: calc(100dvh - 57px)' },
   },
   {
     pattern: '/menu',

@@ -25,25 +25,39 @@ const linkHeader = (chunks: string[]) =>
  * Which HTML answers a page address: the build's prerendered page for that route (its markup paints before any
  * script), otherwise index.html; with the script chunks the route needs, so the browser fetches them while it
  * parses the HTML instead of one after the other. A build without prerendered pages serves index.html alone.
+ * `hasMapsKey`: the server's client configuration has a Google Maps key; without one, a route's page made for
+ * that case (the map's, which says so in its HTML) is served instead.
  */
-export function pageResolver(staticDir: string): (pathname: string) => PageToServe {
+export function pageResolver(
+  staticDir: string,
+  { hasMapsKey }: { hasMapsKey: boolean },
+): (pathname: string) => PageToServe {
   const indexPath = join(staticDir, PRERENDERED_DIR, PRERENDERED_INDEX)
   // Read again when the build changes under a running server (a new release copied in place): its chunk names
   // change, and hints for the previous release's chunks would make browsers fetch files that are gone.
   let loaded: { stamp: number; resolve: (path: string) => PageToServe } | null = null
   const current = () => {
     const stamp = statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs ?? -1
-    if (loaded?.stamp !== stamp) loaded = { stamp, resolve: resolverFor(stamp < 0 ? null : indexPath) }
+    if (loaded?.stamp !== stamp)
+      loaded = { stamp, resolve: resolverFor(stamp < 0 ? null : indexPath, hasMapsKey) }
     return loaded.resolve
   }
   return (pathname) => current()(withoutTrailingSlash(pathname))
 }
 
-function resolverFor(indexPath: string | null): (path: string) => PageToServe {
+function resolverFor(indexPath: string | null, hasMapsKey: boolean): (path: string) => PageToServe {
   const index: PrerenderIndex = indexPath
     ? (JSON.parse(readFileSync(indexPath, 'utf8')) as PrerenderIndex)
     : { routes: [], fallback: { preload: [] } }
-  const routes = index.routes.map((route) => ({ ...route, link: linkHeader(route.preload) }))
+  const routes = index.routes.map((route) => {
+    const page = !hasMapsKey && route.withoutMapsKey ? route.withoutMapsKey : route
+    return {
+      pattern: route.pattern,
+      file: page.file,
+      link: linkHeader(page.preload),
+      pictureSlot: page === route && route.pictureSlot === true,
+    }
+  })
   const fallback: PageToServe = {
     file: 'index.html',
     link: linkHeader(index.fallback.preload),
@@ -51,7 +65,7 @@ function resolverFor(indexPath: string | null): (path: string) => PageToServe {
   }
   return (path) => {
     const route = routes.find((candidate) => matchesPattern(candidate.pattern, path))
-    return route ? { file: route.file, link: route.link, pictureSlot: route.pictureSlot === true } : fallback
+    return route ? { file: route.file, link: route.link, pictureSlot: route.pictureSlot } : fallback
   }
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import styled from 'styled-components'
 import type { Category, Partner, PartnerSearchResult } from '@/contract/schemas.ts'
 import { usePartnerDiscountsForUser } from '@/src/api/partners/getPartnerDiscountsForUser.ts'
@@ -26,11 +26,11 @@ import { UsablePartnerDetails } from '../partner/UsablePartnerDetails.tsx'
 import { CitySearch } from './CitySearch.tsx'
 import { NearbyPartners } from './NearbyPartners.tsx'
 import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { releasePageMessage } from '@/src/prerender/pageMessage.ts'
 
-export const NO_KEY_MESSAGE =
-  "La carte ne peut pas s'afficher pour le moment. Retrouvez ci-dessous les partenaires proches de vous, ou cherchez-en un par nom, ville ou catégorie."
-export const LOAD_ERROR_MESSAGE =
-  'Impossible de charger la carte. Vérifiez votre connexion puis revenez sur la carte. Les partenaires proches de vous sont listés ci-dessous.'
+import { LOAD_ERROR_MESSAGE, NO_KEY_MESSAGE } from './messages.ts'
+
+export { LOAD_ERROR_MESSAGE, NO_KEY_MESSAGE } from './messages.ts'
 export const REFRESH_LABEL = 'Rechercher dans cette zone'
 
 const Main = styled.main`
@@ -128,6 +128,11 @@ const Notice = styled.div`
 export function MapScreen() {
   usePageTitle('Carte')
   const maps = useMaps()
+  // The HTML's no-key message (server without a key) covers the skeleton until the screen knows what to show.
+  const known = maps.status !== 'loading'
+  useLayoutEffect(() => {
+    if (known) releasePageMessage()
+  }, [known])
   return (
     <Main>
       <VisuallyHidden as="h1">Carte des partenaires</VisuallyHidden>
