@@ -14,6 +14,17 @@ test.use({ serviceWorkers: 'allow' })
  * marks <html data-app-start> 'hydrated' only when it hydrated rather than rendered afresh).
  */
 
+/** Holds the app's scripts back, so that only the HTML is on screen, until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 /** Console errors and warnings and uncaught exceptions, from the page's first script on. */
 function collectProblems(page: Page): string[] {
   const problems: string[] = []
@@ -125,12 +136,7 @@ test.describe('hydratation', () => {
    * survive hydration (React would put the form state's empty values back) and be what the form sends.
    */
   test('ce qui est saisi avant l’hydratation est gardé et envoyé', async ({ page }) => {
-    let releaseScripts!: () => void
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
-    await page.route('**/assets/*.js', async (route) => {
-      await scriptsHeld
-      await route.continue()
-    })
+    const releaseScripts = await holdScripts(page)
     // Module scripts hold DOMContentLoaded back: the page is there once its HTML is.
     await page.goto('/inscription', { waitUntil: 'commit' })
     await expect(page.getByRole('heading', { level: 1, name: 'Inscription' })).toBeVisible()
@@ -222,12 +228,7 @@ test.describe('photo principale dans le HTML', () => {
       { path: `/partenaire/${partnerId}`, picture: page.getByRole('img', { name: /, photo 1$/ }) },
     ]
     for (const { path, picture } of screens) {
-      let releaseScripts!: () => void
-      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
-      await page.route('**/assets/*.js', async (route) => {
-        await scriptsHeld
-        await route.continue()
-      })
+      const releaseScripts = await holdScripts(page)
       const problems = collectProblems(page)
       await page.goto(path, { waitUntil: 'commit' })
       const fromHtml = page.locator('[data-page-picture] img')
@@ -281,12 +282,7 @@ test.describe('message de la carte sans clé dans le HTML', () => {
   }) => {
     const user = await registerUser(page.request, 'Carte')
     await signInAs(page, user)
-    let releaseScripts!: () => void
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
-    await page.route('**/assets/*.js', async (route) => {
-      await scriptsHeld
-      await route.continue()
-    })
+    const releaseScripts = await holdScripts(page)
     const problems = collectProblems(page)
     await page.goto('/map', { waitUntil: 'commit' })
     const fromHtml = page.locator('[data-page-message] p')
@@ -323,12 +319,7 @@ test.describe('message de la carte sans clé dans le HTML', () => {
   test('un visiteur sans session ne voit pas le message de la carte et va à la connexion', async ({
     page,
   }) => {
-    let releaseScripts!: () => void
-    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
-    await page.route('**/assets/*.js', async (route) => {
-      await scriptsHeld
-      await route.continue()
-    })
+    const releaseScripts = await holdScripts(page)
     await page.goto('/map', { waitUntil: 'commit' })
     // The inline loader (it adds the entry's module script) removed it as it ran, before the first paint.
     await expect(page.locator('head script[type="module"]')).toBeAttached()
