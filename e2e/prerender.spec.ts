@@ -25,6 +25,14 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release
 }
 
+/** The first partner the search shows this user: a partner page that exists in the demo directory. */
+async function firstPartnerId(page: Page, accessToken: string): Promise<number> {
+  const search = await page.request.get(apiPaths.partnerSearch(), {
+    headers: { authorization: `Bearer ${accessToken}` },
+  })
+  return ((await search.json()) as PartnerSearchResult[])[0].partnerId.id
+}
+
 /** Console errors and warnings and uncaught exceptions, from the page's first script on. */
 function collectProblems(page: Page): string[] {
   const problems: string[] = []
@@ -108,10 +116,7 @@ test.describe('hydratation', () => {
   test('les écrans connectés sont hydratés sans différence', async ({ page }) => {
     const user = await registerUser(page.request, 'Hydra')
     await signInAs(page, user)
-    const search = await page.request.get(apiPaths.partnerSearch(), {
-      headers: { authorization: `Bearer ${user.access_token}` },
-    })
-    const partnerId = ((await search.json()) as PartnerSearchResult[])[0].partnerId.id
+    const partnerId = await firstPartnerId(page, user.access_token)
     const screens = [
       { path: '/', ready: page.getByRole('list', { name: 'Catégories' }) },
       { path: '/rechercher', ready: page.getByTestId('partner-row').first() },
@@ -182,10 +187,7 @@ test.describe('données du premier écran', () => {
   }) => {
     const user = await registerUser(page.request, 'Prechargement')
     await signInAs(page, user)
-    const search = await page.request.get(apiPaths.partnerSearch(), {
-      headers: { authorization: `Bearer ${user.access_token}` },
-    })
-    const partnerId = ((await search.json()) as PartnerSearchResult[])[0].partnerId.id
+    const partnerId = await firstPartnerId(page, user.access_token)
     const asked: string[] = []
     page.on('request', (request) => {
       const { pathname } = new URL(request.url())
@@ -219,10 +221,7 @@ test.describe('photo principale dans le HTML', () => {
   }) => {
     const user = await registerUser(page.request, 'Photo')
     await signInAs(page, user)
-    const search = await page.request.get(apiPaths.partnerSearch(), {
-      headers: { authorization: `Bearer ${user.access_token}` },
-    })
-    const partnerId = ((await search.json()) as PartnerSearchResult[])[0].partnerId.id
+    const partnerId = await firstPartnerId(page, user.access_token)
     const screens = [
       { path: '/', picture: page.locator('[data-home-stage] img').first() },
       { path: `/partenaire/${partnerId}`, picture: page.getByRole('img', { name: /, photo 1$/ }) },
