@@ -85,7 +85,8 @@ async function start(root: HTMLElement) {
       createRoot(root).render(app)
     }
   })
-  document.documentElement.dataset.appStart = route ? 'hydrated' : 'rendered'
+  // Once the first render is committed: the inline loader (SCRIPT_LOADER) then replays a form submit it held.
+  void firstRender.then(() => (document.documentElement.dataset.appStart = route ? 'hydrated' : 'rendered'))
 }
 
 void start(container)

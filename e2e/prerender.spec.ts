@@ -166,6 +166,36 @@ test.describe('hydratation', () => {
     expect(stored).toMatchObject({ firstname: 'Nadia', email })
   })
 
+  /*
+   * Pressing "Se connecter" before the script has hydrated the page: the prerendered form must not submit
+   * natively (its fields, password included, would go into a URL or a request the server does not expect); the
+   * press is held and sent by the app once it is there.
+   */
+  test('une connexion demandée avant l’hydratation part une fois l’app prête, sans quitter la page', async ({
+    page,
+  }) => {
+    const user = await registerUser(page.request, 'Pressee')
+    const navigations: string[] = []
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+        navigations.push(`${request.method()} ${request.url()}`)
+    })
+    const releaseScripts = await holdScripts(page)
+    await page.goto('/login', { waitUntil: 'commit' })
+    await page.getByLabel('Email').fill(user.email)
+    await page.getByLabel('Mot de passe', { exact: true }).fill(user.password)
+    await page.getByRole('button', { name: 'Se connecter' }).click()
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-start', /./)
+    expect(page.url()).toMatch(/\/login$/)
+    releaseScripts()
+    await expect(page).toHaveURL(/\/$/)
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!)).toMatchObject({
+      email: user.email,
+    })
+    // The page was loaded once, and only the app spoke to the server after: no form was sent natively.
+    expect(navigations).toEqual([`GET ${new URL('/login', page.url()).href}`])
+  })
+
   test('une page prérendue pour un autre état de session est rendue à neuf', async ({ page }) => {
     const problems = collectProblems(page)
     // A visitor on a signed-in route: the skeleton's HTML is replaced by the login screen.

@@ -122,14 +122,31 @@ function loaderRun(picture: { complete: boolean } | 'message' | null, storedUser
       ...picture,
       addEventListener: (name: string, listener: () => void) => imageListeners.set(name, listener),
     }
+  const documentListeners = new Map<string, { listener: (event: unknown) => void; capture: unknown }>()
+  const rootAttributes = new Set<string>()
+  let mutationObserver: { callback: () => void; disconnected: boolean; options?: unknown } | undefined
+  class MutationObserver {
+    constructor(callback: (records: unknown[], observer: MutationObserver) => void) {
+      mutationObserver = { callback: () => callback([], this), disconnected: false }
+    }
+    observe(target: unknown, options: unknown) {
+      expect(target).toBe(document.documentElement)
+      mutationObserver!.options = options
+    }
+    disconnect() {
+      mutationObserver!.disconnected = true
+    }
+  }
   const document = {
+    documentElement: { hasAttribute: (name: string) => rootAttributes.has(name) },
     visibilityState: 'visible',
     currentScript: {
       getAttribute: (name: string) => ({ 'data-entry': '/e.js', 'data-modules': '/a.js /b.js' })[name],
     },
     head: { appendChild: (node: (typeof added)[number]) => added.push(node) },
     createElement: (tag: string) => ({ tag }),
-    addEventListener: () => {},
+    addEventListener: (name: string, listener: (event: unknown) => void, capture?: unknown) =>
+      documentListeners.set(name, { listener, capture }),
     // The page's slot: its picture (with an <img> inside) or its message (none).
     querySelector: (selector: string) =>
       selector === `[${PAGE_PICTURE_ATTRIBUTE}],[${PAGE_MESSAGE_ATTRIBUTE}]` && picture
@@ -140,7 +157,7 @@ function loaderRun(picture: { complete: boolean } | 'message' | null, storedUser
   const run = new Function('document', 'window', 'setTimeout', 'localStorage', SCRIPT_LOADER)
   run(
     document,
-    { PerformanceObserver },
+    { PerformanceObserver, MutationObserver },
     (callback: () => void, delay: number) => {
       if (delay === 0) timers.push(callback)
     },
@@ -148,7 +165,34 @@ function loaderRun(picture: { complete: boolean } | 'message' | null, storedUser
   )
   const flush = () => timers.splice(0).forEach((timer) => timer())
   const paint = (name: string) => observer!({ getEntries: () => [{ name }] })
-  return { added, flush, paint, imageListeners, removed: () => removed }
+  /** The app marks <html data-app-start> after its first render; the loader's observer hears of it. */
+  const appRendered = () => {
+    rootAttributes.add('data-app-start')
+    if (!mutationObserver!.disconnected) mutationObserver!.callback()
+  }
+  return {
+    added,
+    flush,
+    paint,
+    imageListeners,
+    removed: () => removed,
+    documentListeners,
+    appRendered,
+    mutationObserver,
+  }
+}
+
+/** A form on the page and a submit event from its button, noting what the loader does with them. */
+function submitOf(connected = true) {
+  const submitted: unknown[] = []
+  const form = {
+    isConnected: connected,
+    requestSubmit: (...submitter: unknown[]) => submitted.push(submitter),
+  }
+  const button = { form }
+  let prevented = 0
+  const event = { target: form, submitter: button, preventDefault: () => (prevented += 1) }
+  return { event, button, submitted, prevented: () => prevented }
 }
 
 const started = [
@@ -199,6 +243,47 @@ describe('the inline script loader', () => {
     const { added, removed } = loaderRun('message', null)
     expect(removed()).toBe(true)
     expect(added).toEqual(started)
+  })
+})
+
+describe('a form submitted before the app has rendered (prerendered /login, /inscription…)', () => {
+  it('is held, not sent natively, and sent once the app has rendered, by the same button', () => {
+    const { documentListeners, appRendered, mutationObserver } = loaderRun(null)
+    const submit = documentListeners.get('submit')!
+    expect(submit.capture).toBe(true)
+    expect(mutationObserver!.options).toEqual({ attributes: true, attributeFilter: ['data-app-start'] })
+    const { event, button, submitted, prevented } = submitOf()
+    submit.listener(event)
+    expect(prevented()).toBe(1)
+    expect(submitted).toEqual([])
+    appRendered()
+    expect(submitted).toEqual([[button]])
+    expect(mutationObserver!.disconnected).toBe(true)
+  })
+
+  it('is not held once the app has rendered: the app handles it', () => {
+    const { documentListeners, appRendered } = loaderRun(null)
+    appRendered()
+    const { event, submitted, prevented } = submitOf()
+    documentListeners.get('submit')!.listener(event)
+    expect(prevented()).toBe(0)
+    expect(submitted).toEqual([])
+  })
+
+  it('is dropped when the app rendered the page afresh (the held form is gone)', () => {
+    const { documentListeners, appRendered } = loaderRun(null)
+    const { event, submitted, prevented } = submitOf(false)
+    documentListeners.get('submit')!.listener(event)
+    expect(prevented()).toBe(1)
+    appRendered()
+    expect(submitted).toEqual([])
+  })
+
+  it('is held even when the scripts start at once (no session)', () => {
+    const { documentListeners } = loaderRun({ complete: false }, null)
+    const { event, prevented } = submitOf()
+    documentListeners.get('submit')!.listener(event)
+    expect(prevented()).toBe(1)
   })
 })
 

@@ -56,7 +56,8 @@ export function AuthForm(props: ComponentPropsWithoutRef<typeof Form>) {
         if (!form.getFieldState(name)?.value) form.change(name, value)
     })
   }, [form])
-  return <Form {...props} />
+  // A POST: should the form ever submit natively (no script), what was typed never goes into a URL.
+  return <Form method="post" {...props} />
 }
 
 /** The secondary links under a form (back to login, create an account). */
