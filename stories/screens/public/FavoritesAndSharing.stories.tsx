@@ -13,6 +13,7 @@ import {
   partnerForUserHandlers,
   searchHandlers,
 } from '@/mocks/handlers/public.ts'
+import { mockApi } from '@/mocks/handlers/mockApi.ts'
 import { withFakeMaps } from './mapsDecorators.tsx'
 import { withUserLocation } from './decorators.tsx'
 import { withToast } from '../backoffice/decorators.tsx'
@@ -47,22 +48,38 @@ function stubNavigator(name: 'share' | 'canShare' | 'clipboard', value: unknown)
   }
 }
 
+/** The favourites calls the screen makes, in order, before the handlers answer them. */
+const favoriteCalls: ('list' | 'add')[] = []
+const recordFavoriteCalls = [
+  mockApi('listFavorites', () => void favoriteCalls.push('list')),
+  mockApi('addFavorite', () => void favoriteCalls.push('add')),
+]
+const nextFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+
 /** The heart beside the partner's name adds it to the favourites, and stays pressed once the server agreed. */
 export const PartnerPageAddsFavorite: Story = {
   name: 'Ajout aux favoris depuis la fiche',
   render: partnerPage,
-  parameters: { msw: [partnerForUserHandlers.success(), ...favoritesHandlers.stateful([])] },
+  parameters: {
+    msw: [...recordFavoriteCalls, partnerForUserHandlers.success(), ...favoritesHandlers.stateful([])],
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await canvas.findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' })
     const toggle = await canvas.findByRole('button', { name: 'Ajouter aux favoris' })
     await waitFor(() => expect(toggle).toBeEnabled())
     await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+    favoriteCalls.length = 0
     await userEvent.click(toggle)
     const pressed = await canvas.findByRole('button', { name: 'Retirer des favoris' })
     await expect(pressed).toHaveAttribute('aria-pressed', 'true')
-    // Still pressed after the list is fetched again from the server.
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // Still pressed once the list has been fetched again from the server, after the change.
+    await waitFor(() => {
+      const added = favoriteCalls.indexOf('add')
+      expect(added).toBeGreaterThanOrEqual(0)
+      expect(favoriteCalls.slice(added + 1)).toContain('list')
+    })
+    await nextFrames()
     await expect(canvas.getByRole('button', { name: 'Retirer des favoris' })).toHaveAttribute(
       'aria-pressed',
       'true',
