@@ -8,6 +8,9 @@
  *
  *   DATABASE_URL=… PERQUERY_SCHEMA=… node --import tsx bench/api/abhttp.ts <tree before> <tree after> [rounds] [seconds]
  *
+ * ABHTTP_BEFORE_ENV / ABHTTP_AFTER_ENV: settings for one side's server, `KEY=value` separated by spaces (e.g.
+ * `DATABASE_POOL_MAX=4`), to compare a setting with one tree on both sides.
+ *
  * PGlite (no DATABASE_URL): each side serves its own store folder, ABHTTP_BEFORE_DIR and ABHTTP_AFTER_DIR (one
  * PGlite folder has one process); the database runs in the server process, so its CPU is in Node's figure.
  */
@@ -29,7 +32,15 @@ const databaseUrl = process.env.DATABASE_URL
 const dirs = { before: process.env.ABHTTP_BEFORE_DIR, after: process.env.ABHTTP_AFTER_DIR }
 if (!databaseUrl && (!dirs.before || !dirs.after))
   throw new Error('DATABASE_URL (PostgreSQL), or ABHTTP_BEFORE_DIR and ABHTTP_AFTER_DIR (PGlite stores)')
-const sideEnv = (side: 'before' | 'after') =>
+const settings = (side: 'before' | 'after') =>
+  Object.fromEntries(
+    (process.env[`ABHTTP_${side.toUpperCase()}_ENV`] ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  )
+const sideEnv = (side: 'before' | 'after') => ({ ...connection(side), ...settings(side) })
+const connection = (side: 'before' | 'after') =>
   databaseUrl
     ? {
         DATABASE_URL: `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}application_name=abhttp_${side}`,
