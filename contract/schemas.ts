@@ -99,6 +99,23 @@ export const Image = Type.Object({
 })
 export type Image = Static<typeof Image>
 
+/**
+ * A search result's photo: the original and the widths of its smaller copies, each in AVIF and WebP at
+ * `imageVariantUrl`'s address (contract/images.ts builds them). Six variant URLs were half of a result's bytes.
+ */
+export const ListImage = Type.Object({
+  id: Type.String(),
+  type: Type.String({ description: 'Type MIME du fichier servi, ex. image/webp' }),
+  url: Type.String(),
+  width: Nullable(Type.Integer({ description: 'Largeur de l’original en pixels (null tant qu’inconnue)' })),
+  height: Nullable(Type.Integer({ description: 'Hauteur de l’original en pixels' })),
+  variantWidths: Type.Array(Type.Integer({ minimum: 1 }), {
+    description:
+      'Largeurs des copies réduites, chacune en AVIF et WebP à /uploads/{id}-{largeur}.avif et .webp ; vide tant qu’elles ne sont pas prêtes',
+  }),
+})
+export type ListImage = Static<typeof ListImage>
+
 export const LinkTarget = Type.Union([Type.Literal(''), Type.Literal('_blank'), Type.Literal('_self')])
 export type LinkTarget = Static<typeof LinkTarget>
 
@@ -221,7 +238,7 @@ export type CategoryRef = Static<typeof CategoryRef>
 export const PartnerSearchResult = Type.Object({
   ...Partner.properties,
   categories: Type.Array(CategoryRef),
-  images: Type.Array(Image, {
+  images: Type.Array(ListImage, {
     description:
       'La première photo seulement (une liste n’en montre qu’une) ; toutes dans GET /api/partners/{id}',
   }),

@@ -21,8 +21,10 @@ async function waitForVariants(request: APIRequestContext, token: string): Promi
         const found = (await (
           await request.get(apiPaths.partnerSearch(), { headers })
         ).json()) as PartnerSearchResult[]
-        return [...articles.map((a) => a.image), ...found.map((p) => p.images[0])].every(
-          (image) => !image || (image.variants ?? []).length > 0,
+        // A search result's photo lists its variants' widths (ListImage), an article's image their URLs.
+        return (
+          articles.every((a) => !a.image || (a.image.variants ?? []).length > 0) &&
+          found.every((p) => !p.images[0] || p.images[0].variantWidths.length > 0)
         )
       },
       { timeout: 90_000, intervals: [1_000] },

@@ -6,6 +6,7 @@ import { ensureAdmin } from './bootstrap.ts'
 import { loadConfig, type Config } from './config.ts'
 import type { Lifecycle } from './context.ts'
 import { DatabaseUnreachableError, migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts'
+import { vacuumEmbeddedStore } from './db/vacuum.ts'
 import { seedDemoIfFirstStart } from './seed/index.ts'
 import { acquireDataDir, DataDirBusyError } from './services/datalock.ts'
 import { backfillImageVariants, importLegacyUploads } from './services/images.ts'
@@ -57,6 +58,8 @@ try {
   })
   if (config.seedDemo) await seedDemoIfFirstStart(handle.db, config, app.log)
   await ensureAdmin(handle.db, config, app.log)
+  // PGlite has no autovacuum: its tables written since the last VACUUM are vacuumed before it serves.
+  await vacuumEmbeddedStore(handle, app.log)
 } catch (error) {
   fail(
     `Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`,

@@ -7,6 +7,12 @@
  * figure a loaded machine disturbs least: waiting for a core adds no CPU time.
  *
  *   DATABASE_URL=… PERQUERY_SCHEMA=… node --import tsx bench/api/abhttp.ts <tree before> <tree after> [rounds] [seconds]
+ *
+ * ABHTTP_BEFORE_ENV / ABHTTP_AFTER_ENV: settings for one side's server, `KEY=value` separated by spaces (e.g.
+ * `DATABASE_POOL_MAX=4`), to compare a setting with one tree on both sides.
+ *
+ * PGlite (no DATABASE_URL): each side serves its own store folder, ABHTTP_BEFORE_DIR and ABHTTP_AFTER_DIR (one
+ * PGlite folder has one process); the database runs in the server process, so its CPU is in Node's figure.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { loadavg } from 'node:os'
@@ -23,17 +29,31 @@ const rounds = Number(roundsArg ?? 4)
 const seconds = Number(secondsArg ?? 5)
 
 const databaseUrl = process.env.DATABASE_URL
-if (!databaseUrl) throw new Error('DATABASE_URL: the kept PostgreSQL store of perquery.ts')
-const withName = (name: string) =>
-  `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}application_name=${name}`
+const dirs = { before: process.env.ABHTTP_BEFORE_DIR, after: process.env.ABHTTP_AFTER_DIR }
+if (!databaseUrl && (!dirs.before || !dirs.after))
+  throw new Error('DATABASE_URL (PostgreSQL), or ABHTTP_BEFORE_DIR and ABHTTP_AFTER_DIR (PGlite stores)')
+const settings = (side: 'before' | 'after') =>
+  Object.fromEntries(
+    (process.env[`ABHTTP_${side.toUpperCase()}_ENV`] ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  )
+const sideEnv = (side: 'before' | 'after') => ({ ...connection(side), ...settings(side) })
+const connection = (side: 'before' | 'after') =>
+  databaseUrl
+    ? {
+        DATABASE_URL: `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}application_name=abhttp_${side}`,
+      }
+    : { PERQUERY_DIR: dirs[side] }
 
-function serve(tree: string, side: string): Promise<{ child: ChildProcess; base: string }> {
+function serve(tree: string, side: 'before' | 'after'): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', new URL('./serve-tree.ts', import.meta.url).pathname, tree],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, DATABASE_URL: withName(`abhttp_${side}`) },
+      env: { ...process.env, ...sideEnv(side) },
     },
   )
   return new Promise((resolve, reject) => {
@@ -48,8 +68,8 @@ function serve(tree: string, side: string): Promise<{ child: ChildProcess; base:
 }
 
 const servers = { before: await serve(beforeTree, 'before'), after: await serve(afterTree, 'after') }
-const monitor = new pg.Client({ connectionString: databaseUrl })
-await monitor.connect()
+const monitor = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null
+await monitor?.connect()
 
 /** CPU seconds (user + system) of these processes so far; a process gone meanwhile counts 0. */
 function cpuSeconds(pids: number[]): number {
@@ -66,27 +86,33 @@ function cpuSeconds(pids: number[]): number {
   return ticks / 100
 }
 async function backends(side: string): Promise<number[]> {
+  if (!monitor) return []
   const { rows } = await monitor.query<{ pid: number }>(
     'select pid from pg_stat_activity where application_name = $1',
     [`abhttp_${side}`],
   )
   return rows.map((r) => r.pid)
 }
-const register = await fetch(`${servers.after.base}/api/auth/register`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({
-    firstname: 'Banc',
-    lastname: 'Essai',
-    email: `abhttp-${Date.now()}@exemple.fr`,
-    password: 'un-mot-de-passe-de-banc-essai',
-  }),
-})
-const { access_token: token, userId } = (await register.json()) as {
-  access_token: string
-  userId: { id: number }
+/** A user registered on a side's store (two PGlite stores know different users). */
+async function register(side: 'before' | 'after') {
+  const res = await fetch(`${servers[side].base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstname: 'Banc',
+      lastname: 'Essai',
+      email: `abhttp-${side}-${Date.now()}@exemple.fr`,
+      password: 'un-mot-de-passe-de-banc-essai',
+    }),
+  })
+  const { access_token: token, userId } = (await res.json()) as {
+    access_token: string
+    userId: { id: number }
+  }
+  return { headers: { authorization: `Bearer ${token}` }, userId }
 }
-const headers = { authorization: `Bearer ${token}` }
+const users = { before: await register('before'), after: await register('after') }
+const { headers, userId } = users.after
 const firstPage = (await (
   await fetch(`${servers.after.base}/api/partners/search?${toQueryString(searchQueries[0])}`, { headers })
 ).json()) as { partnerId: { id: number } }[]
@@ -106,12 +132,16 @@ for (const name of Object.keys(loads))
   }
 
 async function run(side: 'before' | 'after', name: string) {
-  const requests = loads[name].map((path) => ({ method: 'GET' as const, path, headers }))
+  const sideHeaders = users[side].headers
+  const paths = loads[name].map((path) =>
+    path.replace(`/discounts-user/${userId.id}`, `/discounts-user/${users[side].userId.id}`),
+  )
+  const requests = paths.map((path) => ({ method: 'GET' as const, path, headers: sideHeaders }))
   // Each answer once (the server is warm and its answers are checked), and their mean size: the bench's client
   // asks no compression, so these are the bytes each request sends.
   let bytes = 0
   for (const r of requests) {
-    const res = await fetch(servers[side].base + r.path, { headers })
+    const res = await fetch(servers[side].base + r.path, { headers: sideHeaders })
     if (!res.ok) throw new Error(`${side} ${r.path}: ${res.status}`)
     bytes += (await res.arrayBuffer()).byteLength
   }
@@ -140,7 +170,7 @@ try {
   }
 } finally {
   for (const s of Object.values(servers)) s.child.kill('SIGTERM')
-  await monitor.end()
+  await monitor?.end()
 }
 console.log(`${rounds} rounds of ${seconds} s each side, 10 connections, load ${loadAverages.join(' → ')}`)
 console.log(

@@ -10,6 +10,7 @@
  *                                                            # modules exporting searchPartners/loadPartner
  *                                                            # (PERQUERY_IGNORE_KEYS=iconPath: keys left out
  *                                                            # of the answers' check)
+ *   node --import tsx bench/api/perquery.ts vacuum            # VACUUM ANALYZE the tables the reads touch
  *   node --import tsx bench/api/perquery.ts drop              # PostgreSQL: drop the kept schema
  *
  * Store: PostgreSQL when DATABASE_URL is set (schema PERQUERY_SCHEMA, default perquery_bench), else PGlite in
@@ -111,6 +112,12 @@ if (command === 'seed') {
 } else if (command === 'migrate') {
   await migrateToLatest(handle)
   await sql`analyze`.execute(db)
+} else if (command === 'vacuum') {
+  const started = performance.now()
+  await sql`vacuum analyze partners, partner_categories, categories, offers, images, users, used_coupons`.execute(
+    db,
+  )
+  console.log(`vacuum analyze: ${Math.round(performance.now() - started)} ms, load ${load()}`)
 } else if (command === 'drop') {
   if (postgres) await sql.raw(`drop schema if exists "${schema}" cascade`).execute(db)
 } else if (command === 'explain') {

@@ -86,8 +86,12 @@ async function waitForImageVariants(base: string, token: string): Promise<void> 
     const found = (await (
       await fetch(`${base}${apiPaths.partnerSearch()}?pageSize=50`, { headers })
     ).json()) as PartnerSearchResult[]
-    const images = [...articles.map((a) => a.image), ...found.map((p) => p.images[0])]
-    if (images.every((image) => !image || (image.variants ?? []).length > 0)) return
+    // A search result's photo lists its variants' widths (ListImage), an article's image their URLs.
+    if (
+      articles.every((a) => !a.image || (a.image.variants ?? []).length > 0) &&
+      found.every((p) => !p.images[0] || p.images[0].variantWidths.length > 0)
+    )
+      return
     await new Promise((resolve) => setTimeout(resolve, 1_000))
   }
   console.warn('  images: the demo pictures still had no variants after 2 minutes; measuring anyway')

@@ -51,5 +51,9 @@ export function fakePartner(i: number): Partner & Pick<PartnerSearchResult, 'dis
 /** The i-th made-up partner as the search sends it (Find's list): categories without their icon paths. */
 export function fakeSearchResult(i: number): PartnerSearchResult {
   const partner = fakePartner(i)
-  return { ...partner, categories: partner.categories.map(({ id, label, icon }) => ({ id, label, icon })) }
+  return {
+    ...partner,
+    categories: partner.categories.map(({ id, label, icon }) => ({ id, label, icon })),
+    images: [],
+  }
 }

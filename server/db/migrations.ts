@@ -648,6 +648,49 @@ export const migrations: Record<string, Migration> = {
       await sql`select partner_list_refresh(array(select id from partners))`.execute(db)
     },
   },
+  '0012_search_list_image': {
+    async up(db: Kysely<unknown>) {
+      // A search result's photo is a ListImage (contract/schemas.ts): its variants' widths, not their six URLs,
+      // which were half of a result's bytes (the app builds them, contract/images.ts). list_image_wire is
+      // toListImage's text (server/services/images.ts), byte for byte; the rest of the refresh is 0011's.
+      await sql`
+        create or replace function partner_list_refresh(ids integer[]) returns void language plpgsql as $$
+        begin
+          update partners p set list_image = x.image, list_image_wire = x.image_wire, list_offers = x.offers,
+            list_offers_wire = x.offers_wire, list_offers_until = x.offers_until, list_offer_ids = x.offer_ids
+          from (select q.id,
+                  (select json_build_object('id', i.id, 'type', i.type, 'file_name', i.file_name,
+                            'width', i.width, 'height', i.height, 'variant_widths', i.variant_widths)
+                   from images i where i.partner_id = q.id order by i.created_at, i.id limit 1) as image,
+                  (select concat('{"id":', to_json(i.id)::text, ',"type":', to_json(i.type)::text,
+                            ',"url":', to_json('/uploads/' || i.file_name)::text,
+                            ',"width":', coalesce(i.width::text, 'null'), ',"height":', coalesce(i.height::text, 'null'),
+                            ',"variantWidths":[', array_to_string(i.variant_widths, ','), ']}')
+                   from images i where i.partner_id = q.id order by i.created_at, i.id limit 1) as image_wire,
+                  coalesce(ow.offers, '[]'::json) as offers, ow.offers_wire, ow.offers_until, ow.offer_ids
+                from unnest(ids) as q(id)
+                cross join lateral (
+                  select json_agg(json_build_object('id', o.id, 'libelle', o.libelle,
+                           'expirationDate', to_char(o.expiration_date, 'YYYY-MM-DD'))
+                         order by o.expiration_date asc nulls last, o.id) as offers,
+                    '[' || coalesce(string_agg(concat('{"id":{"id":', o.id, '},"libelle":', to_json(o.libelle)::text,
+                             ',"status":"ENABLED","expirationDate":',
+                             coalesce(to_json(to_char(o.expiration_date, 'YYYY-MM-DD'))::text, 'null'), '}'),
+                           ',' order by o.expiration_date asc nulls last, o.id), '') || ']' as offers_wire,
+                    min(o.expiration_date) as offers_until,
+                    coalesce(array_agg(o.id order by o.id), '{}') as offer_ids
+                  from offers o where o.partner_id = q.id and o.status = 'ENABLED') ow) x
+          where p.id = x.id
+            and (p.list_image::text is distinct from x.image::text or p.list_offers::text <> x.offers::text
+              or p.list_image_wire is distinct from x.image_wire or p.list_offers_wire is distinct from x.offers_wire
+              or p.list_offers_until is distinct from x.offers_until or p.list_offer_ids is distinct from x.offer_ids);
+        end
+        $$`.execute(db)
+      await sql`select partner_list_refresh(array(select id from partners where list_image is not null))`.execute(
+        db,
+      )
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { sql, type Transaction } from 'kysely'
 import sharp from 'sharp'
-import type { Image, ImageVariant } from '@/contract/schemas.ts'
+import { imageVariants } from '@/contract/images.ts'
+import type { Image, ListImage } from '@/contract/schemas.ts'
 import type { Db } from '../db/index.ts'
 import { startupLocks, withAdvisoryLock } from '../db/locks.ts'
 import type { Database } from '../db/types.ts'
@@ -40,10 +41,6 @@ export function imageUrl(fileName: string): string {
   return `/uploads/${fileName}`
 }
 
-function variantUrl(id: string, width: number, format: VariantFormat): string {
-  return `/uploads/${id}-${width}.${format}`
-}
-
 /**
  * The widths made for an original `width` pixels wide: each of VARIANT_WIDTHS below it, and the original's
  * own width when it is not wider than the largest (never enlarged: a 800 px photo gives 320, 640 and 800).
@@ -65,12 +62,7 @@ export interface ImageRow {
 }
 
 export function toWireImage(row: ImageRow): Image {
-  const variants: ImageVariant[] = []
-  for (const format of VARIANT_FORMATS) {
-    for (const width of row.variant_widths ?? []) {
-      variants.push({ width, type: VARIANT_TYPES[format], url: variantUrl(row.id, width, format) })
-    }
-  }
+  const variants = imageVariants(row.id, row.variant_widths ?? [])
   return {
     id: row.id,
     type: row.type,
@@ -78,6 +70,18 @@ export function toWireImage(row: ImageRow): Image {
     width: row.width,
     height: row.height,
     variants,
+  }
+}
+
+/** A search result's photo (ListImage): the variants as their widths; the app builds their URLs. */
+export function toListImage(row: ImageRow): ListImage {
+  return {
+    id: row.id,
+    type: row.type,
+    url: imageUrl(row.file_name),
+    width: row.width,
+    height: row.height,
+    variantWidths: row.variant_widths ?? [],
   }
 }
 

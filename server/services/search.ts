@@ -10,7 +10,7 @@ import { prepared } from '../db/index.ts'
 import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
-import { toWireImage, type ImageRow } from './images.ts'
+import { toListImage, toWireImage, type ImageRow } from './images.ts'
 import { coordinate } from './partnerInput.ts'
 import { asWire, searchPageStatement, type SearchPageWire, type WireResult } from './partnerWire.ts'
 import {
@@ -380,10 +380,11 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
 }
 
 export function toResult(r: PartnerRow & RelationColumns & { distance: number | null }): PartnerSearchResult {
-  // Appended to the partner rather than copying it into a new object; categories as the search sends them
-  // (CategoryRef: no icon path).
+  // Appended to the partner rather than copying it into a new object; categories and photo as the search
+  // sends them (CategoryRef: no icon path; ListImage: the variants' widths, not their URLs).
   return Object.assign(toPartner(r), {
     categories: r.categories,
+    images: r.images.map(toListImage),
     distanceToUser: r.distance === null ? null : Math.round(Number(r.distance) * 1000) / 1000,
   })
 }

@@ -1,3 +1,4 @@
+import { imageFromList, listImageFrom } from '@/contract/images.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import type { Article, Image, Partner, PartnerSearchResult } from '@/contract/schemas.ts'
@@ -97,7 +98,10 @@ describe('responsive variants of uploaded images', () => {
       `${apiPaths.partnerSearch()}?name=${encodeURIComponent(partner.name)}`,
       { token: user.access_token },
     )
-    expect(found.body.find((p) => p.partnerId.id === partner.partnerId.id)?.images[0]).toEqual(photo)
+    // The search sends the variants' widths (ListImage); the URLs the app builds from them are the upload's.
+    const listed = found.body.find((p) => p.partnerId.id === partner.partnerId.id)!.images[0]
+    expect(listed).toEqual(listImageFrom(photo))
+    expect(imageFromList(listed)).toEqual(photo)
 
     const cover = (
       await t.api.request<Image>('POST', apiPaths.articleImage(), {
@@ -158,7 +162,9 @@ describe('responsive variants of uploaded images', () => {
       const found = await t.api.get<PartnerSearchResult[]>(`${apiPaths.partnerSearch()}?${query}`, {
         token: user.access_token,
       })
-      expect(found.body.find((p) => p.partnerId.id === owner.partnerId.id)?.images).toEqual([uploaded[0]])
+      expect(found.body.find((p) => p.partnerId.id === owner.partnerId.id)?.images).toEqual([
+        listImageFrom(uploaded[0]),
+      ])
     }
   })
 

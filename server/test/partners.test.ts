@@ -1,5 +1,6 @@
 import { mdiCoffee } from '@mdi/js'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { listImageFrom } from '@/contract/images.ts'
 import type {
   AuthUser,
   Category,
@@ -645,7 +646,7 @@ describe('search', () => {
       const details = (await t.api.get<Partner>(`/api/partners/${id}`, U())).body
       for (const qs of ['name=vitrine%20suivie', 'userPosition=48.35,-1.2&pageSize=5']) {
         const found = (await search(qs)).body.find((r) => r.partnerId.id === id)!
-        expect(found.images).toEqual(details.images.slice(0, 1))
+        expect(found.images).toEqual(details.images.slice(0, 1).map(listImageFrom))
         expect(found.discountOffers).toEqual(details.discountOffers)
       }
       return details

@@ -12,6 +12,7 @@ import type { AuthUser, DiscountOffer, Partner } from '@/contract/schemas.ts'
 import { PartnerSearchResult } from '@/contract/schemas.ts'
 import fastJson from 'fast-json-stringify'
 import { apiPaths } from '@/contract/paths.ts'
+import { listImageFrom } from '@/contract/images.ts'
 import { sql } from 'kysely'
 import { openDatabase, PREPARED } from '../db/index.ts'
 import { loadPartner, searchPartners } from '../services/search.ts'
@@ -82,7 +83,8 @@ async function expectedResult(id: number, distanceToUser: number | null, usedBy:
     discountOffers: details.discountOffers.map((o) =>
       usedBy && o.id.id === used.id.id ? { ...o, status: 'DISABLED' as const } : o,
     ),
-    images: details.images.slice(0, 1),
+    // A search result's photo as the app would derive it from the details' (its variants' widths).
+    images: details.images.slice(0, 1).map(listImageFrom),
     distanceToUser,
   }
 }
@@ -176,14 +178,9 @@ describe('a search page as the database writes it', () => {
       ['pizza', ['id', 'label', 'icon']],
       ['pas-une-icone-mdi', ['id', 'label', 'icon']],
     ])
-    expect(r.images[0].variants!.map((v) => `${v.type} ${v.width}`)).toEqual([
-      'image/avif 320',
-      'image/avif 640',
-      'image/avif 700',
-      'image/webp 320',
-      'image/webp 640',
-      'image/webp 700',
-    ])
+    // The photo's variants as their widths (ListImage): the app builds their URLs.
+    expect(r.images[0]).toMatchObject({ width: 700, height: 400, variantWidths: [320, 640, 700] })
+    expect(Object.keys(r.images[0])).toEqual(['id', 'type', 'url', 'width', 'height', 'variantWidths'])
     expect(r.discountOffers.map((o) => [o.libelle, o.status, o.expirationDate])).toEqual([
       ['Utilisée « une fois »', 'DISABLED', nextYear],
       ['Sans date', 'ENABLED', null],

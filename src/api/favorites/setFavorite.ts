@@ -1,5 +1,6 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
+import { listImageFrom } from '@/contract/images.ts'
 import type { Partner, PartnerSearchResult } from '@/contract/schemas.ts'
 import { callApi } from '../client.ts'
 import { favoritesKey } from './getFavorites.ts'
@@ -10,10 +11,11 @@ export const addFavorite = (partnerId: number) => callApi('addFavorite', { param
 /** DELETE /api/users/me/favorites/{partnerId} (idempotent, 204). */
 export const removeFavorite = (partnerId: number) => callApi('removeFavorite', { params: { partnerId } })
 
-const asRow = (partner: Partner | PartnerSearchResult): PartnerSearchResult => ({
-  ...partner,
-  distanceToUser: 'distanceToUser' in partner ? partner.distanceToUser : null,
-})
+/** A partner's details as its favourites row: the first photo only, as a search result carries it. */
+const asRow = (partner: Partner | PartnerSearchResult): PartnerSearchResult =>
+  'distanceToUser' in partner
+    ? partner
+    : { ...partner, images: partner.images.slice(0, 1).map(listImageFrom), distanceToUser: null }
 
 /**
  * Marks or unmarks a partner. The user's list changes at once (every heart on screen follows), the server is

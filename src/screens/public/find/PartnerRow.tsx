@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import styled from 'styled-components'
+import { imageFromList } from '@/contract/images.ts'
 import type { PartnerSearchResult } from '@/contract/schemas.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
 import { ResponsiveImage } from '@/src/design-system/components/ResponsiveImage/index.ts'
@@ -142,7 +143,7 @@ export const PartnerRow = memo(function PartnerRow({ partner, actionFor }: Partn
       <Thumb>
         {image ? (
           // 72 px wide: the browser takes the 320 px copy, not the photo.
-          <ResponsiveImage image={image} sizes="72px" alt="" />
+          <ResponsiveImage image={imageFromList(image)} sizes="72px" alt="" />
         ) : (
           <Icon path={mdiImageOff} size={28} title="Pas de photo" />
         )}
