@@ -11,7 +11,8 @@ const MIN_PAGES = 8
  * search for a category touched 6,208 pages before a VACUUM and 461 after, and the 8 bench searches cost half the
  * CPU. This does what autovacuum does on PostgreSQL: VACUUM ANALYZE of each table whose pages are mostly not
  * marked all-visible (its real size against pg_class.relallvisible, so inserts since the last VACUUM count).
- * PGlite has one connection and a VACUUM holds it: it runs before the server listens, and after a bulk import.
+ * PGlite has one connection and a VACUUM holds it for seconds on a large table: it runs before the server listens
+ * (server/main.ts), not while it serves, so a large partner import on PGlite is vacuumed at the next start.
  * On PostgreSQL it does nothing (autovacuum's job). Answers the tables it vacuumed.
  */
 export async function vacuumEmbeddedStore(
