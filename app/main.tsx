@@ -12,6 +12,7 @@ import {
 import { releasePageMessage } from '../src/prerender/pageMessage.ts'
 import { releasePagePicture } from '../src/prerender/pagePicture.ts'
 import { readStoredUser } from '../src/session/storage.ts'
+import { forgetEarlySearch } from '../src/api/earlySearch.ts'
 import { setUpInstallableApp } from './serviceWorker.ts'
 
 const container = document.getElementById('root')
@@ -51,6 +52,10 @@ async function start(root: HTMLElement) {
   }
   preloadClientConfig(firstRender)
   if (user) preloadFirstScreenData(location.pathname, user, firstRender)
+  // Find's early search is the first search's or nobody's.
+  forgetEarlySearch()
+  // The requests are out; matching the routes and loading the screens is a task of its own.
+  await nextTask()
   // A signed-in screen's HTML is its skeleton, which the router shows (HydrateFallback) while the screen's code
   // loads; anywhere else the first render must be the screen itself, so its code is loaded before.
   if (route?.session !== 'signed-in') await loadMatchedScreens(routes, location.pathname)

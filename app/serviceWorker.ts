@@ -37,8 +37,9 @@ export function setUpInstallableApp(): void {
       })
   }
   // After the page's load, so the worker's precache does not compete with it. A prerendered page starts its
-  // scripts after its first paint (SCRIPT_LOADER), often once the load event has passed: register at once then.
-  if (document.readyState === 'complete') register()
+  // scripts after its first paint (SCRIPT_LOADER), often once the load event has passed: register then in a task
+  // of its own, not inside the entry's evaluation (one long task on a phone).
+  if (document.readyState === 'complete') setTimeout(register, 0)
   else window.addEventListener('load', register, { once: true })
   // An installed app can stay open for days: look for a release whenever it comes back to the foreground.
   document.addEventListener('visibilitychange', () => {

@@ -240,6 +240,45 @@ test.describe('données du premier écran', () => {
   })
 })
 
+test.describe('première recherche dans le HTML', () => {
+  /*
+   * Find's HTML asks for the first page of results itself (contract/earlySearch.ts) while the scripts load; the
+   * app's first search takes that answer: one request, sent before any script ran, and the rows it shows.
+   */
+  test('Rechercher demande sa première page avant les scripts, une seule fois, et la montre', async ({
+    page,
+  }) => {
+    const user = await registerUser(page.request, 'Recherche')
+    await signInAs(page, user)
+    const problems = collectProblems(page)
+    const searches: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === apiPaths.partnerSearch()) searches.push(url.search)
+    })
+    const release = await holdScripts(page)
+    await page.goto('/rechercher', { waitUntil: 'commit' })
+    await expect.poll(() => searches).toEqual([`?pageSize=50&userId=${user.userId.id}&page=0`])
+    release()
+    await expect(page.locator('a[href^="/partenaire/"]').first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(searches).toHaveLength(1)
+    expect(problems).toEqual([])
+  })
+
+  test('une session refusée par le serveur mène à la connexion', async ({ page }) => {
+    const user = await registerUser(page.request, 'Refusee')
+    await signInAs(page, user)
+    await page.goto('/login')
+    await page.evaluate(
+      (stored) => localStorage.setItem('user', stored),
+      JSON.stringify({ ...user, access_token: 'jeton-refuse' }),
+    )
+    await page.goto('/rechercher')
+    await expect(page).toHaveURL(/\/login$/)
+  })
+})
+
 test.describe('photo principale dans le HTML', () => {
   /*
    * Home's first slide and a partner's first photo are each page's largest paint: the server puts the picture in

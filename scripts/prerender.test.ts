@@ -9,7 +9,8 @@ import {
   SCRIPT_LOADER,
 } from '../contract/prerender.ts'
 import { NO_KEY_MESSAGE } from '../src/screens/public/map/messages.ts'
-import { chunksOf, pageHtml, scriptsAfterFirstPaint } from './prerender.ts'
+import { EARLY_SEARCH_SCRIPT } from '../contract/earlySearch.ts'
+import { chunksOf, pageHtml, scriptsAfterFirstPaint, withEarlySearch } from './prerender.ts'
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index-1.js', imports: ['_react-2.js'], isEntry: true },
@@ -44,6 +45,16 @@ describe('prerender', () => {
       `<html><head><title>Partenaires</title><style data-styled="true">.a{}</style>\n  </head><body><div id="root" ${PRERENDERED_ATTRIBUTE}="/login"><main>Connexion</main></div></body></html>`,
     )
     expect(() => pageHtml('<div id="app"></div>', login, { html: '', styles: '' })).toThrow('index.html')
+  })
+
+  it('puts Find’s early search first in the head, right after the charset, and only on Find', () => {
+    expect(withEarlySearch('<head><meta charset="UTF-8" /><title>P</title></head>')).toBe(
+      `<head><meta charset="UTF-8" />\n    <script>${EARLY_SEARCH_SCRIPT}</script><title>P</title></head>`,
+    )
+    expect(() => withEarlySearch('<head></head>')).toThrow('charset')
+    expect(prerenderedRoutes.filter((route) => route.earlySearch).map((route) => route.pattern)).toEqual([
+      '/rechercher',
+    ])
   })
 
   it('gives a page with a main picture its slot after #root, and the slot its box on phones', () => {

@@ -18,6 +18,7 @@ import {
   SCRIPT_LOADER,
   type PrerenderIndex,
 } from '../contract/prerender.ts'
+import { EARLY_SEARCH_SCRIPT } from '../contract/earlySearch.ts'
 import type { PrerenderedPage } from '../app/prerender/render.tsx'
 import { compressFile } from './precompress.ts'
 
@@ -85,6 +86,17 @@ export function pageHtml(
       root,
       `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route.pattern}">${page.html}</div>${slot.html}`,
     )
+}
+
+const CHARSET = '<meta charset="UTF-8" />'
+
+/**
+ * Puts Find's early search (contract/earlySearch.ts) first in the head, right after the charset: its request then
+ * leaves as the HTML is parsed, before the scripts and styles are fetched.
+ */
+export function withEarlySearch(html: string): string {
+  if (!html.includes(CHARSET)) throw new Error(`index.html sans ${CHARSET}`)
+  return html.replace(CHARSET, `${CHARSET}\n    <script>${EARLY_SEARCH_SCRIPT}</script>`)
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/
@@ -172,7 +184,8 @@ process.stdout.write(JSON.stringify(await renderRoute(${JSON.stringify(route.pat
             const page = JSON.parse(stdout) as PrerenderedPage
             const file = join(outDir, PRERENDERED_DIR, route.file)
             const chunks = [...chunksOf(manifest, route.screenModule, new Set(entryChunks))]
-            const html = pageHtml(template, route, page)
+            const prerendered = pageHtml(template, route, page)
+            const html = route.earlySearch ? withEarlySearch(prerendered) : prerendered
             const deferred = route.scripts === 'after-first-paint'
             writeFileSync(file, deferred ? scriptsAfterFirstPaint(html, chunks) : html)
             compressFile(file)

@@ -35,6 +35,7 @@ import {
   type MailOutboxOptions,
   type MailTransport,
 } from './services/mail.ts'
+import { EARLY_SEARCH_SCRIPT } from '@/contract/earlySearch.ts'
 import { SCRIPT_LOADER, withoutTrailingSlash } from '@/contract/prerender.ts'
 import { pagePictures, pictureHtml, pictureLink } from './services/pagePictures.ts'
 import { pageResolver, pageWithPicture } from './services/pages.ts'
@@ -61,10 +62,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** The prerendered pages' inline script loader (scripts/prerender.ts), allowed by its hash and nothing else inline. */
 export const scriptLoaderHash = `'sha256-${createHash('sha256').update(SCRIPT_LOADER).digest('base64')}'`
 
+/** Find's inline early search (contract/earlySearch.ts), allowed by its hash likewise. */
+export const earlySearchHash = `'sha256-${createHash('sha256').update(EARLY_SEARCH_SCRIPT).digest('base64')}'`
+
 /** Content-Security-Policy: exactly what the app and the Google Maps JavaScript API need. */
 export const cspDirectives = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://maps.googleapis.com', scriptLoaderHash],
+  scriptSrc: ["'self'", 'https://maps.googleapis.com', scriptLoaderHash, earlySearchHash],
   // styled-components injects <style> tags at run time; Google Maps adds inline styles and its font CSS.
   styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
   imgSrc: [

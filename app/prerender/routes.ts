@@ -44,6 +44,11 @@ export interface PrerenderedRoute {
    * from its configuration; with a key it serves `file` above, unchanged.
    */
   withoutMapsKey?: { file: string; messageBox: string }
+  /**
+   * Find: its HTML asks for the first page of results itself (contract/earlySearch.ts), in parallel with the
+   * scripts, since the list it paints needs both; the app's first search takes that answer.
+   */
+  earlySearch?: boolean
 }
 
 export const prerenderedRoutes: PrerenderedRoute[] = [
@@ -97,6 +102,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     session: 'signed-in',
     screenModule: 'src/screens/public/find/FindScreen.tsx',
     scripts: 'early',
+    earlySearch: true,
   },
   {
     pattern: '/partenaire/:id',

@@ -1,9 +1,10 @@
 import { matchPath } from 'react-router'
-import { preload } from 'swr'
+import { preload, type Key } from 'swr'
 import { apiPaths } from '@/contract/paths.ts'
 import type { AuthUser } from '@/contract/schemas.ts'
 import { announceApiError, ApiError, callApi } from '@/src/api/client.ts'
 import { PARTNER_NOT_FOUND_STATUSES } from '@/src/api/partners/getPartnerDiscountsForUser.ts'
+import { findSearchKey, searchPartners } from '@/src/api/partners/searchPartners.ts'
 
 /**
  * Asks for the first screen's data while its code loads and the page hydrates, under the keys its hooks use
@@ -13,8 +14,7 @@ import { PARTNER_NOT_FOUND_STATUSES } from '@/src/api/partners/getPartnerDiscoun
  * once `firstRender` has settled, when the app's error listeners (toast, sign-out on 401) are subscribed.
  */
 export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRender: Promise<void>): void {
-  const start = <T>(key: string, call: (silent: true) => Promise<T>) =>
-    preloadSilently(key, call, firstRender)
+  const start = <T>(key: Key, call: (silent: true) => Promise<T>) => preloadSilently(key, call, firstRender)
   if (pathname === '/') {
     // As useArticles / usePublishedArticles (every article for an admin) and useCategories.
     if (user.roles.includes('ROLE_ADMIN'))
@@ -24,6 +24,19 @@ export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRe
         callApi('listPublishedArticles', {}, { shownByCaller: true, silent }),
       )
     start(apiPaths.categories(), (silent) => callApi('listCategories', {}, { silent }))
+    return
+  }
+  if (pathname === '/rechercher') {
+    // Find's first search, as its first render asks it (usePartnerSearch): no name and no position yet, the
+    // category and city of the address. The HTML's script may have sent it already (contract/earlySearch.ts).
+    const params = new URLSearchParams(location.search)
+    const category = params.get('c')
+    const key = findSearchKey({
+      categoryId: category ? Number(category) : undefined,
+      city: params.get('v') ?? undefined,
+      userId: user.userId.id,
+    })
+    start(key, (silent) => searchPartners(key[1], { shownByCaller: true, silent, early: true }))
     return
   }
   const id = matchPath('/partenaire/:id', pathname)?.params.id
@@ -41,11 +54,7 @@ export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRe
 }
 
 /** Asks for `key` under SWR's preload; a failure is announced once `firstRender` has settled (see above). */
-function preloadSilently<T>(
-  key: string,
-  call: (silent: true) => Promise<T>,
-  firstRender: Promise<void>,
-): void {
+function preloadSilently<T>(key: Key, call: (silent: true) => Promise<T>, firstRender: Promise<void>): void {
   const request = preload(key, () =>
     call(true).catch(async (error: unknown) => {
       await firstRender

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Article, Partner, PartnerPage, UserPage } from '@/contract/schemas.ts'
+import { EARLY_SEARCH_SCRIPT } from '@/contract/earlySearch.ts'
 import { SCRIPT_LOADER, type PrerenderIndex } from '@/contract/prerender.ts'
 import { loadConfig, parseTrustProxy } from '../config.ts'
 import { seedDemoIfFirstStart } from '../seed/index.ts'
@@ -185,6 +186,10 @@ describe('headers', () => {
     const loaderHash = createHash('sha256').update(SCRIPT_LOADER).digest('base64')
     const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src '))
     expect(scriptSrc).toContain(`'sha256-${loaderHash}'`)
+    // Find's early search (contract/earlySearch.ts), likewise.
+    expect(scriptSrc).toContain(
+      `'sha256-${createHash('sha256').update(EARLY_SEARCH_SCRIPT).digest('base64')}'`,
+    )
     expect(csp).toContain("style-src 'self' 'unsafe-inline'")
     expect(csp).toContain("img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com")
     expect(csp).toContain("connect-src 'self' https://maps.googleapis.com")

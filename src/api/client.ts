@@ -2,6 +2,7 @@ import type { Api, Body, Params, Query, Reply } from '@/contract/api.ts'
 import { calls, fillPath, type CallName } from '@/contract/calls.ts'
 import { OFFLINE_WALLET_HEADER } from '@/contract/offlineWallet.ts'
 import { readStoredUser } from '../session/storage.ts'
+import { takeEarlySearch } from './earlySearch.ts'
 
 /** The one error type of every failed call: the HTTP status and the server's French `message`. */
 export class ApiError extends Error {
@@ -82,6 +83,11 @@ export interface RequestOptions {
   shownByCaller?: boolean | readonly number[] | 'fields'
   /** 'blob': the answer is a file (a CSV export), resolved as a Blob rather than parsed as JSON. */
   responseType?: 'json' | 'blob'
+  /**
+   * The page's HTML may already have sent this very request (Find's first search, src/api/earlySearch.ts): its
+   * answer is read as this call's when the address and the token are the same.
+   */
+  early?: boolean
 }
 
 const isShownByCaller = (error: ApiError, shownByCaller: RequestOptions['shownByCaller']) =>
@@ -120,14 +126,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(options.body)
   }
 
+  const url = buildUrl(path, options.query)
+  const early = options.early ? takeEarlySearch(url, token) : undefined
   let response: Response
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    })
+    response = await (early ??
+      fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        signal: options.signal,
+      }))
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
     setServerUnreachable(true)
@@ -180,7 +189,7 @@ export type CallInput<Name extends CallName> = (Params<Name> extends undefined
       ? unknown
       : { body: Body<Name> })
 
-type CallOptions = Pick<RequestOptions, 'signal' | 'silent' | 'shownByCaller'>
+type CallOptions = Pick<RequestOptions, 'signal' | 'silent' | 'shownByCaller' | 'early'>
 
 /** Whether a call needs an input at all: `callApi('listCities')` then reads as it should. */
 type CallArgs<Name extends CallName> =

@@ -12,7 +12,7 @@ export type PartnerSearchCriteria = Omit<PartnerSearchQuery, 'page' | 'pageSize'
 /** GET /api/partners/search with the criteria (page from 0). */
 export function searchPartners(
   criteria: PartnerSearchQuery,
-  options?: Pick<RequestOptions, 'shownByCaller'>,
+  options?: Pick<RequestOptions, 'shownByCaller' | 'silent' | 'early'>,
 ): Promise<PartnerSearchResult[]> {
   return callApi('searchPartners', { query: { pageSize: SEARCH_PAGE_SIZE, ...criteria } }, options)
 }
@@ -22,6 +22,12 @@ const inPlace = { shownByCaller: true } as const
 
 type SearchKey = readonly [string, PartnerSearchQuery]
 
+/** The key (and query) of one page of the Find list for these criteria: the app's start-up preloads page 0. */
+export const findSearchKey = (criteria: PartnerSearchCriteria, page = 0): SearchKey => [
+  apiPaths.partnerSearch(),
+  { ...criteria, page, pageSize: SEARCH_PAGE_SIZE },
+]
+
 /**
  * The Find list: pages of 50 from page 0; a short page ends the list. New criteria give a new key, so the
  * list restarts at page 0 and is replaced (spec section 4).
@@ -30,7 +36,7 @@ export function usePartnerSearch(criteria: PartnerSearchCriteria | null) {
   const getKey = (pageIndex: number, previousPage: PartnerSearchResult[] | null): SearchKey | null => {
     if (!criteria) return null
     if (previousPage && previousPage.length < SEARCH_PAGE_SIZE) return null
-    return [apiPaths.partnerSearch(), { ...criteria, page: pageIndex, pageSize: SEARCH_PAGE_SIZE }]
+    return findSearchKey(criteria, pageIndex)
   }
   const swr = useSWRInfinite(getKey, ([, query]: SearchKey) => searchPartners(query, inPlace), {
     revalidateFirstPage: false,

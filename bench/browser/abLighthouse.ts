@@ -1,0 +1,84 @@
+/**
+ * Lighthouse A/B: the same pages on several built checkouts, interleaved run by run, so every side shares the
+ * same minutes of machine load (the bench's runner, bench/browser/lighthouse.ts, one run per call).
+ *
+ *   node --import tsx bench/browser/abLighthouse.ts [root …]   (each root: a checkout with its dist/ built)
+ *
+ * AB_PAGES: a comma-separated subset of /login, /inscription, Home, Find, Partner, Map (default Find);
+ * AB_ROUNDS (default 3). Prints each run and, per page and root, the medians of LCP, TBT and the score.
+ */
+import type { PartnerSearchResult } from '@/contract/schemas.ts'
+import { findChromium } from '@/scripts/chromium.ts'
+import { benchLighthouse, type LighthouseRun } from './lighthouse.ts'
+import { startServer, type RunningServer } from './server.ts'
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : NaN
+}
+
+async function pathOf(page: string, server: RunningServer): Promise<[string, boolean]> {
+  switch (page) {
+    case '/login':
+    case '/inscription':
+      return [page, false]
+    case 'Home':
+      return ['/', true]
+    case 'Find':
+      return ['/rechercher', true]
+    case 'Map':
+      return ['/map', true]
+    case 'Partner': {
+      const res = await fetch(`${server.base}/api/partners/search?pageSize=1`, {
+        headers: { authorization: `Bearer ${server.user.access_token}` },
+      })
+      const [first] = (await res.json()) as PartnerSearchResult[]
+      return [`/partenaire/${first.partnerId.id}`, true]
+    }
+    default:
+      throw new Error(`Page inconnue : ${page}`)
+  }
+}
+
+async function main() {
+  const roots = process.argv.slice(2).length ? process.argv.slice(2) : [process.cwd()]
+  const pages = (process.env.AB_PAGES ?? 'Find').split(',')
+  const rounds = Number(process.env.AB_ROUNDS ?? 3)
+  const chromium = findChromium()
+  if (!chromium) throw new Error('Chromium introuvable (CHROME_PATH)')
+  const servers: RunningServer[] = []
+  for (const root of roots) servers.push(await startServer(root))
+  try {
+    const results = new Map<string, LighthouseRun[]>()
+    for (const page of pages) {
+      for (let round = 0; round < rounds; round++) {
+        for (const [i, server] of servers.entries()) {
+          const [path, signedIn] = await pathOf(page, server)
+          const [run] = await benchLighthouse(
+            [{ page, url: server.base + path, signedIn }],
+            server.user,
+            chromium,
+            1,
+            () => {},
+          )
+          const key = `${page} [${roots[i]}]`
+          results.set(key, [...(results.get(key) ?? []), run])
+          console.log(
+            `${key} round ${round + 1}: perf ${run.performance}, LCP ${Math.round(run.lcpMs ?? 0)} ms, FCP ${Math.round(run.fcpMs ?? 0)} ms, TBT ${Math.round(run.tbtMs ?? 0)} ms, CLS ${run.cls}${run.error ? ` (${run.error})` : ''}`,
+          )
+        }
+      }
+    }
+    for (const [key, runs] of results) {
+      const of = (pick: (run: LighthouseRun) => number | null) =>
+        Math.round(median(runs.map(pick).filter((v): v is number => v !== null)))
+      console.log(
+        `${key}: median perf ${of((r) => r.performance)}, LCP ${of((r) => r.lcpMs)} ms, TBT ${of((r) => r.tbtMs)} ms`,
+      )
+    }
+  } finally {
+    for (const server of servers) await server.stop()
+  }
+}
+
+void main()
