@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumArgs, findChromium } from './scripts/chromium.ts'
+import { chromiumArgs, findHeadlessChromium } from './scripts/chromium.ts'
 import { clusterEnvKeys } from './e2e/cluster/env.ts'
 
 // One folder for the whole run: set here (the runner) so the workers, which load this file again, inherit it.
@@ -34,7 +34,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    launchOptions: { executablePath: findHeadlessChromium(), args: chromiumArgs },
   },
   projects: [{ name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
 })

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumArgs, findChromium } from './scripts/chromium.ts'
+import { chromiumArgs, findHeadlessChromium } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 // A fresh data directory every run: the journeys start from the demo seed, never from yesterday's data. Set
@@ -46,7 +46,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    launchOptions: { executablePath: findHeadlessChromium(), args: chromiumArgs },
   },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' }, testIgnore: /backoffice/ },
