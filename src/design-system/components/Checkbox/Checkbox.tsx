@@ -1,5 +1,4 @@
 import { useId, type FocusEventHandler, type ReactNode, type Ref } from 'react'
-import { Checkbox as RadixCheckbox } from 'radix-ui'
 import styled from 'styled-components'
 import { Icon, mdiCheck } from '@/src/design-system/icons/index.ts'
 import { HelperText } from '../TextField/index.ts'
@@ -10,21 +9,27 @@ const Row = styled.div`
   gap: 10px;
 `
 
-const Box = styled(RadixCheckbox.Root)`
+/** Holds the box and its tick, drawn over it. */
+const Frame = styled.span`
+  position: relative;
   flex: none;
   display: inline-flex;
-  align-items: center;
-  justify-content: center;
   width: 22px;
   height: 22px;
   margin-top: 1px;
+`
+
+const Box = styled.input`
+  appearance: none;
+  width: 22px;
+  height: 22px;
+  margin: 0;
   padding: 0;
   border: 2px solid ${({ theme }) => theme.colors.textMuted};
   border-radius: ${({ theme }) => theme.radii.sm};
   background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.onPrimary};
   cursor: pointer;
-  &[data-state='checked'] {
+  &:checked {
     background: ${({ theme }) => theme.colors.primary};
     border-color: ${({ theme }) => theme.colors.primary};
   }
@@ -33,6 +38,23 @@ const Box = styled(RadixCheckbox.Root)`
   }
   &:disabled {
     cursor: not-allowed;
+    opacity: 0.6;
+  }
+`
+
+/** Inside the border, the tick in an inline box on the text's line: where it has always been drawn. */
+const Tick = styled.span`
+  position: absolute;
+  inset: 2px;
+  display: none;
+  align-items: center;
+  justify-content: center;
+  color: ${({ theme }) => theme.colors.onPrimary};
+  pointer-events: none;
+  input:checked + & {
+    display: flex;
+  }
+  input:disabled + & {
     opacity: 0.6;
   }
 `
@@ -65,18 +87,21 @@ export interface CheckboxProps {
   onCheckedChange?: (checked: boolean) => void
   /** Same as onCheckedChange, so react-final-form's `input.onChange` can be spread in (type="checkbox" field). */
   onChange?: (checked: boolean) => void
-  onBlur?: FocusEventHandler<HTMLButtonElement>
-  onFocus?: FocusEventHandler<HTMLButtonElement>
+  onBlur?: FocusEventHandler<HTMLInputElement>
+  onFocus?: FocusEventHandler<HTMLInputElement>
   name?: string
   disabled?: boolean
   required?: boolean
   error?: string | null
   id?: string
   className?: string
-  ref?: Ref<HTMLButtonElement>
+  ref?: Ref<HTMLInputElement>
 }
 
-/** A checkbox (radix) with its label. */
+/**
+ * A checkbox with its label: the browser's own input, drawn by the theme. (It was radix's, which sets state
+ * while the page hydrates, and that made the sign-up page's hydration one long task.)
+ */
 export function Checkbox({
   label,
   checked,
@@ -99,28 +124,32 @@ export function Checkbox({
   return (
     <Wrapper className={className}>
       <Row>
-        <Box
-          ref={ref}
-          id={boxId}
-          name={name}
-          checked={checked}
-          defaultChecked={defaultChecked}
-          disabled={disabled}
-          required={required}
-          onBlur={onBlur}
-          onFocus={onFocus}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onCheckedChange={(state) => {
-            const value = state === true
-            onCheckedChange?.(value)
-            onChange?.(value)
-          }}
-        >
-          <RadixCheckbox.Indicator>
-            <Icon path={mdiCheck} size={18} />
-          </RadixCheckbox.Indicator>
-        </Box>
+        <Frame data-disabled={disabled ? '' : undefined}>
+          <Box
+            type="checkbox"
+            ref={ref}
+            id={boxId}
+            name={name}
+            checked={checked}
+            defaultChecked={defaultChecked}
+            disabled={disabled}
+            required={required}
+            onBlur={onBlur}
+            onFocus={onFocus}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              const value = event.currentTarget.checked
+              onCheckedChange?.(value)
+              onChange?.(value)
+            }}
+          />
+          <Tick>
+            <span>
+              <Icon path={mdiCheck} size={18} />
+            </span>
+          </Tick>
+        </Frame>
         <Label htmlFor={boxId}>{label}</Label>
       </Row>
       {error ? (
