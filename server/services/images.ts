@@ -62,15 +62,8 @@ export interface ImageRow {
 }
 
 export function toWireImage(row: ImageRow): Image {
-  const variants = imageVariants(row.id, row.variant_widths ?? [])
-  return {
-    id: row.id,
-    type: row.type,
-    url: imageUrl(row.file_name),
-    width: row.width,
-    height: row.height,
-    variants,
-  }
+  const { variantWidths, ...image } = toListImage(row)
+  return { ...image, variants: imageVariants(row.id, variantWidths) }
 }
 
 /** A search result's photo (ListImage): the variants as their widths; the app builds their URLs. */
