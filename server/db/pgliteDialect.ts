@@ -15,6 +15,19 @@ import {
 } from 'kysely'
 import type { StoreOptions, StoreReply, StoreRequest, WireError } from './pgliteWorker.ts'
 
+/** Rejected statements when the store is closed or its thread is gone: errors.ts reads them as "unavailable". */
+const closedMessage = 'PGlite is closed'
+
+let compiled: Promise<WebAssembly.Module> | undefined
+/**
+ * PGlite's WebAssembly, compiled once per process and shared with every store's thread: PGlite caches it per
+ * thread only, and compiling it again in each new thread cost ~0.3 CPU-s per store opened (tests open ~100).
+ */
+function pgliteWasmModule(): Promise<WebAssembly.Module> {
+  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+  return (compiled ??= readFile(join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)))
+}
+
 /**
  * PGlite in its own thread (pgliteWorker.ts), behind a Kysely dialect: the server's thread sends each statement
  * and gets its rows back, so the store's WebAssembly and Fastify's work use the machine's two cores (BENCHMARKS.md,
@@ -24,22 +37,9 @@ import type { StoreOptions, StoreReply, StoreRequest, WireError } from './pglite
  * Statements are sent without waiting for the one before (PGlite queues them in its thread, so it never waits on
  * this thread to be free); a transaction holds the store in the worker with PGlite's transaction(), as Kysely's
  * own PGlite dialect does, so a statement outside it waits for its end (and a query on `db` inside a transaction
- * callback waits for ever, as before: use `trx`).
+ * callback waits for ever, as before: use `trx`). The Kysely instance's destroy() closes PGlite (its folder
+ * consistent), then ends the thread.
  */
-/** Rejected statements when the store is closed or its thread is gone: errors.ts reads them as "unavailable". */
-const closedMessage = 'PGlite is closed'
-
-let compiled: Promise<WebAssembly.Module> | undefined
-/**
- * PGlite's WebAssembly, compiled once per process and shared with every store's thread: PGlite caches it per
- * thread only, and compiling it again in each new thread tripled the CPU of opening a store (tests open hundreds).
- */
-function pgliteWasmModule(): Promise<WebAssembly.Module> {
-  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
-  return (compiled ??= readFile(join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)))
-}
-
-/** Opens the store in its thread; the Kysely instance's destroy() closes PGlite (its folder consistent) and the thread. */
 export async function pgliteThreadDialect(dir: string): Promise<Dialect> {
   const entry = new URL('./pgliteWorker.ts', import.meta.url)
   const workerData = { dir, wasm: await pgliteWasmModule() } satisfies StoreOptions
