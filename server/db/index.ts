@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { cube } from '@electric-sql/pglite/contrib/cube'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import type { Config } from '../config.ts'
 import { migrationProvider } from './migrations.ts'
+import { pgliteThreadDialect } from './pgliteDialect.ts'
 import type { Database } from './types.ts'
 
 export type Db = Kysely<Database>
@@ -34,14 +32,14 @@ const quietLog: DbLog = { info: () => {}, warn: () => {} }
 // pg would parse `date` into a local-midnight Date; keep it as the 'YYYY-MM-DD' text it is.
 pg.types.setTypeParser(1082, (value: string) => value)
 
-/** Every extension the migrations create: PGlite must be given them on every open, not only the first. */
-export const pgliteExtensions = { pg_trgm, cube }
-
 export function pgliteDir(config: Pick<Config, 'dataDir'>): string {
   return join(config.dataDir, 'db')
 }
 
-/** PGlite under DATA_DIR/db by default, PostgreSQL when DATABASE_URL is set; same schema, same dialect. */
+/**
+ * PGlite under DATA_DIR/db by default (in its own thread, pgliteDialect.ts), PostgreSQL when DATABASE_URL is
+ * set; same schema, same SQL.
+ */
 export async function openDatabase(config: DbConfig, log: DbLog = quietLog): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema
@@ -67,9 +65,7 @@ export async function openDatabase(config: DbConfig, log: DbLog = quietLog): Pro
   }
   const dir = pgliteDir(config)
   mkdirSync(dir, { recursive: true })
-  const pglite = new PGlite(dir, { extensions: pgliteExtensions })
-  await pglite.waitReady
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
+  const db = new Kysely<Database>({ dialect: await pgliteThreadDialect(dir) })
   return { db, kind: 'pglite', schema: null, close: () => db.destroy() }
 }
 
