@@ -63,8 +63,9 @@ const storeFreeTests = [
 /**
  * Server tests that do the same work whatever DATABASE_URL says: the backup file runs the embedded store's
  * scripts and brings its own throwaway PostgreSQL cluster for pg_dump; the start-up errors stop main.ts before
- * it opens a store; the PGlite thread's own test always opens an embedded store. `npm test` runs the server project on PGlite and again on PostgreSQL; these run in the
- * PGlite pass only (100-137 s saved in the second pass).
+ * it opens a store; the PGlite thread's own test always opens an embedded store. `npm test` runs the server
+ * project on PGlite and again on PostgreSQL; these run in the PGlite pass only (100-137 s saved in the second
+ * pass).
  */
 const storeIndependentTests = [
   'server/test/backup.test.ts',
