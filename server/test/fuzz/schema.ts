@@ -183,20 +183,9 @@ function plausibleString(name: string, parent: string, schema: JsonSchema): fc.A
       .array(fc.double({ min: -200, max: 200, noNaN: true }), { minLength: 4, maxLength: 4 })
       .map((a) => a.join(','))
   if (name === 'name' && parent === 'params') return refArb('imageName')
-  if (/^(name|city)$/.test(name) && parent === 'querystring') return mostly(words, graphemes(0, 10))
-  return mostly(words, graphemes(1, Math.min(maxLength, 30)))
-}
-
-/** One string arbitrary per length range, built once (see binaryString in values.ts: 0.6 CPU-s a pass). */
-const graphemeStrings = new Map<string, fc.Arbitrary<string>>()
-function graphemes(minLength: number, maxLength: number): fc.Arbitrary<string> {
-  const key = `${minLength}-${maxLength}`
-  let arbitrary = graphemeStrings.get(key)
-  if (!arbitrary) {
-    arbitrary = fc.string({ unit: 'grapheme', minLength, maxLength })
-    graphemeStrings.set(key, arbitrary)
-  }
-  return arbitrary
+  if (/^(name|city)$/.test(name) && parent === 'querystring')
+    return mostly(words, fc.string({ unit: 'grapheme', maxLength: 10 }))
+  return mostly(words, fc.string({ unit: 'grapheme', minLength: 1, maxLength: Math.min(maxLength, 30) }))
 }
 
 interface Context {
