@@ -9,11 +9,11 @@
  * machine the API suites keep about a core busy each, while the browser suites mostly wait (rendering,
  * timers, requests, server start-ups), so the stories and the end-to-end journeys each get a lane of their
  * own rather than queueing behind one another. The lanes are balanced by measured time (README,
- * "Testing"; fresh-clone CI of 2026-11-26 11:40: typecheck 42 s, lint 184, API on PostgreSQL 317, e2e 482,
- * stories 288, nginx journey 40, multi-instance 153, unit 14, API on PGlite 558, then ~45 s less for the
- * backup file's in-process commands): the typecheck, then the end-to-end journeys; the stories, the nginx
- * journey, the multi-instance suite and the unit tests; the API suite on PGlite alone (the longest suite);
- * lint, then the API suite on PostgreSQL (with the typecheck too, that lane was the longest, 543 s).
+ * "Testing"; fresh-clone CI of 2026-11-26 06:16: e2e 518 s, stories 419, nginx journey 37, multi-instance 62,
+ * unit 6, API on PGlite 594, typecheck 78, lint 132, API on PostgreSQL 377): the end-to-end journeys alone;
+ * the stories, the nginx journey, the multi-instance suite and the unit tests; the API suite on PGlite alone
+ * (the longest suite: with the multi-instance suite and the unit tests behind it, its lane was the run's last,
+ * 662 s); the quick checks, then the API suite on PostgreSQL.
  * A suite's output is printed whole when it ends, so the lanes never interleave.
  * Prints each suite's time and one closing line with the totals.
  */
@@ -172,16 +172,9 @@ const databaseUrl = process.env.DATABASE_URL
 delete process.env.DATABASE_URL
 const apiOnPostgres = databaseUrl ? [vitest('API (PostgreSQL)', 'server', { DATABASE_URL: databaseUrl })] : []
 
-// TypeScript 7 (the native compiler: 19 CPU-s against 41 for TypeScript 6 here); typescript-eslint still needs 6.
-const typecheck: Suite = {
-  name: 'Vérification des types',
-  command: process.execPath,
-  args: ['node_modules/typescript-7/bin/tsc', '--noEmit', '-p', 'tsconfig.json'],
-}
-
 const lanes: Suite[][] = [
   // Its own server, build folder and port (E2E_PORT): independent of the other lanes.
-  [typecheck, playwright('Parcours de bout en bout (Chromium)', [])],
+  [playwright('Parcours de bout en bout (Chromium)', [])],
   [
     // Play functions, accessibility and pictures (visual/baselines) in one browser pass, several pages at once.
     vitest('Stories et régression visuelle (Chromium)', 'storybook'),
@@ -192,7 +185,16 @@ const lanes: Suite[][] = [
     vitest('Tests unitaires', 'unit'),
   ],
   [vitest('API (PGlite)', 'server')],
-  [{ name: 'Lint et format', command: 'npm', args: ['run', '--silent', 'lint'] }, ...apiOnPostgres],
+  [
+    // TypeScript 7 (the native compiler: 19 CPU-s against 41 for TypeScript 6 here); typescript-eslint still needs 6.
+    {
+      name: 'Vérification des types',
+      command: process.execPath,
+      args: ['node_modules/typescript-7/bin/tsc', '--noEmit', '-p', 'tsconfig.json'],
+    },
+    { name: 'Lint et format', command: 'npm', args: ['run', '--silent', 'lint'] },
+    ...apiOnPostgres,
+  ],
 ]
 
 await Promise.all(
