@@ -1,49 +1,10 @@
-/**
- * `npm run backup [-- fichier]`: a complete backup (accounts, partners, articles, images, generated JWT key).
- * Embedded store (PGlite): one 0600 .tar.gz of DATA_DIR's database, server stopped (it is checked).
- * With DATABASE_URL: pg_dump in custom format (0600) of that whole database; servers may keep running.
- */
-import { existsSync, readdirSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { createBackup, dumpPostgres } from '../server/services/backup.ts'
-import { IMAGE_FILE_NAME, uploadsDir } from '../server/services/images.ts'
+/** `npm run backup [-- fichier]`: see scripts/backupCommand.ts (the tests run it in their own process too). */
+import { runBackup } from './backupCommand.ts'
 
-const dataDir = resolve(process.env.DATA_DIR?.trim() || './data')
-const databaseUrl = process.env.DATABASE_URL?.trim() || null
-const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')
-const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1)
-
-try {
-  if (databaseUrl) {
-    const file = resolve(process.argv[2] ?? `sauvegardes/partenaires-${stamp}.dump`)
-    const { bytes } = await dumpPostgres({ databaseUrl, file })
-    console.log(`Sauvegarde PostgreSQL écrite : ${file} (${megabytes(bytes)} Mo, pg_dump au format custom).`)
-    console.log(
-      'Ce seul fichier est une sauvegarde complète de la base : comptes, partenaires, articles, images comprises, et la clé de signature générée si JWT_SECRET n’est pas défini.',
-    )
-    console.log(`Restauration : npm run restore -- "${file}"`)
-    // Files of a store from before images moved into the database, if this machine still has them.
-    const legacy = existsSync(uploadsDir(dataDir))
-      ? readdirSync(uploadsDir(dataDir)).filter((n) => IMAGE_FILE_NAME.test(n)).length
-      : 0
-    if (legacy > 0) {
-      console.log(
-        `${uploadsDir(dataDir)} contient encore ${legacy} image(s) de l’ancien stockage : le serveur les importe dans la base à son démarrage ; une fois fait et cette sauvegarde faite, ce dossier peut être supprimé.`,
-      )
-    }
-  } else {
-    const file = resolve(process.argv[2] ?? `sauvegardes/partenaires-${stamp}.tar.gz`)
-    const { bytes, manifest, jwtSecretFile } = await createBackup({ dataDir, file })
-    console.log(
-      `Sauvegarde écrite : ${file} (${megabytes(bytes)} Mo) : base PGlite complète, comptes, partenaires, articles, images et clé de signature générée compris.`,
-    )
-    if (manifest.uploads > 0 || jwtSecretFile) {
-      console.log(
-        `Elle contient aussi ${manifest.uploads} image(s) de DATA_DIR/uploads${jwtSecretFile ? ' et DATA_DIR/jwt-secret' : ''}, que le serveur n’a pas encore importés dans la base (il le fait à son prochain démarrage).`,
-      )
-    }
-  }
-} catch (error) {
-  console.error(`Échec de la sauvegarde : ${error instanceof Error ? error.message : String(error)}`)
-  process.exit(1)
-}
+const status = await runBackup({
+  env: process.env,
+  args: process.argv.slice(2),
+  out: console.log,
+  err: console.error,
+})
+if (status !== 0) process.exit(status)

@@ -31,13 +31,19 @@ import {
   couponUseStatus,
   startServer,
 } from './helpers.ts'
+import { runBackup } from '@/scripts/backupCommand.ts'
+import { runRestore } from '@/scripts/restoreCommand.ts'
 import { childNodeArgs } from './child-node.ts'
 import { legacyStore } from './legacy-store.ts'
 import { createPgCluster, pgClusterUnavailable, type PgCluster } from './pg-cluster.ts'
 
 /**
- * `npm run backup` / `npm run restore`, run in a child process as an operator would: the embedded store
- * whatever database the suite runs on, and PostgreSQL (pg_dump / pg_restore) on a throwaway cluster.
+ * `npm run backup` / `npm run restore`: the embedded store whatever database the suite runs on, and PostgreSQL
+ * (pg_dump / pg_restore) on a throwaway cluster. Run in a child process as an operator would (`script`) where
+ * the process is part of what is tested: the first backup and restore of the round trip (the real exit status
+ * and output) and a DATA_DIR held by another live process; the other calls run the same command in this
+ * process (`command`, with the child's environment), which spares each a Node start and, for the embedded
+ * store, a PGlite load (~2 CPU-s). pg_dump and pg_restore are child processes either way.
  */
 const root = resolve(import.meta.dirname, '..', '..')
 const work = mkdtempSync(join(tmpdir(), 'partenaires-sauvegarde-'))
@@ -57,6 +63,24 @@ function script(
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env },
   })
   return { status: result.status, output: `${result.stdout}${result.stderr}` }
+}
+
+/** The same command in this process, with the child's environment: its exit status and what it printed. */
+async function command(
+  name: 'backup' | 'restore',
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+) {
+  const out: string[] = []
+  const err: string[] = []
+  const status = await (name === 'backup' ? runBackup : runRestore)({
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env },
+    args,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  })
+  return { status, output: [...out, ...err].map((line) => `${line}\n`).join('') }
 }
 
 const sha = (bytes: Buffer | ArrayBuffer) => createHash('sha256').update(new Uint8Array(bytes)).digest('hex')
@@ -191,10 +215,10 @@ describe('backup and restore of the embedded store', () => {
     }
 
     // Restoring over live data needs --force, and keeps the replaced data aside.
-    const refused = script('restore', dataDir, [archive])
+    const refused = await command('restore', dataDir, [archive])
     expect(refused.status).toBe(1)
     expect(refused.output).toMatch(/--force/)
-    const forced = script('restore', dataDir, [archive, '--force'])
+    const forced = await command('restore', dataDir, [archive, '--force'])
     expect(forced.status, forced.output).toBe(0)
     const aside = readdirSync(dataDir).filter((n) => n.startsWith('avant-restauration-'))
     expect(aside).toHaveLength(1)
@@ -229,21 +253,21 @@ describe('backup and restore of the embedded store', () => {
     rmSync(store.dataDir, { recursive: true, force: true })
 
     const dataDir = join(work, 'ancien')
-    const restored = script('restore', dataDir, [old])
+    const restored = await command('restore', dataDir, [old])
     expect(restored.status, restored.output).toBe(0)
     expect(restored.output).toMatch(/2 image\(s\) remise\(s\) dans DATA_DIR\/uploads/)
     expect(readdirSync(dataDir).sort()).toEqual(['db', 'jwt-secret', 'uploads'])
 
     // Backed up again before any start: the files the store has not imported yet go into the archive.
     const again = join(work, 'avant-demarrage.tar.gz')
-    const backup = script('backup', dataDir, [again])
+    const backup = await command('backup', dataDir, [again])
     expect(backup.status, backup.output).toBe(0)
     expect(backup.output).toMatch(/aussi 2 image\(s\) de DATA_DIR\/uploads et DATA_DIR\/jwt-secret/)
     expect(entryNames(again).sort()).toEqual(
       ['db.tar.gz', 'jwt-secret', 'manifest.json', ...store.images.map((i) => `uploads/${i.id}.webp`)].sort(),
     )
     rmSync(dataDir, { recursive: true, force: true })
-    expect(script('restore', dataDir, [again]).status).toBe(0)
+    expect((await command('restore', dataDir, [again])).status).toBe(0)
 
     const server = await startServer({ dataDir, config: embedded })
     try {
@@ -263,11 +287,11 @@ describe('backup and restore of the embedded store', () => {
     }
     // Imported: the next backup is the database alone (the row whose file was lost has nothing to add).
     const after = join(work, 'apres-demarrage.tar.gz')
-    expect(script('backup', dataDir, [after]).status).toBe(0)
+    expect((await command('backup', dataDir, [after])).status).toBe(0)
     expect(entryNames(after)).toEqual(['manifest.json', 'db.tar.gz'])
   }, 180_000)
 
-  it('with DATABASE_URL, pg_dump is taken from PATH first and gets the password through PGPASSWORD, never in its arguments', () => {
+  it('with DATABASE_URL, pg_dump is taken from PATH first and gets the password through PGPASSWORD, never in its arguments', async () => {
     const bin = join(work, 'faux-bin')
     mkdirSync(bin)
     const record = join(work, 'pg_dump-appel.txt')
@@ -278,7 +302,7 @@ describe('backup and restore of the embedded store', () => {
       { mode: 0o755 },
     )
     const dump = join(work, 'faux.dump')
-    const res = script('backup', join(work, 'sans-donnees'), [dump], {
+    const res = await command('backup', join(work, 'sans-donnees'), [dump], {
       DATABASE_URL: 'postgres://appli:s3cr%40t-tr%C3%A8s@db.exemple:5432/partenaires',
       PATH: `${bin}:${process.env.PATH ?? ''}`,
     })
@@ -291,7 +315,7 @@ describe('backup and restore of the embedded store', () => {
     expect(statSync(dump).mode & 0o777).toBe(0o600)
   })
 
-  it('refuses an archive with an entry outside DATA_DIR, or that is not a backup, and writes nothing', () => {
+  it('refuses an archive with an entry outside DATA_DIR, or that is not a backup, and writes nothing', async () => {
     const manifest = Buffer.from(
       JSON.stringify({
         format: 'partenaires-sauvegarde',
@@ -311,7 +335,7 @@ describe('backup and restore of the embedded store', () => {
       ]),
     )
     const target = join(work, 'cible')
-    const res = script('restore', target, [traversal])
+    const res = await command('restore', target, [traversal])
     expect(res.status).toBe(1)
     expect(res.output).toMatch(/Entrée inattendue/)
     expect(existsSync(join(work, 'evade.txt'))).toBe(false)
@@ -319,14 +343,14 @@ describe('backup and restore of the embedded store', () => {
 
     const notBackup = join(work, 'autre.tar.gz')
     writeFileSync(notBackup, tarGz([{ name: 'manifest.json', data: Buffer.from('{}') }]))
-    const other = script('restore', target, [notBackup])
+    const other = await command('restore', target, [notBackup])
     expect(other.status).toBe(1)
     expect(other.output).toMatch(/pas une sauvegarde/)
 
     // A PostgreSQL dump without DATABASE_URL: said so, nothing written.
     const dump = join(work, 'sans-url.dump')
     writeFileSync(dump, Buffer.concat([Buffer.from('PGDMP'), Buffer.alloc(100)]))
-    const noUrl = script('restore', target, [dump])
+    const noUrl = await command('restore', target, [dump])
     expect(noUrl.status).toBe(1)
     expect(noUrl.output).toMatch(/sauvegarde PostgreSQL \(pg_dump\) : définissez DATABASE_URL/)
     expect(readdirSync(target)).toEqual([])
@@ -405,7 +429,10 @@ describe('PostgreSQL: npm run backup (pg_dump) and npm run restore (pg_restore)'
 
       // Taken while the server runs, with pg_dump found outside PATH (in /usr/lib/postgresql/*/bin).
       const dump = join(work, 'partenaires.dump')
-      const backup = script('backup', first.dataDir, [dump], { DATABASE_URL: url, PATH: '/nonexistent' })
+      const backup = await command('backup', first.dataDir, [dump], {
+        DATABASE_URL: url,
+        PATH: '/nonexistent',
+      })
       expect(backup.status, backup.output).toBe(0)
       expect(backup.output).toMatch(/Sauvegarde PostgreSQL écrite : .*pg_dump au format custom/)
       expect(backup.output).toMatch(
@@ -421,10 +448,10 @@ describe('PostgreSQL: npm run backup (pg_dump) and npm run restore (pg_restore)'
       await first.close()
 
       const env = { DATABASE_URL: url }
-      const refused = script('restore', work, [dump], env)
+      const refused = await command('restore', work, [dump], env)
       expect(refused.status).toBe(1)
       expect(refused.output).toMatch(/déjà .* table\(s\) : relancez avec --force/)
-      const restore = script('restore', work, [dump, '--force'], env)
+      const restore = await command('restore', work, [dump, '--force'], env)
       expect(restore.status, restore.output).toBe(0)
       expect(restore.output).toMatch(/Base PostgreSQL restaurée .* : 2 comptes, 2 images/)
       expect(restore.output).toMatch(/sauvegarde complète \(images comprises\)/)
@@ -469,7 +496,7 @@ describe('PostgreSQL: npm run backup (pg_dump) and npm run restore (pg_restore)'
       const damaged = join(work, 'abime.dump')
       const whole = readFileSync(dump)
       writeFileSync(damaged, whole.subarray(0, Math.floor(whole.length * 0.6)))
-      const failed = script('restore', work, [damaged, '--force'], env)
+      const failed = await command('restore', work, [damaged, '--force'], env)
       expect(failed.status).toBe(1)
       expect(failed.output).toMatch(/Échec de la restauration : pg_restore a échoué/)
       expect(await admin('select name from partners', 'partenaires')).toEqual([
@@ -479,7 +506,7 @@ describe('PostgreSQL: npm run backup (pg_dump) and npm run restore (pg_restore)'
       // Into an emptied database: no --force needed.
       await admin('drop database partenaires')
       await admin('create database partenaires')
-      const empty = script('restore', work, [dump], env)
+      const empty = await command('restore', work, [dump], env)
       expect(empty.status, empty.output).toBe(0)
       expect(empty.output).toMatch(/2 comptes, 2 images/)
       expect(
