@@ -73,8 +73,8 @@ describe('account enumeration', () => {
     // Every token write now waits, then fails: an answer that waited for it would show the account. On
     // PostgreSQL the write waits for a lock this test holds until both answers are in, so an answer that
     // waited for it never comes while the lock is held (a time limit failed on a loaded machine: 554 ms for a
-    // 400 ms limit at load 15). PGlite runs inside this process, where any wait in the database stalls the
-    // test's own client too: there the write sleeps 600 ms, and only the answers are compared.
+    // 400 ms limit at load 15). PGlite has one connection, so no second session can hold a lock the write
+    // waits on: there the write sleeps 600 ms, and only the answers are compared.
     const lockKey = randomInt(1, 2 ** 31)
     const wait = onPostgres
       ? sql.raw(`perform pg_advisory_xact_lock(${lockKey})`)
