@@ -1,7 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -112,6 +118,26 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
 }
 
 /**
+ * One access line per request, written when it ends, with the request (method, URL, client address) beside the
+ * status and time: Fastify's default writes two, one at arrival and one at the end, and a search's profile
+ * spent about a sixth of the server's CPU in logging (BENCHMARKS.md, issue 16). A request that never ends is
+ * not in the log; its connection is.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime }
+    if (error) reply.log.error({ ...line, err: error }, 'request errored')
+    else reply.log.info(line, 'request completed')
+  }
+}
+
+/**
  * A hop count trusts that many proxies nearest to us (the client address is the rightmost entry they did not
  * add); a list trusts those addresses only. Fastify's types take no number, its runtime's hop rule is this.
  */
@@ -125,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     // A request on a connection accepted just before the listener closes is served (the store closes after
     // it) rather than answered with Fastify's English 503 without Retry-After.

@@ -50,7 +50,7 @@ const named = (v: Variant) => ({
 
 /** The statement with each row's JSON text replaced by its id: what building the page's text costs. */
 function withoutText(text: string): string {
-  const start = text.indexOf('string_agg(concat(\'{"partnerId":\'')
+  const start = text.indexOf('string_agg(concat(')
   const end = text.lastIndexOf(", ',' order by pg.")
   if (start < 0 || end < start) throw new Error('search statement: its text aggregate was not found')
   return `${text.slice(0, start)}string_agg(pg.id::text${text.slice(end)}`
