@@ -8,13 +8,13 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify'
-import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import compress from '@fastify/compress'
+import helmet from 'helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { constants as zlibConstants } from 'node:zlib'
 import { authGuards } from './auth.ts'
@@ -197,7 +197,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!options.mailTransport) mailTransport.close()
   })
 
-  await app.register(helmet, {
+  // Helmet's middleware, built once: @fastify/helmet built it again (options parsed, CSP text written) for
+  // every request, a few per cent of a search's CPU in the server (BENCHMARKS.md, issue 16).
+  const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
     // Google Maps tiles and images are cross-origin without CORP headers.
     crossOriginEmbedderPolicy: false,
@@ -206,6 +208,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Sent below only when the request itself came over https.
     strictTransportSecurity: false,
   })
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  )
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
     // While draining, each keep-alive connection closes after its response, so none is left for the close.
