@@ -1,14 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
-import helmet from '@fastify/helmet'
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import compress from '@fastify/compress'
+import helmet from 'helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { constants as zlibConstants } from 'node:zlib'
 import { authGuards } from './auth.ts'
@@ -112,6 +118,26 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
 }
 
 /**
+ * One access line per request, written when it ends, with the request (method, URL, client address) beside the
+ * status and time: Fastify's default writes two, one at arrival and one at the end, and a search's profile
+ * spent about a sixth of the server's CPU in logging (BENCHMARKS.md, issue 16). A request that never ends is
+ * not in the log; its connection is.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime }
+    if (error) reply.log.error({ ...line, err: error }, 'request errored')
+    else reply.log.info(line, 'request completed')
+  }
+}
+
+/**
  * A hop count trusts that many proxies nearest to us (the client address is the rightmost entry they did not
  * add); a list trusts those addresses only. Fastify's types take no number, its runtime's hop rule is this.
  */
@@ -125,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     // A request on a connection accepted just before the listener closes is served (the store closes after
     // it) rather than answered with Fastify's English 503 without Retry-After.
@@ -170,7 +197,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!options.mailTransport) mailTransport.close()
   })
 
-  await app.register(helmet, {
+  // Helmet's middleware, built once: @fastify/helmet built it again (options parsed, CSP text written) for
+  // every request, a few per cent of a search's CPU in the server (BENCHMARKS.md, issue 16).
+  const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
     // Google Maps tiles and images are cross-origin without CORP headers.
     crossOriginEmbedderPolicy: false,
@@ -179,6 +208,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Sent below only when the request itself came over https.
     strictTransportSecurity: false,
   })
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  )
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
     // While draining, each keep-alive connection closes after its response, so none is left for the close.

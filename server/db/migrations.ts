@@ -691,6 +691,62 @@ export const migrations: Record<string, Migration> = {
       )
     },
   },
+
+  '0013_search_row_head': {
+    async up(db: Kysely<unknown>) {
+      // A search row's JSON text from "partnerId" to "status" (its own fields and its categories) was written
+      // again by every search, for each of its 50 rows: with the offers' and photo's texts already kept, that
+      // writing was still half of the statement's CPU in PostgreSQL (bench/api/pgcost.ts: 2.65 ms as served,
+      // 0.8 ms with ids instead of text, first bench search). It is kept in the row, written by the database
+      // on every insert and on every update of the fields it holds (category_ids included, which 0004's
+      // triggers keep in step), and again when a category's label or icon changes. The text is the search
+      // wire's (server/services/partnerWire.ts) byte for byte, up to the status's value; a
+      // change to those fields on the wire needs a migration that rewrites this function and refreshes the
+      // column. Unqualified names: resolved through the connection's search_path (DATABASE_SCHEMA).
+      await sql`alter table partners add column list_head text`.execute(db)
+      await sql`
+        create function partner_list_head(p partners) returns text language sql stable as $$
+          select concat('{"partnerId":{"id":', p.id::text, '},"name":', to_json(p.name)::text,
+            ',"description":', to_json(p.description)::text,
+            ',"siren":', coalesce(to_json(p.siren)::text, 'null'),
+            ',"location":{"address":', to_json(p.address)::text, ',"city":', to_json(p.city)::text,
+            ',"position":{"lat":', p.lat::text, ',"lng":', p.lng::text, '}}',
+            ',"email":', to_json(p.email)::text, ',"phone":', to_json(p.phone)::text,
+            ',"representativeFirstName":', coalesce(to_json(p.representative_first_name)::text, 'null'),
+            ',"representativeLastName":', coalesce(to_json(p.representative_last_name)::text, 'null'),
+            ',"categories":[', (select string_agg(concat('{"id":', c.id::text, ',"label":',
+                                  to_json(c.label)::text, ',"icon":', to_json(c.icon)::text, '}'),
+                                ',' order by array_position(p.category_ids, c.id))
+                              from categories c where c.id = any(p.category_ids)),
+            '],"status":', to_json(p.status)::text)
+        $$`.execute(db)
+      await sql`
+        create function partner_list_head_sync() returns trigger language plpgsql as $$
+        begin
+          new.list_head := partner_list_head(new);
+          return new;
+        end
+        $$`.execute(db)
+      // Only the columns the text holds: the list refresh (offers, photo) and the timestamps leave it alone.
+      await sql`create trigger partners_list_head before insert or update of id, name, description, siren,
+        address, city, lat, lng, email, phone, representative_first_name, representative_last_name, status,
+        category_ids on partners for each row execute function partner_list_head_sync()`.execute(db)
+      // A category's new label or icon: its partners' texts written again (setting category_ids to itself
+      // fires the trigger above).
+      await sql`
+        create function partner_list_head_category() returns trigger language plpgsql as $$
+        begin
+          update partners set category_ids = category_ids where category_ids @> array[new.id];
+          return null;
+        end
+        $$`.execute(db)
+      await sql`create trigger categories_list_head after update of label, icon on categories for each row
+        when (old.label is distinct from new.label or old.icon is distinct from new.icon)
+        execute function partner_list_head_category()`.execute(db)
+      await sql`update partners set category_ids = category_ids`.execute(db)
+      await sql`alter table partners alter column list_head set not null`.execute(db)
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -64,6 +64,8 @@ export interface PartnersTable {
   // Compared in SQL only (PGlite would read it as a Date, PostgreSQL here as text).
   list_offers_until: Generated<unknown>
   list_offer_ids: Generated<number[] | null>
+  /** A search row's wire text from "partnerId" to its status's value, written by a trigger (migration 0013). */
+  list_head: Generated<string>
   created_at: Timestamp
   updated_at: Timestamp
 }

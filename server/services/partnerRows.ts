@@ -27,6 +27,7 @@ export type PartnerRow = Omit<
   | 'list_offers_wire'
   | 'list_offers_until'
   | 'list_offer_ids'
+  | 'list_head'
   | 'created_at'
   | 'updated_at'
 >

@@ -24,34 +24,22 @@ type Sql = RawBuilder<unknown>
  */
 
 /**
- * `{"k1":v1,"k2":v2}` from SQL expressions that each give the text of their value (never null). One concat()
- * call rather than a chain of ||, which copies the growing text once per field.
+ * `{"k1":v1,"k2":v2}` from SQL expressions that each give the text of their value (never null); after `opened`,
+ * an expression giving an object's text up to its last value (without its closing brace), the fields continue
+ * it. One concat() call rather than a chain of ||, which copies the growing text once per field.
  */
-function object(fields: [key: string, value: string][]): string {
+function object(fields: [key: string, value: string][], opened?: string): string {
   const parts = fields.flatMap(([key, value], i) => [
-    `'${i === 0 ? '{' : ','}${JSON.stringify(key)}:'`,
+    `'${i === 0 && opened === undefined ? '{' : ','}${JSON.stringify(key)}:'`,
     value,
   ])
-  return `concat(${parts.join(', ')}, '}')`
+  return `concat(${opened === undefined ? '' : `${opened}, `}${parts.join(', ')}, '}')`
 }
 const text = (e: string) => `to_json(${e})::text`
 const nullableText = (e: string) => `coalesce(to_json(${e})::text, 'null')`
-const number = (e: string) => `(${e})::text`
 const nullableNumber = (e: string) => `coalesce((${e})::text, 'null')`
 /** `[a,b]` from a string_agg of the elements' texts (null when there are none). */
 const array = (elements: string) => `('[' || coalesce(${elements}, '') || ']')`
-
-/**
- * The statement's CTE `cats`: every category's wire text once per statement (a 9-row table), without its
- * icon's path (CategoryRef: the app has the paths from the categories list). Materialized: it is read once per
- * row of the page.
- */
-const CATEGORY_WIRE = object([
-  ['id', number('c.id')],
-  ['label', text('c.label')],
-  ['icon', text('c.icon')],
-])
-const categoriesCte = sql`cats as materialized (select c.id, ${sql.raw(CATEGORY_WIRE)} as wire from categories c)`
 
 /** The viewer's used offers, once per statement (a CTE named `used`). */
 function usedCte(viewerId: unknown): Sql {
@@ -64,14 +52,6 @@ function usedCte(viewerId: unknown): Sql {
 const statusSeen = (status: string) =>
   `case when o.id = any((select ids from used)::int[]) then 'DISABLED' else ${status} end`
 
-/** A row's categories in the order of its category_ids (partner_categories' order, migration 0004). */
-function categoriesOf(t: string): string {
-  const ids = `${t}.category_ids`
-  return array(
-    `(select string_agg(cats.wire, ',' order by array_position(${ids}, cats.id)) from cats where cats.id = any(${ids}))`,
-  )
-}
-
 function offerWire(status: string, expirationDate: string): string {
   return object([
     ['id', `'{"id":' || o.id || '}'`],
@@ -81,40 +61,21 @@ function offerWire(status: string, expirationDate: string): string {
   ])
 }
 
-/** A partner (`t`: partners' columns) as Partner's schema orders it, then distanceToUser for a search result. */
-function partnerWire(t: string, relations: { offers: string; images: string; distance?: string }): string {
-  const fields: [string, string][] = [
-    ['partnerId', `'{"id":' || ${t}.id || '}'`],
-    ['name', text(`${t}.name`)],
-    ['description', text(`${t}.description`)],
-    ['siren', nullableText(`${t}.siren`)],
+/**
+ * A search result: its row's kept text of the partner's fields and categories in Partner's schema order, up to
+ * "status" (list_head, migration 0013), then the rest of PartnerSearchResult's fields.
+ */
+function resultWire(relations: { offers: string; images: string; distance: string }): string {
+  return object(
     [
-      'location',
-      object([
-        ['address', text(`${t}.address`)],
-        ['city', text(`${t}.city`)],
-        [
-          'position',
-          object([
-            ['lat', number(`${t}.lat`)],
-            ['lng', number(`${t}.lng`)],
-          ]),
-        ],
-      ]),
+      ['discountOffers', relations.offers],
+      ['images', relations.images],
+      ['rating', nullableNumber('pg.rating')],
+      ['userRatingsTotal', nullableNumber('pg.user_ratings_total')],
+      ['distanceToUser', relations.distance],
     ],
-    ['email', text(`${t}.email`)],
-    ['phone', text(`${t}.phone`)],
-    ['representativeFirstName', nullableText(`${t}.representative_first_name`)],
-    ['representativeLastName', nullableText(`${t}.representative_last_name`)],
-    ['categories', categoriesOf(t)],
-    ['status', text(`${t}.status`)],
-    ['discountOffers', relations.offers],
-    ['images', relations.images],
-    ['rating', nullableNumber(`${t}.rating`)],
-    ['userRatingsTotal', nullableNumber(`${t}.user_ratings_total`)],
-  ]
-  if (relations.distance) fields.push(['distanceToUser', relations.distance])
-  return object(fields)
+    'pg.list_head',
+  )
 }
 
 /**
@@ -137,7 +98,7 @@ function searchResultWire(viewer: boolean, distance: boolean): string {
   const offers = `(case when ${kept} then pg.list_offers_wire else ${built} end)`
   // The list photo's text as the row keeps it (migration 0010: toWireImage's text).
   const images = `coalesce('[' || pg.list_image_wire || ']', '[]')`
-  return partnerWire('pg', {
+  return resultWire({
     offers,
     images,
     // toResult's Math.round(km * 1000) / 1000: half up, on the same doubles.
@@ -167,7 +128,7 @@ export function searchPageStatement<Extra extends object>(
 ): RawBuilder<WireResult & Extra> {
   const wire = searchWires[viewerId === null ? 'anyone' : 'viewer'][near ? 'near' : 'byName']
   // Named on PostgreSQL: its text takes one form per combination of filters, its values are parameters.
-  return sql<WireResult & Extra>`${sql.raw(PREPARED)}with ${categoriesCte}, ${usedCte(viewerId)}
+  return sql<WireResult & Extra>`${sql.raw(PREPARED)}with ${usedCte(viewerId)}
     select ('[' || coalesce(string_agg(${sql.raw(wire)}, ',' order by ${order}), '') || ']') as body ${extra}
     from ${pageRows} as pg`
 }

@@ -76,9 +76,15 @@ export function relationColumns(options: LoadOptions & { images: 'all' | 'first'
   ]
 }
 
-/** A search row's columns: the partner's, its category ids and its list copies (no per-row subquery). */
+/**
+ * A search row's columns: its kept texts (the partner's fields and categories, first photo, ENABLED offers)
+ * and what the rest of its text is written from; no per-row subquery.
+ */
 const searchColumns = [
-  ...rowColumns,
+  'p.id',
+  'p.list_head',
+  'p.rating',
+  'p.user_ratings_total',
   'p.list_image_wire',
   'p.list_offers',
   'p.list_offers_wire',

@@ -297,6 +297,57 @@ describe('a search page as the database writes it', () => {
     expect([...(await page(0)), ...(await page(1))]).toEqual(ids)
   })
 
+  it('keeps each row’s text in step with its partner and its categories: an edit, their order, a category renamed', async () => {
+    const partner = await createPartner(t.api, t.admin, {
+      name: 'Fil tête',
+      location: { address: '4 rue', city: 'Headcity', position: { lat: 44.5, lng: 3.25 } },
+      categories: [
+        { label: 'Fil tête A', icon: 'coffee' },
+        { label: 'Fil tête B', icon: 'pizza' },
+      ],
+    })
+    const [a, b] = partner.categories
+    const path = '/api/partners/search?city=Headcity'
+    const expectSerialized = async () => {
+      const res = await t.api.get(path, U())
+      expect(expectWire(res).map((p) => p.partnerId.id)).toEqual([partner.partnerId.id])
+      expect(res.text).toBe(serializePage([await expectedResult(partner.partnerId.id, null, null)]))
+      return expectWire(res)[0]
+    }
+    await expectSerialized()
+    const edit = await t.api.put(
+      apiPaths.partner(partner.partnerId.id),
+      {
+        partnerId: partner.partnerId,
+        name: 'Fil tête « modifiée »',
+        description: 'Nouvelle\ndescription',
+        siren: '987654321',
+        location: { address: '5 rue', city: 'Headcity', position: { lat: 44.75, lng: 3.5 } },
+        email: 'tete@exemple.fr',
+        phone: '01 02 03 04 05',
+        representativeFirstName: 'Ada',
+        representativeLastName: null,
+        categories: [b, a],
+        status: 'ACTIF',
+        rating: 3.5,
+        userRatingsTotal: 7,
+      },
+      t.asAdmin(),
+    )
+    expect(edit.status, edit.text).toBe(200)
+    const edited = await expectSerialized()
+    expect(edited.name).toBe('Fil tête « modifiée »')
+    expect(edited.categories.map((c) => c.id)).toEqual([b.id, a.id])
+    // No API renames a category; an operator's SQL may, and the rows holding it follow.
+    await t.server.handle.db
+      .updateTable('categories')
+      .set({ label: 'Fil tête B renommée', icon: 'spa' })
+      .where('id', '=', b.id)
+      .execute()
+    const renamed = await expectSerialized()
+    expect(renamed.categories[0]).toEqual({ id: b.id, label: 'Fil tête B renommée', icon: 'spa' })
+  })
+
   it('is an empty array when nothing matches, and leaves prospects out', async () => {
     expect(
       expectWire(await t.api.get('/api/partners/search?city=Nulle-part&userPosition=43.3,5.37', U())),
