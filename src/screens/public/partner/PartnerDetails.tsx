@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { format, parseISO } from 'date-fns'
 import styled from 'styled-components'
 import { MAIN_PICTURE_SIZES } from '@/contract/prerender.ts'
 import { unstyledList } from '@/src/design-system/index.ts'
@@ -16,6 +15,7 @@ import { distanceKm, useUserLocation } from '@/src/location/index.ts'
 import { releasePagePicture } from '@/src/prerender/pagePicture.ts'
 import { formatDistance } from '../formatDistance.ts'
 import { CouponCard } from './CouponCard.tsx'
+import { expiryDay } from './expiryDay.ts'
 
 export const OFFERS_TITLE = 'Offres disponibles'
 export const USE_OFFER_DIALOG_TITLE = 'Utiliser cette offre ?'
@@ -289,7 +289,7 @@ export function PartnerDetails({
               <strong>{partner.name}</strong>
               <span>{asked.libelle}</span>
               {asked.expirationDate ? (
-                <span>{`Valable jusqu'au ${format(parseISO(asked.expirationDate), 'dd/MM/yyyy')}`}</span>
+                <span>{`Valable jusqu'au ${expiryDay(asked.expirationDate)}`}</span>
               ) : null}
             </Summary>
           ) : undefined
