@@ -1,14 +1,54 @@
-import { useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import styled from 'styled-components'
-import { unstyledList } from '@/src/design-system/theme/mixins.ts'
-import { Icon, mdiCheck, mdiMenuDown } from '@/src/design-system/icons/index.ts'
-import { BottomSheet, BottomSheetClose } from '../BottomSheet/index.ts'
+import { Icon, mdiMenuDown } from '@/src/design-system/icons/index.ts'
+import type { PickerSheet as PickerSheetType } from './PickerSheet.tsx'
 
 export interface PickerOption {
   value: string
   label: string
   /** Shown before the label in the sheet (e.g. a category's icon). */
   icon?: ReactNode
+}
+
+/*
+ * The sheet's code (radix Dialog, its focus scope and layers, scroll locking: about 14 KB compressed) is not
+ * needed to draw the trigger: it loads once the page is idle, or at the first press if that comes sooner.
+ */
+let PickerSheet: typeof PickerSheetType | null = null
+let loading: Promise<void> | null = null
+function loadSheet(): Promise<void> {
+  loading ??= import('./PickerSheet.tsx').then(
+    (module) => {
+      PickerSheet = module.PickerSheet
+    },
+    (error: unknown) => {
+      // Tried again at the next press (a network that came back).
+      loading = null
+      throw error
+    },
+  )
+  return loading
+}
+
+/** The sheet's component once loaded, and what loads it now; asks for it when the page is idle. */
+function usePickerSheet(): [typeof PickerSheetType | null, () => void] {
+  const [sheet, setSheet] = useState(() => PickerSheet)
+  const load = useCallback(() => {
+    loadSheet().then(
+      () => setSheet(() => PickerSheet),
+      () => {},
+    )
+  }, [])
+  useEffect(() => {
+    if (PickerSheet) return
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(load, { timeout: 3000 })
+      return () => cancelIdleCallback(idle)
+    }
+    const timer = setTimeout(load, 500)
+    return () => clearTimeout(timer)
+  }, [load])
+  return [sheet, load]
 }
 
 const Trigger = styled.button`
@@ -36,47 +76,6 @@ const Trigger = styled.button`
   }
   & > svg {
     flex: none;
-  }
-`
-
-const List = styled.ul`
-  ${unstyledList}
-`
-
-const OptionLabel = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: 12px;
-  min-width: 0;
-  & > svg {
-    flex: none;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`
-
-const Option = styled.button`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  width: 100%;
-  min-height: 48px;
-  padding: 8px 16px;
-  border: 0;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  text-align: left;
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
-  &[aria-current='true'] {
-    color: ${({ theme }) => theme.colors.primaryDark};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-  }
-  &:focus-visible {
-    outline-offset: -2px;
   }
 `
 
@@ -108,6 +107,7 @@ export function BottomSheetPicker({
   className,
 }: BottomSheetPickerProps) {
   const [open, setOpen] = useState(false)
+  const [Sheet, loadSheetNow] = usePickerSheet()
   const picked = useRef<{ value: string | null } | null>(null)
   const current = options.find((option) => option.value === value)
   const currentLabel = current?.label ?? defaultOptionLabel
@@ -124,51 +124,35 @@ export function BottomSheetPicker({
         aria-haspopup="dialog"
         aria-label={`${label} : ${currentLabel}`}
         data-active={current !== undefined}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpen(true)
+          if (!Sheet) loadSheetNow()
+        }}
       >
         {typeof icon === 'string' ? <Icon path={icon} size={18} /> : icon}
         <span>{currentLabel}</span>
         <Icon path={mdiMenuDown} size={20} />
       </Trigger>
-      <BottomSheet
-        open={open}
-        title={label}
-        flush
-        onOpenChange={(next) => {
-          setOpen(next)
-          // The choice is reported once the sheet (and its history entry) are gone, so callers may navigate.
-          if (!next && picked.current) {
-            const choice = picked.current.value
-            picked.current = null
-            if (choice !== value) onChange(choice)
-          }
-        }}
-      >
-        <List>
-          {all.map((option) => {
-            const selected = option.value === (current ? value : null)
-            return (
-              <li key={option.value ?? ''}>
-                <BottomSheetClose asChild>
-                  <Option
-                    type="button"
-                    aria-current={selected || undefined}
-                    onClick={() => {
-                      picked.current = { value: option.value }
-                    }}
-                  >
-                    <OptionLabel>
-                      {option.icon}
-                      <span>{option.label}</span>
-                    </OptionLabel>
-                    {selected ? <Icon path={mdiCheck} size={20} /> : null}
-                  </Option>
-                </BottomSheetClose>
-              </li>
-            )
-          })}
-        </List>
-      </BottomSheet>
+      {Sheet ? (
+        <Sheet
+          title={label}
+          open={open}
+          onOpenChange={(next) => {
+            setOpen(next)
+            // The choice is reported once the sheet (and its history entry) are gone, so callers may navigate.
+            if (!next && picked.current) {
+              const choice = picked.current.value
+              picked.current = null
+              if (choice !== value) onChange(choice)
+            }
+          }}
+          options={all}
+          selected={current ? value : null}
+          onPick={(choice) => {
+            picked.current = { value: choice }
+          }}
+        />
+      ) : null}
     </>
   )
 }
