@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { Icon, mdiMenuDown } from '@/src/design-system/icons/index.ts'
-import type { PickerSheet as PickerSheetType } from './PickerSheet.tsx'
+import { idleComponent } from '@/src/design-system/lazy/idleComponent.ts'
 
 export interface PickerOption {
   value: string
@@ -10,46 +10,9 @@ export interface PickerOption {
   icon?: ReactNode
 }
 
-/*
- * The sheet's code (radix Dialog, its focus scope and layers, scroll locking: about 14 KB compressed) is not
- * needed to draw the trigger: it loads once the page is idle, or at the first press if that comes sooner.
- */
-let PickerSheet: typeof PickerSheetType | null = null
-let loading: Promise<void> | null = null
-function loadSheet(): Promise<void> {
-  loading ??= import('./PickerSheet.tsx').then(
-    (module) => {
-      PickerSheet = module.PickerSheet
-    },
-    (error: unknown) => {
-      // Tried again at the next press (a network that came back).
-      loading = null
-      throw error
-    },
-  )
-  return loading
-}
-
-/** The sheet's component once loaded, and what loads it now; asks for it when the page is idle. */
-function usePickerSheet(): [typeof PickerSheetType | null, () => void] {
-  const [sheet, setSheet] = useState(() => PickerSheet)
-  const load = useCallback(() => {
-    loadSheet().then(
-      () => setSheet(() => PickerSheet),
-      () => {},
-    )
-  }, [])
-  useEffect(() => {
-    if (PickerSheet) return
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(load, { timeout: 3000 })
-      return () => cancelIdleCallback(idle)
-    }
-    const timer = setTimeout(load, 500)
-    return () => clearTimeout(timer)
-  }, [load])
-  return [sheet, load]
-}
+// The sheet's code (radix Dialog, its focus scope and layers, scroll locking: about 15 KB compressed) is not
+// needed to draw the trigger.
+const usePickerSheet = idleComponent(() => import('./PickerSheet.tsx').then((module) => module.PickerSheet))
 
 const Trigger = styled.button`
   display: inline-flex;

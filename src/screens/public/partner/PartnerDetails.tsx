@@ -7,7 +7,7 @@ import { Button } from '@/src/design-system/components/Button/index.ts'
 import { Carousel } from '@/src/design-system/components/Carousel/index.ts'
 import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
-import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
+import { DeferredDialog } from '@/src/design-system/components/Dialog/DeferredDialog.tsx'
 import { ResponsiveImage } from '@/src/design-system/components/ResponsiveImage/index.ts'
 import { StarRating } from '@/src/design-system/components/StarRating/index.ts'
 import { Icon, mdiDirections, mdiImageOff, mdiMapMarker, mdiPhone } from '@/src/design-system/icons/index.ts'
@@ -279,7 +279,7 @@ export function PartnerDetails({
           </Offers>
         ) : null}
       </Content>
-      <Dialog
+      <DeferredDialog
         open={dialogOpen}
         onOpenChange={setDialogOpen}
         title={USE_OFFER_DIALOG_TITLE}
