@@ -1,10 +1,9 @@
-import { useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import type { AuthUser } from '../contract/schemas.ts'
 import { Outlet, useNavigate } from 'react-router'
 import { SWRConfig } from 'swr'
 import { subscribeToApiErrors } from '../src/api/client.ts'
 import { DesignSystemProvider } from '../src/design-system/theme/index.ts'
-import { NotificationToast } from '../src/notifications/NotificationToast.tsx'
 import { UpdatePrompt } from '../src/design-system/components/UpdatePrompt/index.ts'
 import { NotificationProvider, useNotification } from '../src/notifications/index.ts'
 import { PageTitleAnnouncer } from '../src/pageTitle/index.ts'
@@ -59,6 +58,28 @@ function ApiErrorBridge() {
   return null
 }
 
+/*
+ * The toast's code (radix Toast and its layers) is loaded with the first notification: no page shows one on
+ * its first render, and every page's entry evaluated it before (bytes and start-up CPU on a phone).
+ */
+const NotificationToast = lazy(() =>
+  import('../src/notifications/NotificationToast.tsx').then((module) => ({
+    default: module.NotificationToast,
+  })),
+)
+
+/** The global toast, from the first notification on (then kept, so a later one needs no loading). */
+function GlobalToast() {
+  const { notification } = useNotification()
+  const [needed, setNeeded] = useState(false)
+  if (notification && !needed) setNeeded(true)
+  return needed ? (
+    <Suspense fallback={null}>
+      <NotificationToast />
+    </Suspense>
+  ) : null
+}
+
 /**
  * The root route's element: the error bridge, the global toast and the page-title announcer around every page.
  * Each screen sets its title (usePageTitle); the announcer reads the new one out after a route change.
@@ -69,7 +90,7 @@ export function RootLayout() {
       <PageTitleAnnouncer />
       <ApiErrorBridge />
       <Outlet />
-      <NotificationToast />
+      <GlobalToast />
     </>
   )
 }

@@ -1,5 +1,4 @@
 import { useCallback, useState, useSyncExternalStore } from 'react'
-import { Workbox } from 'workbox-window'
 import { listenForInstallPrompt } from '../src/screens/public/home/installPrompt.ts'
 
 /** Switches to the version that is waiting; null while none is. */
@@ -16,21 +15,26 @@ export function setUpInstallableApp(): void {
   listenForInstallPrompt()
   // The dev server serves unbundled modules that change at every edit: no caching there.
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  const workbox = new Workbox('/sw.js', { scope: '/' })
-  workbox.addEventListener('waiting', () => {
-    activateWaitingVersion = () => workbox.messageSkipWaiting()
-    emit()
-  })
-  // The new version took over (here or from another tab): this page's code is the old release's, reload it.
-  workbox.addEventListener('controlling', (event) => {
-    if (event.isUpdate) window.location.reload()
-  })
-  let registered = false
+  // workbox-window is loaded when the worker is registered, after the page's load: it is not part of the
+  // entry every page evaluates before its first render.
   const register = () => {
-    workbox
-      .register()
-      .then(() => {
-        registered = true
+    import('workbox-window')
+      .then(({ Workbox }) => {
+        const workbox = new Workbox('/sw.js', { scope: '/' })
+        workbox.addEventListener('waiting', () => {
+          activateWaitingVersion = () => workbox.messageSkipWaiting()
+          emit()
+        })
+        // The new version took over (here or from another tab): this page's code is the old release's, reload it.
+        workbox.addEventListener('controlling', (event) => {
+          if (event.isUpdate) window.location.reload()
+        })
+        return workbox.register().then(() => {
+          // An installed app can stay open for days: look for a release whenever it comes back to the foreground.
+          document.addEventListener('visibilitychange', () => {
+            if (document.visibilityState === 'visible') void workbox.update()
+          })
+        })
       })
       .catch((error: unknown) => {
         console.warn("Le mode hors ligne n'a pas pu être activé", error)
@@ -41,10 +45,6 @@ export function setUpInstallableApp(): void {
   // of its own, not inside the entry's evaluation (one long task on a phone).
   if (document.readyState === 'complete') setTimeout(register, 0)
   else window.addEventListener('load', register, { once: true })
-  // An installed app can stay open for days: look for a release whenever it comes back to the foreground.
-  document.addEventListener('visibilitychange', () => {
-    if (registered && document.visibilityState === 'visible') void workbox.update()
-  })
 }
 
 const subscribe = (listener: () => void) => {

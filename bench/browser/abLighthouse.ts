@@ -6,6 +6,7 @@
  *
  * AB_PAGES: a comma-separated subset of /login, /inscription, Home, Find, Partner, Map (default Find);
  * AB_ROUNDS (default 3). Prints each run and, per page and root, the medians of LCP, TBT and the score.
+ * AB_ATTRIBUTION=1 also prints each run's long tasks and the scripts' CPU as Lighthouse attributes them.
  */
 import type { PartnerSearchResult } from '@/contract/schemas.ts'
 import { findChromium } from '@/scripts/chromium.ts'
@@ -66,6 +67,14 @@ async function main() {
           console.log(
             `${key} round ${round + 1}: perf ${run.performance}, LCP ${Math.round(run.lcpMs ?? 0)} ms, FCP ${Math.round(run.fcpMs ?? 0)} ms, TBT ${Math.round(run.tbtMs ?? 0)} ms, CLS ${run.cls}${run.error ? ` (${run.error})` : ''}`,
           )
+          if (process.env.AB_ATTRIBUTION === '1') {
+            const tasks = run.longTasks.map((task) => `${task.url}@${task.startMs}=${task.durationMs}`)
+            const cpu = run.bootup
+              .slice(0, 6)
+              .map((script) => `${script.url}=${script.totalMs}/${script.scriptingMs}`)
+            console.log(`  long tasks: ${tasks.join(', ')}`)
+            console.log(`  CPU total/scripting ms: ${cpu.join(', ')}`)
+          }
         }
       }
     }

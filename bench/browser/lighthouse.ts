@@ -23,6 +23,12 @@ export interface LighthouseRun {
   error: string | null
   /** Every run's performance score, when this is the median of several. */
   runs?: (number | null)[]
+  /**
+   * Lighthouse's own attribution of the main thread's work: its `long-tasks` audit (each task over 50 ms, with
+   * the script it is charged to, in the simulated timeline) and `bootup-time` (CPU per script).
+   */
+  longTasks: { url: string; startMs: number; durationMs: number }[]
+  bootup: { url: string; totalMs: number; scriptingMs: number }[]
 }
 
 type Lhr = {
@@ -90,8 +96,23 @@ function summarize(page: string, url: string, lhr: Lhr): LighthouseRun {
     })),
     failing,
     error: lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? null,
+    longTasks: ((lhr.audits['long-tasks']?.details?.items ?? []) as LhrLongTask[]).map((task) => ({
+      url: shortUrl(task.url),
+      startMs: Math.round(task.startTime),
+      durationMs: Math.round(task.duration),
+    })),
+    bootup: ((lhr.audits['bootup-time']?.details?.items ?? []) as LhrBootup[]).map((script) => ({
+      url: shortUrl(script.url),
+      totalMs: Math.round(script.total),
+      scriptingMs: Math.round(script.scripting),
+    })),
   }
 }
+
+type LhrLongTask = { url: string; startTime: number; duration: number }
+type LhrBootup = { url: string; total: number; scripting: number }
+
+const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/assets\//, '') || url
 
 /** A page Lighthouse measures: the app's (anonymous or with the signed-in session) or the bare reference. */
 export interface LighthousePage {

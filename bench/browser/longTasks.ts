@@ -149,6 +149,7 @@ async function main() {
       ['/inscription', '/inscription', false],
       ['/login', '/login', false],
       ['Home', '/', true],
+      ['Find', '/rechercher', true],
       ['Partner details', `/partenaire/${partnerId}`, true],
       ['Map (no key)', '/map', true],
     ]

@@ -1,8 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react'
 import styled from 'styled-components'
-import { unstyledList } from '@/src/design-system/theme/mixins.ts'
-import { Icon, mdiCheck, mdiMenuDown } from '@/src/design-system/icons/index.ts'
-import { BottomSheet, BottomSheetClose } from '../BottomSheet/index.ts'
+import { Icon, mdiMenuDown } from '@/src/design-system/icons/index.ts'
+import { idleComponent } from '@/src/design-system/lazy/idleComponent.ts'
 
 export interface PickerOption {
   value: string
@@ -10,6 +9,10 @@ export interface PickerOption {
   /** Shown before the label in the sheet (e.g. a category's icon). */
   icon?: ReactNode
 }
+
+// The sheet's code (radix Dialog, its focus scope and layers, scroll locking: about 15 KB compressed) is not
+// needed to draw the trigger.
+const usePickerSheet = idleComponent(() => import('./PickerSheet.tsx').then((module) => module.PickerSheet))
 
 const Trigger = styled.button`
   display: inline-flex;
@@ -36,47 +39,6 @@ const Trigger = styled.button`
   }
   & > svg {
     flex: none;
-  }
-`
-
-const List = styled.ul`
-  ${unstyledList}
-`
-
-const OptionLabel = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: 12px;
-  min-width: 0;
-  & > svg {
-    flex: none;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`
-
-const Option = styled.button`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  width: 100%;
-  min-height: 48px;
-  padding: 8px 16px;
-  border: 0;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  text-align: left;
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
-  &[aria-current='true'] {
-    color: ${({ theme }) => theme.colors.primaryDark};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-  }
-  &:focus-visible {
-    outline-offset: -2px;
   }
 `
 
@@ -108,6 +70,7 @@ export function BottomSheetPicker({
   className,
 }: BottomSheetPickerProps) {
   const [open, setOpen] = useState(false)
+  const [Sheet, loadSheetNow] = usePickerSheet()
   const picked = useRef<{ value: string | null } | null>(null)
   const current = options.find((option) => option.value === value)
   const currentLabel = current?.label ?? defaultOptionLabel
@@ -124,51 +87,35 @@ export function BottomSheetPicker({
         aria-haspopup="dialog"
         aria-label={`${label} : ${currentLabel}`}
         data-active={current !== undefined}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpen(true)
+          if (!Sheet) loadSheetNow()
+        }}
       >
         {typeof icon === 'string' ? <Icon path={icon} size={18} /> : icon}
         <span>{currentLabel}</span>
         <Icon path={mdiMenuDown} size={20} />
       </Trigger>
-      <BottomSheet
-        open={open}
-        title={label}
-        flush
-        onOpenChange={(next) => {
-          setOpen(next)
-          // The choice is reported once the sheet (and its history entry) are gone, so callers may navigate.
-          if (!next && picked.current) {
-            const choice = picked.current.value
-            picked.current = null
-            if (choice !== value) onChange(choice)
-          }
-        }}
-      >
-        <List>
-          {all.map((option) => {
-            const selected = option.value === (current ? value : null)
-            return (
-              <li key={option.value ?? ''}>
-                <BottomSheetClose asChild>
-                  <Option
-                    type="button"
-                    aria-current={selected || undefined}
-                    onClick={() => {
-                      picked.current = { value: option.value }
-                    }}
-                  >
-                    <OptionLabel>
-                      {option.icon}
-                      <span>{option.label}</span>
-                    </OptionLabel>
-                    {selected ? <Icon path={mdiCheck} size={20} /> : null}
-                  </Option>
-                </BottomSheetClose>
-              </li>
-            )
-          })}
-        </List>
-      </BottomSheet>
+      {Sheet ? (
+        <Sheet
+          title={label}
+          open={open}
+          onOpenChange={(next) => {
+            setOpen(next)
+            // The choice is reported once the sheet (and its history entry) are gone, so callers may navigate.
+            if (!next && picked.current) {
+              const choice = picked.current.value
+              picked.current = null
+              if (choice !== value) onChange(choice)
+            }
+          }}
+          options={all}
+          selected={current ? value : null}
+          onPick={(choice) => {
+            picked.current = { value: choice }
+          }}
+        />
+      ) : null}
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { IconButton } from '../IconButton/index.ts'
+import { PlainIconButton } from '../IconButton/PlainIconButton.tsx'
 import { mdiHeart, mdiHeartOutline } from '@/src/design-system/icons/index.ts'
 
 export const ADD_FAVORITE_LABEL = 'Ajouter aux favoris'
@@ -19,13 +19,12 @@ export interface FavoriteToggleProps {
  */
 export function FavoriteToggle({ pressed, onToggle, size = 'large', disabled }: FavoriteToggleProps) {
   return (
-    <IconButton
+    <PlainIconButton
       label={pressed ? REMOVE_FAVORITE_LABEL : ADD_FAVORITE_LABEL}
       icon={pressed ? mdiHeart : mdiHeartOutline}
       aria-pressed={pressed}
       color={pressed ? 'danger' : 'default'}
       size={size}
-      tooltip={false}
       disabled={disabled}
       data-testid="favorite-toggle"
       onClick={() => onToggle(!pressed)}

@@ -1,102 +1,22 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react'
-import { Slot } from 'radix-ui'
-import styled from 'styled-components'
-import { Icon } from '@/src/design-system/icons/index.ts'
+// The tooltip's module first, then the button's: the order styled-components numbers their components in.
 import { Tooltip } from '../Tooltip/index.ts'
+import { PlainIconButton, type PlainIconButtonProps } from './PlainIconButton.tsx'
 
-export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
+export interface IconButtonProps extends PlainIconButtonProps {
   /** Accessible name and tooltip text, in French (e.g. 'Déconnexion'). */
   label: string
-  /** An MDI path (e.g. `mdiLogout`) or any node. */
-  icon: string | ReactNode
-  size?: 'small' | 'medium' | 'large'
-  color?: 'default' | 'primary' | 'danger' | 'inherit'
   /** Set false to drop the tooltip (the aria-label stays). */
   tooltip?: boolean
   tooltipSide?: 'top' | 'right' | 'bottom' | 'left'
-  /** Renders the single child element (e.g. a router Link) instead of a button; the icon goes inside it. */
-  asChild?: boolean
-  children?: ReactNode
-  ref?: Ref<HTMLButtonElement>
 }
 
-const iconSizes = { small: 18, medium: 22, large: 26 } as const
-
-const Root = styled.button`
-  display: inline-flex;
-  flex: none;
-  align-items: center;
-  justify-content: center;
-  padding: 0;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.round};
-  background: transparent;
-  cursor: pointer;
-  text-decoration: none;
-  -webkit-tap-highlight-color: transparent;
-  transition: background ${({ theme }) => theme.transitions.fast};
-  &[data-size='small'] {
-    width: 32px;
-    height: 32px;
-  }
-  &[data-size='medium'] {
-    width: 40px;
-    height: 40px;
-  }
-  &[data-size='large'] {
-    width: 48px;
-    height: 48px;
-  }
-  &[data-color='default'] {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  &[data-color='primary'] {
-    color: ${({ theme }) => theme.colors.primary};
-  }
-  &[data-color='danger'] {
-    color: ${({ theme }) => theme.colors.danger};
-  }
-  &[data-color='inherit'] {
-    color: inherit;
-  }
-  &:hover:not(:disabled) {
-    background: rgba(0, 0, 0, 0.06);
-  }
-  &:disabled {
-    cursor: not-allowed;
-    opacity: 0.5;
-  }
-`
-
 /** A round icon-only button whose French label is both its accessible name and its tooltip. */
-export function IconButton({
-  label,
-  icon,
-  size = 'medium',
-  color = 'default',
-  tooltip = true,
-  tooltipSide = 'bottom',
-  asChild = false,
-  type = 'button',
-  children,
-  ...rest
-}: IconButtonProps) {
-  const glyph = typeof icon === 'string' ? <Icon path={icon} size={iconSizes[size]} /> : icon
-  const button = asChild ? (
-    <Root as={Slot.Root} aria-label={label} data-size={size} data-color={color} {...rest}>
-      {glyph}
-      <Slot.Slottable>{children}</Slot.Slottable>
-    </Root>
-  ) : (
-    <Root type={type} aria-label={label} data-size={size} data-color={color} {...rest}>
-      {glyph}
-    </Root>
-  )
+export function IconButton({ tooltip = true, tooltipSide = 'bottom', ...button }: IconButtonProps) {
   return tooltip ? (
-    <Tooltip content={label} side={tooltipSide}>
-      {button}
+    <Tooltip content={button.label} side={tooltipSide}>
+      <PlainIconButton {...button} />
     </Tooltip>
   ) : (
-    button
+    <PlainIconButton {...button} />
   )
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { stickyTopBar } from '@/src/design-system/index.ts'
-import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
+import { PlainIconButton } from '@/src/design-system/components/IconButton/PlainIconButton.tsx'
 import { mdiArrowLeft } from '@/src/design-system/icons/index.ts'
 import { useGoBack } from '@/src/navigation/index.ts'
 
@@ -39,7 +39,7 @@ export function AccountPage({
   return (
     <Main aria-busy={busy}>
       <TopBar>
-        <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={goBack} />
+        <PlainIconButton label="Retour" icon={mdiArrowLeft} onClick={goBack} />
         <Title>{title}</Title>
       </TopBar>
       {children}

@@ -11,7 +11,7 @@ import {
   type BottomSheetPickerProps,
 } from '@/src/design-system/components/BottomSheetPicker/index.ts'
 import { EmptyState, ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
-import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
+import { PlainIconButton } from '@/src/design-system/components/IconButton/PlainIconButton.tsx'
 import { LoadingBar } from '@/src/design-system/components/LoadingBar/index.ts'
 import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
 import { TextField } from '@/src/design-system/components/TextField/index.ts'
@@ -86,13 +86,7 @@ function ClearableFilter({
     <Filter>
       <BottomSheetPicker {...picker} onChange={onChange} />
       {clearLabel !== null ? (
-        <IconButton
-          size="small"
-          label={clearLabel}
-          icon={mdiClose}
-          tooltip={false}
-          onClick={() => onChange(null)}
-        />
+        <PlainIconButton size="small" label={clearLabel} icon={mdiClose} onClick={() => onChange(null)} />
       ) : null}
     </Filter>
   )
@@ -231,7 +225,7 @@ export function FindScreen() {
       <VisuallyHidden as="h1">Rechercher un partenaire</VisuallyHidden>
       <Header>
         <SearchRow>
-          <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={goBack} />
+          <PlainIconButton label="Retour" icon={mdiArrowLeft} onClick={goBack} />
           <TextField
             type="search"
             shape="pill"

@@ -1,6 +1,7 @@
 import { useId, useState, type Ref } from 'react'
 import { useDrag } from '@use-gesture/react'
-import { differenceInCalendarDays, format, isBefore, parseISO, startOfToday } from 'date-fns'
+import { differenceInCalendarDays, isBefore, parseISO, startOfToday } from 'date-fns'
+import { expiryDay } from './expiryDay.ts'
 import styled from 'styled-components'
 import type { DiscountOffer } from '@/contract/schemas.ts'
 import { Badge } from '@/src/design-system/components/Badge/index.ts'
@@ -197,7 +198,7 @@ export function CouponCard({ offer, clickable = false, onUse, onUseRequest, ref 
         <Label id={labelId}>{offer.libelle}</Label>
         {offer.expirationDate ? (
           <Expiry>
-            <Line>{`Valable jusqu'au ${format(parseISO(offer.expirationDate), 'dd/MM/yyyy')}`}</Line>
+            <Line>{`Valable jusqu'au ${expiryDay(offer.expirationDate)}`}</Line>
             {soon ? <Badge content={EXPIRES_SOON_LABEL} color="warning" /> : null}
           </Expiry>
         ) : null}

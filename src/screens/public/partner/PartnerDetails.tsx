@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { format, parseISO } from 'date-fns'
 import styled from 'styled-components'
 import { MAIN_PICTURE_SIZES } from '@/contract/prerender.ts'
 import { unstyledList } from '@/src/design-system/index.ts'
@@ -8,7 +7,7 @@ import { Button } from '@/src/design-system/components/Button/index.ts'
 import { Carousel } from '@/src/design-system/components/Carousel/index.ts'
 import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
-import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
+import { DeferredDialog } from '@/src/design-system/components/Dialog/DeferredDialog.tsx'
 import { ResponsiveImage } from '@/src/design-system/components/ResponsiveImage/index.ts'
 import { StarRating } from '@/src/design-system/components/StarRating/index.ts'
 import { Icon, mdiDirections, mdiImageOff, mdiMapMarker, mdiPhone } from '@/src/design-system/icons/index.ts'
@@ -16,6 +15,7 @@ import { distanceKm, useUserLocation } from '@/src/location/index.ts'
 import { releasePagePicture } from '@/src/prerender/pagePicture.ts'
 import { formatDistance } from '../formatDistance.ts'
 import { CouponCard } from './CouponCard.tsx'
+import { expiryDay } from './expiryDay.ts'
 
 export const OFFERS_TITLE = 'Offres disponibles'
 export const USE_OFFER_DIALOG_TITLE = 'Utiliser cette offre ?'
@@ -279,7 +279,7 @@ export function PartnerDetails({
           </Offers>
         ) : null}
       </Content>
-      <Dialog
+      <DeferredDialog
         open={dialogOpen}
         onOpenChange={setDialogOpen}
         title={USE_OFFER_DIALOG_TITLE}
@@ -289,7 +289,7 @@ export function PartnerDetails({
               <strong>{partner.name}</strong>
               <span>{asked.libelle}</span>
               {asked.expirationDate ? (
-                <span>{`Valable jusqu'au ${format(parseISO(asked.expirationDate), 'dd/MM/yyyy')}`}</span>
+                <span>{`Valable jusqu'au ${expiryDay(asked.expirationDate)}`}</span>
               ) : null}
             </Summary>
           ) : undefined

@@ -8,7 +8,7 @@ import {
   PARTNER_NOT_FOUND_STATUSES,
   usePartnerDiscountsForUser,
 } from '@/src/api/partners/getPartnerDiscountsForUser.ts'
-import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
+import { PlainIconButton } from '@/src/design-system/components/IconButton/PlainIconButton.tsx'
 import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
 import { mdiArrowLeft } from '@/src/design-system/icons/index.ts'
 import { useGoBack } from '@/src/navigation/index.ts'
@@ -93,7 +93,7 @@ function PartnerView({ partner, carouselInterval, onBack }: PartnerViewProps) {
   return (
     <Main aria-busy={!partner}>
       <TopBar>
-        <IconButton label="Retour" icon={mdiArrowLeft} tooltip={false} onClick={onBack} />
+        <PlainIconButton label="Retour" icon={mdiArrowLeft} onClick={onBack} />
       </TopBar>
       {partner ? (
         <UsablePartnerDetails partner={partner} carouselInterval={carouselInterval} />

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+import { unstyledList } from '@/src/design-system/theme/mixins.ts'
+import { Icon, mdiCheck } from '@/src/design-system/icons/index.ts'
+import { BottomSheet, BottomSheetClose } from '../BottomSheet/index.ts'
+
+const List = styled.ul`
+  ${unstyledList}
+`
+
+const OptionLabel = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 12px;
+  min-width: 0;
+  & > svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`
+
+const Option = styled.button`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  width: 100%;
+  min-height: 48px;
+  padding: 8px 16px;
+  border: 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  text-align: left;
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+  &[aria-current='true'] {
+    color: ${({ theme }) => theme.colors.primaryDark};
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+  }
+  &:focus-visible {
+    outline-offset: -2px;
+  }
+`
+
+export interface PickerSheetProps {
+  /** The sheet's title, the picker's label. */
+  title: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Every choice, the default one (value null) first. */
+  options: { value: string | null; label: string; icon?: ReactNode }[]
+  /** The choice shown as current. */
+  selected: string | null
+  /** Called when a choice is pressed, before the sheet closes. */
+  onPick: (value: string | null) => void
+}
+
+/** BottomSheetPicker's sheet: the options, each closing the sheet (through the history, like back). */
+export function PickerSheet({ title, open, onOpenChange, options, selected, onPick }: PickerSheetProps) {
+  return (
+    <BottomSheet open={open} title={title} flush onOpenChange={onOpenChange}>
+      <List>
+        {options.map((option) => {
+          const current = option.value === selected
+          return (
+            <li key={option.value ?? ''}>
+              <BottomSheetClose asChild>
+                <Option
+                  type="button"
+                  aria-current={current || undefined}
+                  onClick={() => onPick(option.value)}
+                >
+                  <OptionLabel>
+                    {option.icon}
+                    <span>{option.label}</span>
+                  </OptionLabel>
+                  {current ? <Icon path={mdiCheck} size={20} /> : null}
+                </Option>
+              </BottomSheetClose>
+            </li>
+          )
+        })}
+      </List>
+    </BottomSheet>
+  )
+}
