@@ -137,8 +137,9 @@ test.describe('hydratation', () => {
   })
 
   /*
-   * On a slow phone the prerendered form is on screen seconds before the script: what a person types then must
-   * survive hydration (React would put the form state's empty values back) and be what the form sends.
+   * On a slow phone the prerendered form is on screen seconds before the script: what a person types or ticks
+   * then must survive hydration (the form state's first update would put its empty values back: a consent box
+   * unticked, the button disabled) and be what the form sends.
    */
   test('ce qui est saisi avant l’hydratation est gardé et envoyé', async ({ page }) => {
     const releaseScripts = await holdScripts(page)
@@ -149,14 +150,16 @@ test.describe('hydratation', () => {
     await page.getByLabel('Prénom').fill('Nadia')
     await page.getByLabel('Nom', { exact: true }).fill('Avant')
     await page.getByLabel('Email').fill(email)
+    const terms = page.getByRole('checkbox', { name: /conditions générales/ })
+    await terms.click()
     await expect(page.locator('html')).not.toHaveAttribute('data-app-start', /./)
     releaseScripts()
     await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
     await expect(page.getByLabel('Prénom')).toHaveValue('Nadia')
     await expect(page.getByLabel('Email')).toHaveValue(email)
     await page.getByLabel('Mot de passe', { exact: true }).fill('une phrase de passe assez longue')
-    await page.getByRole('checkbox', { name: /conditions générales/ }).click()
     await page.getByRole('checkbox', { name: /politique de confidentialité/ }).click()
+    await expect(terms).toBeChecked()
     await page.getByRole('button', { name: "S'inscrire" }).click()
     await expect(page).toHaveURL(/\/$/)
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!) as {

@@ -1,25 +1,38 @@
 /**
- * The public routes' forms are prerendered: on a slow phone a person can type into them before the script has
- * hydrated the page, and hydration then puts the form state's empty values back into the inputs. The entry
- * starts noting what is typed in named text inputs before it hydrates (`keepTypedBeforeHydration`), a form
+ * The public routes' forms are prerendered: on a slow phone a person can type into them, or tick a box, before
+ * the script has hydrated the page, and the form state's first update then puts its empty values back into the
+ * inputs (a ticked consent box unticked: sign-up's button stays disabled). The entry starts noting what is typed
+ * in named text inputs and ticked in named checkboxes before it hydrates (`keepTypedBeforeHydration`), a form
  * takes those values back into its state once it is mounted (`takeTypedBeforeHydration`), and the notes end a
  * little after the first render (a lazy screen mounts just after it).
  */
-const typed = new Map<string, string>()
+const typed = new Map<string, string | boolean>()
 const textTypes = new Set(['text', 'email', 'password', 'search', 'tel', 'url'])
 
-function isTextInput(target: EventTarget | null): target is HTMLInputElement {
-  return target instanceof HTMLInputElement && target.name !== '' && textTypes.has(target.type)
+function isNamedInput(target: EventTarget | null): target is HTMLInputElement {
+  return (
+    target instanceof HTMLInputElement &&
+    target.name !== '' &&
+    (textTypes.has(target.type) || target.type === 'checkbox')
+  )
+}
+
+function valueOf(input: HTMLInputElement): string | boolean {
+  return input.type === 'checkbox' ? input.checked : input.value
 }
 
 function note(event: Event) {
-  if (isTextInput(event.target)) typed.set(event.target.name, event.target.value)
+  if (isNamedInput(event.target)) typed.set(event.target.name, valueOf(event.target))
 }
 
-/** Notes what the prerendered inputs already hold, then every later keystroke, until `forgetTypedBeforeHydration`. */
+/** Notes what the prerendered inputs already hold, then every later change, until `forgetTypedBeforeHydration`. */
 export function keepTypedBeforeHydration(root: ParentNode): void {
   for (const input of root.querySelectorAll('input[name]'))
-    if (isTextInput(input) && input.value !== '') typed.set(input.name, input.value)
+    if (
+      isNamedInput(input) &&
+      (input.type === 'checkbox' ? input.checked !== input.defaultChecked : input.value !== '')
+    )
+      typed.set(input.name, valueOf(input))
   document.addEventListener('input', note, true)
 }
 
@@ -31,9 +44,12 @@ export function forgetTypedBeforeHydration(delayMs: number): void {
   }, delayMs)
 }
 
-/** The values typed before hydration for these fields (each is given once), e.g. `{ firstname: 'Nadia' }`. */
-export function takeTypedBeforeHydration(names: readonly string[]): Record<string, string> {
-  const taken: Record<string, string> = {}
+/**
+ * The values typed or ticked before hydration for these fields (each is given once), e.g.
+ * `{ firstname: 'Nadia', acceptTerms: true }`.
+ */
+export function takeTypedBeforeHydration(names: readonly string[]): Record<string, string | boolean> {
+  const taken: Record<string, string | boolean> = {}
   for (const name of names) {
     const value = typed.get(name)
     if (value === undefined) continue

@@ -44,8 +44,8 @@ const Form = styled.form`
 `
 
 /**
- * An auth screen's form (inside react-final-form's `<Form>`). Its HTML is prerendered: what a person typed
- * before the page hydrated is taken into the form's state, so it stays in the fields and is what is sent.
+ * An auth screen's form (inside react-final-form's `<Form>`). Its HTML is prerendered: what a person typed or
+ * ticked before the page hydrated is taken into the form's state, so it stays in the fields and is what is sent.
  */
 export function AuthForm(props: ComponentPropsWithoutRef<typeof Form>) {
   const form = useForm()
