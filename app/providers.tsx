@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import type { AuthUser } from '../contract/schemas.ts'
 import { Outlet, useNavigate } from 'react-router'
 import { SWRConfig } from 'swr'
 import { subscribeToApiErrors } from '../src/api/client.ts'
 import { DesignSystemProvider } from '../src/design-system/theme/index.ts'
+import { idleComponent } from '../src/design-system/lazy/idleComponent.ts'
 import { UpdatePrompt } from '../src/design-system/components/UpdatePrompt/index.ts'
 import { NotificationProvider, useNotification } from '../src/notifications/index.ts'
 import { PageTitleAnnouncer } from '../src/pageTitle/index.ts'
@@ -59,25 +60,22 @@ function ApiErrorBridge() {
 }
 
 /*
- * The toast's code (radix Toast and its layers) is loaded with the first notification: no page shows one on
- * its first render, and every page's entry evaluated it before (bytes and start-up CPU on a phone).
+ * The toast's code (radix Toast and its layers) loads when the page is idle, or at the first notification if
+ * that comes sooner: no page shows one on its first render, and every page's entry evaluated it before (bytes
+ * and start-up CPU on a phone). Loaded at idle rather than on demand, so that a notification about a lost
+ * network does not need the network to be drawn, and its live region is on the page before a message comes.
  */
-const NotificationToast = lazy(() =>
-  import('../src/notifications/NotificationToast.tsx').then((module) => ({
-    default: module.NotificationToast,
-  })),
+const useNotificationToast = idleComponent(() =>
+  import('../src/notifications/NotificationToast.tsx').then((module) => module.NotificationToast),
 )
 
-/** The global toast, from the first notification on (then kept, so a later one needs no loading). */
 function GlobalToast() {
   const { notification } = useNotification()
-  const [needed, setNeeded] = useState(false)
-  if (notification && !needed) setNeeded(true)
-  return needed ? (
-    <Suspense fallback={null}>
-      <NotificationToast />
-    </Suspense>
-  ) : null
+  const [NotificationToast, load] = useNotificationToast()
+  useEffect(() => {
+    if (notification && !NotificationToast) load()
+  }, [notification, NotificationToast, load])
+  return NotificationToast ? <NotificationToast /> : null
 }
 
 /**
