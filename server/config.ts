@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 
 export interface Argon2Cost {
@@ -114,6 +115,16 @@ export function parseSecurityContact(value: string | undefined): string | null {
   )
 }
 
+/**
+ * PostgreSQL connections per instance unless DATABASE_POOL_MAX says otherwise: twice the cores this process
+ * sees, 10 at most. The searches are CPU-bound in PostgreSQL, and more busy backends than cores only queue in
+ * the kernel: on the 2-core machine 4 against 10 served 19-34 % more searches with a lower p99 (BENCHMARKS.md,
+ * "Pool size"). A database server with more cores than the instance's host wants a larger value.
+ */
+export function defaultPoolMax(): number {
+  return Math.min(10, 2 * availableParallelism())
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = intFrom(env.PORT, 3000, 'PORT')
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data')
@@ -139,7 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     termsUrl: nonEmpty(env.TERMS_URL) ?? '/docs/conditions-generales-utilisation.pdf',
     privacyUrl: nonEmpty(env.PRIVACY_URL) ?? '/docs/politique-de-confidentialite.pdf',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    databasePoolMax: Math.max(1, intFrom(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX')),
+    databasePoolMax: Math.max(1, intFrom(env.DATABASE_POOL_MAX, defaultPoolMax(), 'DATABASE_POOL_MAX')),
     databaseConnectTimeoutMs:
       intFrom(env.DATABASE_CONNECT_TIMEOUT_SECONDS, 30, 'DATABASE_CONNECT_TIMEOUT_SECONDS') * 1000,
     drainMs: intFrom(env.DRAIN_SECONDS, 5, 'DRAIN_SECONDS') * 1000,

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import pg from 'pg'
-import type { Config } from '../config.ts'
+import { defaultPoolMax, type Config } from '../config.ts'
 import { migrationProvider } from './migrations.ts'
 import { pgliteThreadDialect } from './pgliteDialect.ts'
 import type { Database } from './types.ts'
@@ -46,7 +46,7 @@ export async function openDatabase(config: DbConfig, log: DbLog = quietLog): Pro
     if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('DATABASE_SCHEMA invalide')
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: config.databasePoolMax ?? 10,
+      max: config.databasePoolMax ?? defaultPoolMax(),
       connectionTimeoutMillis: 5000,
       ...(schema ? { options: `-c search_path=${schema},public` } : {}),
     })

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -287,7 +287,7 @@ describe('configuration', () => {
         // No JWT_SECRET: the key is generated once and kept in the database (test in instances.test.ts).
         jwtSecret: null,
         trustProxy: false,
-        databasePoolMax: 10,
+        databasePoolMax: Math.min(10, 2 * availableParallelism()),
         databaseConnectTimeoutMs: 30_000,
         drainMs: 5000,
       })
