@@ -9,31 +9,14 @@
  *   DATABASE_URL=… PERQUERY_SCHEMA=… node --import tsx bench/api/pgcost.ts [rounds]
  */
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import pg from 'pg'
-import { loadConfig } from '@/server/config.ts'
-import { openDatabase } from '@/server/db/index.ts'
 import { searchStatement } from '@/server/services/search.ts'
 import { median, round } from '../lib/stats.ts'
-import { keptStoreEnv } from './keptStore.ts'
+import { HZ, openMeasuredBackend } from './backendClock.ts'
 import { searchQueries, toQueryString } from './search.ts'
 
 const rounds = Number(process.argv[2] ?? 200)
-const databaseUrl = process.env.DATABASE_URL
-if (!databaseUrl) throw new Error('DATABASE_URL: the kept PostgreSQL store of perquery.ts')
-const schema = process.env.PERQUERY_SCHEMA ?? 'perquery_bench'
-const config = loadConfig(keptStoreEnv({ DATABASE_POOL_MAX: '1' }))
-const handle = await openDatabase({ ...config, databasePoolMax: 1 })
-
-const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema},public` })
-await client.connect()
-const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid
-const ticks = () => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return Number(f[11]) + Number(f[12])
-}
-const HZ = 100
+const { schema, handle, client, ticks } = await openMeasuredBackend()
 const userId = (await client.query<{ id: number }>('select min(id) as id from users')).rows[0].id
 
 interface Variant {
