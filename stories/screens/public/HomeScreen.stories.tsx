@@ -105,9 +105,14 @@ export const CategoryChip: Story = {
   },
 }
 
-/** The carousel moves on by itself (a short interval here; 6000 ms in the app). */
+/**
+ * The carousel moves on by itself (a short interval here; 6000 ms in the app). Not photographed: which slide is
+ * up when the picture is taken depends on the machine's load (CI saw the third slide once); the still carousel is
+ * photographed by the other stories.
+ */
 export const AutoCycling: Story = {
   name: 'Défilement automatique',
+  tags: ['no-visual'],
   args: { carouselInterval: 400 },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
