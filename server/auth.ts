@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { CompiledQuery } from 'kysely'
 import type { AppContext, CurrentUser } from './context.ts'
-import { prepared, type Db } from './db/index.ts'
+import { prepared, PREPARED_ANY, type Db } from './db/index.ts'
 import { HttpError } from './errors.ts'
 import { verifyAccessToken } from './services/tokens.ts'
 
@@ -57,6 +57,8 @@ export function forgetUser(db: Db, userId: number): void {
 /**
  * Every signed-in request reads the user: named, so PostgreSQL parses it once per connection, and compiled
  * once per process rather than built by Kysely for each request (its building showed in the search's profile).
+ * Under whichever plan mode the connection is in (a primary-key lookup is cheap either way), so that it does
+ * not switch the mode before the request's own statement switches it back.
  */
 let userQuery: CompiledQuery<UserRow> | null = null
 
@@ -67,6 +69,7 @@ async function readUser(db: Db, id: number): Promise<UserRow | null> {
       .select(['id', 'email', 'is_admin', 'token_version', 'status'])
       .where('id', '=', 0)
       .compile(),
+    PREPARED_ANY,
   )
   const query = CompiledQuery.raw(userQuery.sql, [id]) as CompiledQuery<UserRow>
   return (await db.executeQuery(query)).rows[0] ?? null

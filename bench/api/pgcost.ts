@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto'
 import { loadavg } from 'node:os'
-import { searchStatement } from '@/server/services/search.ts'
+import { partnerStatement, searchStatement } from '@/server/services/search.ts'
 import { median, round } from '../lib/stats.ts'
 import { HZ, openMeasuredBackend } from './backendClock.ts'
 import { searchQueries, toQueryString } from './search.ts'
@@ -85,6 +85,34 @@ const user: Variant = {
 }
 const [floorCpu, userCpu] = await cpuPerStatement([floor, user])
 console.log(`protocol floor (named select 1): ${round(floorCpu, 3)} ms; user lookup: ${round(userCpu, 3)} ms`)
+// The reads beside the search, custom against generic, and what a switch of plan_cache_mode costs.
+const partnerId = (
+  await client.query<{ id: number }>(`select min(id) as id from partners where status = 'ACTIF'`)
+).rows[0].id
+const reads: [string, { sql: string; parameters: readonly unknown[] }][] = [
+  ['user lookup', { sql: user.text, parameters: [userId] }],
+  ['details', partnerStatement(handle.db, partnerId, { offers: 'usable' }).compile()],
+  [
+    'discounts view',
+    partnerStatement(handle.db, partnerId, { offers: 'usable', viewerId: userId }).compile(),
+  ],
+]
+console.log('| read | custom plan | generic plan |')
+console.log('|---|---|---|')
+for (const [label, c] of reads) {
+  const custom: Variant = { label, text: c.sql, values: [...c.parameters], mode: 'force_custom_plan' }
+  const [a, g] = await cpuPerStatement([custom, { ...custom, mode: 'force_generic_plan' }])
+  console.log(`| ${label} | ${round(a, 3)} | ${round(g, 3)} |`)
+}
+{
+  let spent = 0
+  for (let r = 0; r < rounds; r++) {
+    const t0 = ticks()
+    await client.query(`set plan_cache_mode = ${r % 2 ? 'force_custom_plan' : 'force_generic_plan'}`)
+    spent += ticks() - t0
+  }
+  console.log(`set plan_cache_mode: ${round((spent / HZ / rounds) * 1000, 3)} ms`)
+}
 console.log(
   '| query | as served (custom plan) | generic plan | custom, ids instead of text | EXPLAIN planning / execution |',
 )

@@ -73,13 +73,33 @@ export async function openDatabase(config: DbConfig, log: DbLog = quietLog): Pro
  * Leading a statement's text, asks PostgreSQL to keep it parsed on the connection (a named statement): the
  * search's long text was parsed and analysed again on every request, about a quarter of its CPU in the
  * database (BENCHMARKS.md, issue 16). Only for statements whose text takes a bounded number of forms (values
- * as parameters). PGlite ignores it (a comment).
+ * as parameters). PGlite ignores it (a comment). A PREPARED statement is planned for each execution's values.
  */
 export const PREPARED = '/* prepared */ '
 
-/** A built query marked PREPARED, for db.executeQuery. */
-export function prepared<Row>(query: CompiledQuery<Row>): CompiledQuery<Row> {
-  return CompiledQuery.raw(PREPARED + query.sql, [...query.parameters]) as CompiledQuery<Row>
+/**
+ * As PREPARED, but run with the plan PostgreSQL caches for any values (no planning per execution): only for
+ * statements whose best plan is the same whatever the values, a lookup by primary key or the nearest-first walk
+ * without a filter. Planning was half a partner details' database CPU and a third of Find's first page.
+ */
+export const PREPARED_GENERIC = '/* prepared, generic */ '
+
+/**
+ * As PREPARED, but run under whichever plan mode the connection is in: a primary-key lookup every signed-in
+ * request makes before its main statement (the user), so that the connection switches at most once a request.
+ */
+export const PREPARED_ANY = '/* prepared, any plan */ '
+
+type PlanMode = 'custom' | 'generic'
+const markers: [string, PlanMode | 'any'][] = [
+  [PREPARED, 'custom'],
+  [PREPARED_GENERIC, 'generic'],
+  [PREPARED_ANY, 'any'],
+]
+
+/** A built query marked PREPARED (or another marker), for db.executeQuery. */
+export function prepared<Row>(query: CompiledQuery<Row>, marker = PREPARED): CompiledQuery<Row> {
+  return CompiledQuery.raw(marker + query.sql, [...query.parameters]) as CompiledQuery<Row>
 }
 
 /** Statements kept per connection at most; past it, marked ones are sent unnamed as before. */
@@ -104,25 +124,28 @@ const WRITES = /^\s*(begin|start|insert|update|delete|merge|copy|call)\b/i
 const ROLLBACKS = /^\s*(rollback|abort)\b/i
 
 /**
- * Sends the texts marked with PREPARED (Kysely's two-argument calls) as node-postgres named statements, named by
- * their text's hash, under plan_cache_mode = force_custom_plan: planned for each execution's values, because the
- * plan PostgreSQL caches for generic values made a map-box search 5 to 8 times slower (bench/api/prepared.ts).
- * The connection goes back to its default before a write: forced custom plans doubled the cost of inserting
- * rows with a foreign key (the checks are cached plans too). Only speed depends on the mode, never an answer;
- * after a rollback (which may undo a SET) it is set again before the next statement that cares.
+ * Sends the texts marked with PREPARED, PREPARED_GENERIC or PREPARED_ANY (Kysely's two-argument calls) as
+ * node-postgres named statements, named by their text's hash. PREPARED ones under plan_cache_mode =
+ * force_custom_plan: planned for each execution's values, because the plan PostgreSQL caches for generic values
+ * made a map-box search 5 to 8 times slower (bench/api/prepared.ts). PREPARED_GENERIC ones under
+ * force_generic_plan; PREPARED_ANY ones under whichever the connection has. The connection goes back to its
+ * default before a write: forced custom plans doubled the cost of inserting rows with a foreign key (the checks
+ * are cached plans too). Only speed depends on the mode, never an answer; after a rollback (which may undo a
+ * SET) it is set again before the next statement that cares.
  */
 function namePreparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>
   const names = new Set<string>()
-  let mode: 'default' | 'custom' | 'unknown' = 'default'
-  const switchTo = async (to: 'default' | 'custom') => {
-    await query(to === 'custom' ? 'set plan_cache_mode = force_custom_plan' : 'reset plan_cache_mode')
+  let mode: 'default' | PlanMode | 'unknown' = 'default'
+  const switchTo = async (to: 'default' | PlanMode) => {
+    await query(to === 'default' ? 'reset plan_cache_mode' : `set plan_cache_mode = force_${to}_plan`)
     mode = to
   }
   ;(client as { query: unknown }).query = (...args: unknown[]) => {
     const [text, values] = args
     if (typeof text !== 'string' || args.length > 2) return query(...args)
-    if (!text.startsWith(PREPARED)) {
+    const marked = text.startsWith('/* prepared') ? markers.find(([m]) => text.startsWith(m)) : undefined
+    if (!marked) {
       if (ROLLBACKS.test(text)) mode = 'unknown'
       else if (mode !== 'default' && WRITES.test(text))
         return switchTo('default').then(() => query(text, values))
@@ -135,7 +158,9 @@ function namePreparedStatements(client: pg.PoolClient): void {
       names.add(name)
     }
     const named = { name, text, values }
-    return mode === 'custom' ? query(named) : switchTo('custom').then(() => query(named))
+    const wanted = marked[1]
+    if (wanted === 'any' || wanted === mode) return query(named)
+    return switchTo(wanted).then(() => query(named))
   }
 }
 

@@ -125,10 +125,11 @@ export function searchPageStatement<Extra extends object>(
   viewerId: unknown,
   near: boolean,
   extra: Sql = sql``,
+  marker = PREPARED,
 ): RawBuilder<WireResult & Extra> {
   const wire = searchWires[viewerId === null ? 'anyone' : 'viewer'][near ? 'near' : 'byName']
   // Named on PostgreSQL: its text takes one form per combination of filters, its values are parameters.
-  return sql<WireResult & Extra>`${sql.raw(PREPARED)}with ${usedCte(viewerId)}
+  return sql<WireResult & Extra>`${sql.raw(marker)}with ${usedCte(viewerId)}
     select ('[' || coalesce(string_agg(${sql.raw(wire)}, ',' order by ${order}), '') || ']') as body ${extra}
     from ${pageRows} as pg`
 }

@@ -6,7 +6,7 @@ import type {
   PartnerSearchQuery,
   PartnerSearchResult,
 } from '@/contract/schemas.ts'
-import { prepared } from '../db/index.ts'
+import { prepared, PREPARED, PREPARED_GENERIC } from '../db/index.ts'
 import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
 import { mdiIconPath } from './icons.ts'
@@ -119,8 +119,11 @@ export function toPartner(r: PartnerRow & RelationColumns): Partner {
 
 /** One partner with its categories, images and offers, in one statement (details, discounts view, admin). */
 export async function loadPartner(db: Executor, id: number, options: LoadOptions): Promise<Partner | null> {
-  // Named on PostgreSQL: one text per kind of view (offers in scope, viewer or not).
-  const [row] = (await db.executeQuery(prepared(partnerStatement(db, id, options).compile()))).rows
+  // Named on PostgreSQL: one text per kind of view (offers in scope, viewer or not), under the plan cached for
+  // any id (a primary-key lookup and its relations: planning it was half its database CPU).
+  const [row] = (
+    await db.executeQuery(prepared(partnerStatement(db, id, options).compile(), PREPARED_GENERIC))
+  ).rows
   return row ? toPartner(row) : null
 }
 
@@ -292,6 +295,10 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     const chord = sql<number>`(geo_point(p.lat, p.lng) operator(public.<->) ${here})`
     const through = (page + 1) * pageSize
     values.through = through
+    // Without a filter the best plan is the walk of partners_geo_knn whatever the position, so the plan cached
+    // for any values serves (planning was a third of Find's first page); a filter or a box may match few rows,
+    // far away, which only a plan for its values finds cheaply (12-27x dearer generic). Deep pages too.
+    const generic = conditions.length === 1 && page < 10
     // PostgreSQL 15 walks the index for ORDER BY chord alone, not (chord, id). So: the nearest `through + extra`
     // matches in chord order (the walk, or whatever plan the planner prefers for a rare filter), then sorted by
     // (chord, id) and cut to the page. Exact as long as every match tied with the page's last row is in:
@@ -329,10 +336,12 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
         viewerId,
         true,
         sql`, max(pg.fetched) as fetched, max(pg.last_chord) as last_chord, max(pg.boundary) as boundary`,
+        generic ? PREPARED_GENERIC : PREPARED,
       )
     }
+    const key = ['near', ...shape, ...(generic ? ['generic'] : [])].join()
     const statement = (extra: number) =>
-      bound<WireResult & Nearest>(db, ['near', ...shape].join(), build, { ...values, fetch: through + extra })
+      bound<WireResult & Nearest>(db, key, build, { ...values, fetch: through + extra })
     type Nearest = { fetched: string | null; last_chord: number | null; boundary: number | null }
     return {
       compile: () => statement(1),

@@ -13,8 +13,8 @@ import { PartnerSearchResult } from '@/contract/schemas.ts'
 import fastJson from 'fast-json-stringify'
 import { apiPaths } from '@/contract/paths.ts'
 import { listImageFrom } from '@/contract/images.ts'
-import { sql } from 'kysely'
-import { openDatabase, PREPARED } from '../db/index.ts'
+import { CompiledQuery, sql } from 'kysely'
+import { openDatabase, prepared, PREPARED, PREPARED_ANY, PREPARED_GENERIC } from '../db/index.ts'
 import { loadPartner, searchPartners } from '../services/search.ts'
 import { adminServerForFile, createOffer, createPartner, pngBytes, uploadPartnerPhoto } from './helpers.ts'
 
@@ -358,7 +358,7 @@ describe('a search page as the database writes it', () => {
 })
 
 describe('the search statement on the connection', () => {
-  it('is parsed once per PostgreSQL connection whatever the values, and planned for each search’s values, writes excepted', async () => {
+  it('is parsed once per PostgreSQL connection whatever the values; planned for each filtered search’s values, once for any values for the details and the unfiltered nearest-first page; writes under the default', async () => {
     const postgres = t.server.handle.kind === 'postgres'
     // One connection, so the session's prepared statements are the ones these searches made.
     const handle = postgres ? await openDatabase({ ...t.server.config, databasePoolMax: 1 }) : t.server.handle
@@ -370,23 +370,48 @@ describe('the search statement on the connection', () => {
       expect(await loadPartner(db, rich.partnerId.id, { offers: 'usable' })).toMatchObject({
         name: rich.name,
       })
+      // Nearest first without a filter: the same walk whatever the position.
+      const near = JSON.parse(await searchPartners(db, { userPosition: '43.3,5.37', pageSize: 5 }))
+      expect(JSON.parse(await searchPartners(db, { userPosition: '48.85,2.35', pageSize: 5 }))).toHaveLength(
+        near.length,
+      )
       if (!postgres) return
       const { rows } = await sql<{
         statement: string
-      }>`select statement from pg_prepared_statements order by prepare_time`.execute(db)
-      // The search's text once (other values are parameters), then the details'.
-      expect(rows.map((r) => r.statement.slice(0, PREPARED.length + 4))).toEqual([
-        `${PREPARED}with`,
-        `${PREPARED}sele`,
+        generic_plans: string
+        custom_plans: string
+      }>`select statement, generic_plans, custom_plans from pg_prepared_statements order by prepare_time`.execute(
+        db,
+      )
+      // The filtered search's text once (other values are parameters), planned for each execution; the
+      // details' and the unfiltered search's under the plan kept for any values.
+      expect(
+        rows.map((r) => [
+          r.statement.slice(0, r.statement.indexOf('*/') + 7),
+          Number(r.generic_plans) > 0,
+          Number(r.custom_plans) > 0,
+        ]),
+      ).toEqual([
+        [`${PREPARED}with`, false, true],
+        [`${PREPARED_GENERIC}sele`, true, false],
+        [`${PREPARED_GENERIC}with`, true, false],
       ])
       const mode = async () =>
         (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db)).rows[0].plan_cache_mode
+      expect(await mode()).toBe('force_generic_plan')
+      await searchPartners(db, { city: 'Wirecity', userPosition: '43.3,5.37' })
+      expect(await mode()).toBe('force_custom_plan')
+      // A lookup every request makes before its own statement keeps the connection's mode.
+      const any = CompiledQuery.raw('select $1::int as one', [1])
+      expect((await db.executeQuery(prepared(any, PREPARED_ANY))).rows).toEqual([{ one: 1 }])
       expect(await mode()).toBe('force_custom_plan')
       // A write (here a transaction) runs its foreign-key checks and triggers under the default again.
       await db.transaction().execute((trx) => sql`select 1`.execute(trx))
       expect(await mode()).toBe('auto')
-      await searchPartners(db, { city: 'Wirecity', userPosition: '43.3,5.37' })
-      expect(await mode()).toBe('force_custom_plan')
+      await loadPartner(db, rich.partnerId.id, { offers: 'usable' })
+      expect(await mode()).toBe('force_generic_plan')
+      await db.executeQuery(prepared(any, PREPARED_ANY))
+      expect(await mode()).toBe('force_generic_plan')
     } finally {
       if (postgres) await handle.close()
     }
