@@ -8,6 +8,7 @@
  *
  *   DATABASE_URL=… PERQUERY_SCHEMA=… node --import tsx bench/api/abhttp.ts <tree before> <tree after> [rounds] [seconds]
  *
+ * ABHTTP_ONLY: which answers (search, details, discounts view), comma-separated; all three by default.
  * ABHTTP_BEFORE_ENV / ABHTTP_AFTER_ENV: settings for one side's server, `KEY=value` separated by spaces (e.g.
  * `DATABASE_POOL_MAX=4`), to compare a setting with one tree on both sides.
  *
@@ -118,11 +119,14 @@ const firstPage = (await (
 ).json()) as { partnerId: { id: number } }[]
 const ids = firstPage.map((p) => p.partnerId.id)
 
-const loads: Record<string, string[]> = {
+const allLoads: Record<string, string[]> = {
   search: searchQueries.map((q) => `/api/partners/search?${toQueryString(q)}`),
   details: ids.map((id) => `/api/partners/${id}`),
   'discounts view': ids.map((id) => `/api/partners/${id}/discounts-user/${userId.id}`),
 }
+// ABHTTP_ONLY: the answers to load, comma-separated (e.g. `search`), for more rounds of one in the same time.
+const only = process.env.ABHTTP_ONLY?.split(',')
+const loads = Object.fromEntries(Object.entries(allLoads).filter(([name]) => !only || only.includes(name)))
 type Figures = { rps: number[]; p50: number[]; p99: number[]; node: number[]; db: number[]; bytes: number[] }
 const results: Record<string, { before: Figures; after: Figures }> = {}
 for (const name of Object.keys(loads))

@@ -308,10 +308,13 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     const chord = sql<number>`(geo_point(p.lat, p.lng) operator(public.<->) ${here})`
     const through = (page + 1) * pageSize
     values.through = through
-    // Without a filter the best plan is the walk of partners_geo_knn whatever the position, so the plan cached
-    // for any values serves (planning was a third of Find's first page); a filter or a box may match few rows,
-    // far away, which only a plan for its values finds cheaply (12-27x dearer generic). Deep pages too.
-    const generic = conditions.length === 1 && page < 10
+    // Nearest first with no filter, a name or a category, no index but the walk's can serve the filter, and
+    // the plan for each search's values was that walk every time, even for a name nobody has
+    // (bench/api/planprobe.ts): the plan cached for any values serves, without planning (a third of these
+    // searches' database CPU). A city has its own index (partners_city_idx), which a rare city may make the
+    // better plan as the directory grows; a box's plan depends on its size (the cached plan was 23-60x
+    // dearer): those are planned for their values, and so are deep pages.
+    const generic = page < 10 && !shape.some((s) => s === 'city' || s.startsWith('box'))
     // PostgreSQL 15 walks the index for ORDER BY chord alone, not (chord, id). So: the nearest `through + extra`
     // matches in chord order (the walk, or whatever plan the planner prefers for a rare filter), then sorted by
     // (chord, id) and cut to the page. Exact as long as every match tied with the page's last row is in:

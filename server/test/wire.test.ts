@@ -358,7 +358,7 @@ describe('a search page as the database writes it', () => {
 })
 
 describe('the search statement on the connection', () => {
-  it('is parsed once per PostgreSQL connection whatever the values; planned for each filtered search’s values, once for any values for the details and the unfiltered nearest-first page; writes under the default', async () => {
+  it('is parsed once per PostgreSQL connection whatever the values; planned for each city or box search’s values, once for any values for the details and the other nearest-first searches; writes under the default', async () => {
     const postgres = t.server.handle.kind === 'postgres'
     // One connection, so the session's prepared statements are the ones these searches made.
     const handle = postgres ? await openDatabase({ ...t.server.config, databasePoolMax: 1 }) : t.server.handle
@@ -375,6 +375,10 @@ describe('the search statement on the connection', () => {
       expect(JSON.parse(await searchPartners(db, { userPosition: '48.85,2.35', pageSize: 5 }))).toHaveLength(
         near.length,
       )
+      // A name is tested in the walk's own index whatever it is.
+      expect(
+        JSON.parse(await searchPartners(db, { userPosition: '43.3,5.37', name: 'Fil' })).length,
+      ).toBeGreaterThan(0)
       if (!postgres) return
       const { rows } = await sql<{
         statement: string
@@ -383,8 +387,8 @@ describe('the search statement on the connection', () => {
       }>`select statement, generic_plans, custom_plans from pg_prepared_statements order by prepare_time`.execute(
         db,
       )
-      // The filtered search's text once (other values are parameters), planned for each execution; the
-      // details' and the unfiltered search's under the plan kept for any values.
+      // The city search's text once (other values are parameters), planned for each execution; the
+      // details' and the search's without a city or a box under the plan kept for any values.
       expect(
         rows.map((r) => [
           r.statement.slice(0, r.statement.indexOf('*/') + 7),
@@ -394,6 +398,7 @@ describe('the search statement on the connection', () => {
       ).toEqual([
         [`${PREPARED}with`, false, true],
         [`${PREPARED_GENERIC}sele`, true, false],
+        [`${PREPARED_GENERIC}with`, true, false],
         [`${PREPARED_GENERIC}with`, true, false],
       ])
       const mode = async () =>
