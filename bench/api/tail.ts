@@ -3,7 +3,9 @@
  * closed loop of 10 connections rotating the bench's 8 searches (as `npm run bench` does), each request's
  * latency kept with its query. Prints, per query, p50 / p90 / p99 / max under that load and its share of the
  * slowest 1 % of all requests; with TAIL_GC=1 the server runs with --trace-gc and the scavenges and
- * mark-compacts per second and their length are counted from its output.
+ * mark-compacts per second and their length are counted from its output (TAIL_GC=2: the first 12 GC lines
+ * too). TAIL_SNAPSHOT=1, with `NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2` in TAIL_ENV: a heap snapshot of the
+ * server halfway through the run, written in the current folder.
  *
  *   DATABASE_URL=… PERQUERY_SCHEMA=… node --import tsx bench/api/tail.ts <tree> [seconds] [answer]
  *
