@@ -63,14 +63,15 @@ const storeFreeTests = [
 /**
  * Server tests that do the same work whatever DATABASE_URL says: the backup file runs the embedded store's
  * scripts and brings its own throwaway PostgreSQL cluster for pg_dump; the start-up errors stop main.ts before
- * it opens a store; the PGlite thread's own test always opens an embedded store. `npm test` runs the server
- * project on PGlite and again on PostgreSQL; these run in the PGlite pass only (100-137 s saved in the second
- * pass).
+ * it opens a store; the PGlite thread's own test always opens an embedded store; the PostgreSQL outages (disk
+ * full, server stopped) run on a throwaway cluster of their own. `npm test` runs the server project on PGlite
+ * and again on PostgreSQL; these run in the PGlite pass only (100-137 s saved in the second pass).
  */
 const storeIndependentTests = [
   'server/test/backup.test.ts',
   'server/test/startup-errors.test.ts',
   'server/test/pgliteThread.test.ts',
+  'server/test/pg-outages.test.ts',
 ]
 
 export default defineConfig({

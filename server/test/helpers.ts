@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import pg from 'pg'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { AuthUser, DiscountOffer, Image, Partner } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { buildApp, loggerOptions } from '../app.ts'
 import { ensureAdmin } from '../bootstrap.ts'
 import { loadConfig, type Config } from '../config.ts'
-import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from '../db/index.ts'
+import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle, type Db } from '../db/index.ts'
 import { migrations } from '../db/migrations.ts'
 import { importLegacyUploads } from '../services/images.ts'
 import type { Lifecycle } from '../context.ts'
@@ -425,4 +425,11 @@ export function capturedLogger(level = 'info'): {
   const lines: Record<string, unknown>[] = []
   const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }
   return { logger: { ...loggerOptions({ logLevel: level }), stream }, lines }
+}
+
+/** An upload refused for a full database disk: 507, French, the field named, and no image row left behind. */
+export async function expectDiskFull(res: { status: number; body: unknown }, db: Db): Promise<void> {
+  expect(res.status).toBe(507)
+  expect(res.body).toEqual({ message: 'Espace disque insuffisant pour enregistrer l’image.', field: 'file' })
+  expect(await db.selectFrom('images').select('id').execute()).toEqual([])
 }
