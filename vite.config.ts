@@ -156,10 +156,12 @@ export default defineConfig({
           // The back-office form stories type ~130 characters into a large form: 10-12 s at load 8, over 30 s
           // (twice, so past the retry) at load 25-30 with the other suites beside.
           testTimeout: 60_000,
-          // Several story files at once, each in its own page of the one browser: a story mostly waits (its
-          // requests, timers, the settling before its picture), so pages beyond the core count still pay off
-          // (2 cores: 120 s → 46 s for six screen files). Vitest's default here would be one page (cores − 1).
-          maxWorkers: Number(process.env.STORY_PAGES ?? 4),
+          // Two story files at once, each in its own page of the one browser (Vitest's default here would be
+          // one page: cores − 1): a story mostly waits (its requests, timers, the settling before its picture).
+          // Four pages were faster on a quiet machine (six screen files, 2 cores: 120 s → 46 s); on the busy
+          // machine (load 14-18, as in CI with the other lanes), the whole project took 332 CPU-s and 363 s on
+          // four pages against 291 CPU-s and 330 s on two, one run after the other (BENCHMARKS.md).
+          maxWorkers: Number(process.env.STORY_PAGES ?? 2),
           // The story files of a page run one after the other in the same document instead of a new one each:
           // the modules (React, the design system, msw's worker) are loaded and evaluated once per page, not once
           // per file. Each story still renders on its own (fresh providers, SWR cache, router, msw handlers); the

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ForgotPasswordScreen } from '@/src/screens/auth/ForgotPasswordScreen.tsx'
 import { passwordHandlers } from '@/mocks/handlers/public.ts'
+import { fill } from '@/stories/fill.ts'
 
 const meta = {
   title: 'Écrans/Authentification/Mot de passe oublié',
@@ -34,7 +35,7 @@ export const Sent: Story = {
   name: 'E-mail envoyé',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Email'), 'camille.martin@exemple.fr')
+    await fill(canvas.getByLabelText('Email'), 'camille.martin@exemple.fr')
     await userEvent.click(canvas.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }))
     await expect(await canvas.findByRole('status')).toHaveTextContent(
       'Un e-mail de réinitialisation a été envoyé.',
@@ -47,7 +48,7 @@ export const Sending: Story = {
   parameters: { msw: [passwordHandlers.forgotLoading()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Email'), 'camille.martin@exemple.fr')
+    await fill(canvas.getByLabelText('Email'), 'camille.martin@exemple.fr')
     await userEvent.click(canvas.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }))
     await waitFor(() =>
       expect(canvas.getByRole('button', { name: /Envoyer le lien/ })).toHaveAttribute('aria-busy', 'true'),
@@ -60,7 +61,7 @@ export const Failure: Story = {
   parameters: { msw: [passwordHandlers.forgotError()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Email'), 'camille.martin@exemple.fr')
+    await fill(canvas.getByLabelText('Email'), 'camille.martin@exemple.fr')
     await userEvent.click(canvas.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }))
     await expect(await canvas.findByRole('alert')).toHaveTextContent("Erreur lors de l'envoi de l'e-mail.")
   },

@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { LoginScreen } from '@/src/screens/auth/LoginScreen.tsx'
 import { authHandlers } from '@/mocks/handlers/auth.ts'
 import { signedInUser } from '@/mocks/fixtures/session.ts'
+import { fill } from '@/stories/fill.ts'
 
 const meta = {
   title: 'Écrans/Authentification/Connexion',
@@ -41,7 +42,7 @@ export const PasswordShown: Story = {
   name: 'Mot de passe affiché',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Mot de passe'), 'secret-de-camille')
+    await fill(canvas.getByLabelText('Mot de passe'), 'secret-de-camille')
     await userEvent.click(canvas.getByRole('button', { name: 'Afficher le mot de passe' }))
     await expect(canvas.getByLabelText('Mot de passe')).toHaveAttribute('type', 'text')
     await userEvent.click(canvas.getByRole('button', { name: 'Masquer le mot de passe' }))
@@ -54,8 +55,8 @@ export const Success: Story = {
   name: 'Connexion réussie',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Email'), signedInUser.email)
-    await userEvent.type(canvas.getByLabelText('Mot de passe'), 'secret-de-camille')
+    await fill(canvas.getByLabelText('Email'), signedInUser.email)
+    await fill(canvas.getByLabelText('Mot de passe'), 'secret-de-camille')
     await userEvent.click(canvas.getByRole('button', { name: 'Se connecter' }))
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /')
     const stored = JSON.parse(localStorage.getItem('user') ?? 'null')
@@ -68,8 +69,8 @@ export const Submitting: Story = {
   parameters: { msw: [authHandlers.authenticatePending()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Email'), signedInUser.email)
-    await userEvent.type(canvas.getByLabelText('Mot de passe'), 'secret-de-camille')
+    await fill(canvas.getByLabelText('Email'), signedInUser.email)
+    await fill(canvas.getByLabelText('Mot de passe'), 'secret-de-camille')
     await userEvent.click(canvas.getByRole('button', { name: 'Se connecter' }))
     await waitFor(() =>
       expect(canvas.getByRole('button', { name: /Se connecter/ })).toHaveAttribute('aria-busy', 'true'),
@@ -83,8 +84,8 @@ export const WrongCredentials: Story = {
   parameters: { msw: [authHandlers.authenticateFailure()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Email'), signedInUser.email)
-    await userEvent.type(canvas.getByLabelText('Mot de passe'), 'pas-le-bon')
+    await fill(canvas.getByLabelText('Email'), signedInUser.email)
+    await fill(canvas.getByLabelText('Mot de passe'), 'pas-le-bon')
     await userEvent.click(canvas.getByRole('button', { name: 'Se connecter' }))
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Email ou mot de passe incorrect')
     await expect(localStorage.getItem('user')).toBeNull()

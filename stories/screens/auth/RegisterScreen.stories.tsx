@@ -3,6 +3,7 @@ import { expect, userEvent, within } from 'storybook/test'
 import { RegisterScreen } from '@/src/screens/auth/RegisterScreen.tsx'
 import { authHandlers } from '@/mocks/handlers/auth.ts'
 import { demoClientConfig } from '@/mocks/handlers/config.ts'
+import { fill } from '@/stories/fill.ts'
 
 const meta = {
   title: 'Écrans/Authentification/Inscription',
@@ -62,10 +63,10 @@ export const Filled: Story = {
   name: 'Formulaire rempli',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Prénom'), 'Léa')
-    await userEvent.type(canvas.getByLabelText('Nom'), 'Rousseau-Fontaine')
-    await userEvent.type(canvas.getByLabelText('Email'), 'lea.rousseau@exemple.fr')
-    await userEvent.type(canvas.getByLabelText('Mot de passe'), 'une longue phrase de passe')
+    await fill(canvas.getByLabelText('Prénom'), 'Léa')
+    await fill(canvas.getByLabelText('Nom'), 'Rousseau-Fontaine')
+    await fill(canvas.getByLabelText('Email'), 'lea.rousseau@exemple.fr')
+    await fill(canvas.getByLabelText('Mot de passe'), 'une longue phrase de passe')
     await userEvent.click(canvas.getByRole('checkbox', { name: /conditions générales/ }))
     await userEvent.click(canvas.getByRole('checkbox', { name: /politique de confidentialité/ }))
     await expect(canvas.getByRole('button', { name: "S'inscrire" })).toBeEnabled()

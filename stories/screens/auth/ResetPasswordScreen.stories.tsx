@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ResetPasswordScreen } from '@/src/screens/auth/ResetPasswordScreen.tsx'
 import { passwordHandlers } from '@/mocks/handlers/public.ts'
+import { fill } from '@/stories/fill.ts'
 
 const meta = {
   title: 'Écrans/Authentification/Réinitialiser le mot de passe',
@@ -35,8 +36,8 @@ export const Mismatch: Story = {
   name: 'Mots de passe différents',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
-    await userEvent.type(canvas.getByLabelText('Confirmer le mot de passe'), 'nouveau-secret-2')
+    await fill(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
+    await fill(canvas.getByLabelText('Confirmer le mot de passe'), 'nouveau-secret-2')
     await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' }))
     await expect(await canvas.findByText('Les mots de passe ne correspondent pas.')).toBeVisible()
     await expect(canvas.getByLabelText('Confirmer le mot de passe')).toHaveAttribute('aria-invalid', 'true')
@@ -47,8 +48,8 @@ export const Success: Story = {
   name: 'Mot de passe réinitialisé',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
-    await userEvent.type(canvas.getByLabelText('Confirmer le mot de passe'), 'nouveau-secret-1')
+    await fill(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
+    await fill(canvas.getByLabelText('Confirmer le mot de passe'), 'nouveau-secret-1')
     await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' }))
     await expect(await canvas.findByRole('status')).toHaveTextContent(
       'Mot de passe réinitialisé avec succès.',
@@ -68,8 +69,8 @@ export const Failure: Story = {
   parameters: { msw: [passwordHandlers.resetError()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
-    await userEvent.type(canvas.getByLabelText('Confirmer le mot de passe'), 'nouveau-secret-1')
+    await fill(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
+    await fill(canvas.getByLabelText('Confirmer le mot de passe'), 'nouveau-secret-1')
     await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' }))
     const alert = await canvas.findByRole('alert')
     await expect(alert).toHaveTextContent('Erreur lors de la réinitialisation du mot de passe.')

@@ -9,6 +9,7 @@ import { createBackofficeApi, failing, pending, slow } from '@/mocks/handlers/ba
 import { ManageHomeScreen } from '@/src/screens/backoffice/home/ManageHomeScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
+import { fill } from '@/stories/fill.ts'
 
 const api = createBackofficeApi()
 
@@ -123,11 +124,11 @@ export const Add: Story = {
       picture(),
     )
     await expect(dialog.getByRole('img', { name: "Aperçu de l'image" })).toBeVisible()
-    await userEvent.type(dialog.getByLabelText('Titre'), 'Les soldes chez nos partenaires')
+    await fill(dialog.getByLabelText('Titre'), 'Les soldes chez nos partenaires')
     await expect(dialog.getByLabelText('Position')).toHaveValue('5')
     await chooseOption(dialog.getByLabelText('Status'), 'Publié')
-    await userEvent.type(dialog.getByLabelText('Texte du lien'), 'Voir les offres')
-    await userEvent.type(dialog.getByLabelText('URL du lien'), 'https://exemple.fr/soldes')
+    await fill(dialog.getByLabelText('Texte du lien'), 'Voir les offres')
+    await fill(dialog.getByLabelText('URL du lien'), 'https://exemple.fr/soldes')
     await chooseOption(dialog.getByLabelText('Cible du lien'), 'Nouvel onglet')
     await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
     await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
@@ -152,7 +153,7 @@ export const LinkSentAsNullWithoutText: Story = {
       portals().getByRole('dialog').querySelector<HTMLInputElement>('input[type=file]')!,
       picture(),
     )
-    await userEvent.type(dialog.getByLabelText('Titre'), 'Sans lien')
+    await fill(dialog.getByLabelText('Titre'), 'Sans lien')
     await chooseOption(dialog.getByLabelText('Status'), 'Brouillon')
     await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
     await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
@@ -168,7 +169,7 @@ export const ValidationErrors: Story = {
     await expect(await dialog.findByText("L'image est obligatoire")).toBeVisible()
     // Title, position and status.
     await expect(dialog.getAllByText('Ce champ est obligatoire')).toHaveLength(3)
-    await userEvent.type(dialog.getByLabelText('Position'), 'deux')
+    await fill(dialog.getByLabelText('Position'), 'deux')
     await expect(await dialog.findByText('Veuillez saisir un nombre entier')).toBeVisible()
     await expect(api.requests).toHaveLength(0)
   },
@@ -191,7 +192,7 @@ export const UnsavedChangesKeepEditing: Story = {
   name: 'Abandonner les modifications : continuer la saisie',
   play: async ({ canvasElement }) => {
     const dialog = await openAddDialog(canvasElement)
-    await userEvent.type(dialog.getByLabelText('Titre'), 'Les soldes')
+    await fill(dialog.getByLabelText('Titre'), 'Les soldes')
     await userEvent.keyboard('{Escape}')
     const prompt = within(await findDialog('Abandonner les modifications ?'))
     await expect(prompt.getByText('Les modifications non enregistrées seront perdues.')).toBeVisible()
@@ -212,7 +213,7 @@ export const ListArrivesWhileTyping: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Ajouter' }))
     const dialog = within(await findDialog('Ajouter une page'))
-    await userEvent.type(dialog.getByLabelText('Titre'), 'Les soldes')
+    await fill(dialog.getByLabelText('Titre'), 'Les soldes')
     // The list (4 pages) answers after 1.5 s.
     await waitFor(() => expect(dialog.getByLabelText('Position')).toHaveValue('5'))
     await expect(dialog.getByLabelText('Titre')).toHaveValue('Les soldes')
@@ -224,7 +225,7 @@ export const UnsavedChangesDiscard: Story = {
   tags: ['no-visual'],
   play: async ({ canvasElement }) => {
     const dialog = await openAddDialog(canvasElement)
-    await userEvent.type(dialog.getByLabelText('Titre'), 'Les soldes')
+    await fill(dialog.getByLabelText('Titre'), 'Les soldes')
     await userEvent.click(dialog.getByRole('button', { name: 'Annuler' }))
     const prompt = within(await findDialog('Abandonner les modifications ?'))
     await userEvent.click(prompt.getByRole('button', { name: 'Abandonner' }))
@@ -241,14 +242,14 @@ export const LinkRules: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await openAddDialog(canvasElement)
     // A url needs a text and a target; a text needs a url.
-    await userEvent.type(dialog.getByLabelText('URL du lien'), '/map')
+    await fill(dialog.getByLabelText('URL du lien'), '/map')
     await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
     await waitFor(() =>
       expect(dialog.getByLabelText('Texte du lien')).toHaveAttribute('aria-invalid', 'true'),
     )
     await expect(dialog.getByLabelText('Cible du lien')).toHaveAttribute('aria-invalid', 'true')
     await userEvent.clear(dialog.getByLabelText('URL du lien'))
-    await userEvent.type(dialog.getByLabelText('Texte du lien'), 'La carte')
+    await fill(dialog.getByLabelText('Texte du lien'), 'La carte')
     await waitFor(() => expect(dialog.getByLabelText('URL du lien')).toHaveAttribute('aria-invalid', 'true'))
     await expect(dialog.getByLabelText('Texte du lien')).not.toHaveAttribute('aria-invalid')
   },
@@ -264,7 +265,7 @@ export const Edit: Story = {
     await expect(dialog.getByLabelText('Titre')).toHaveValue('Brouillon : soldes d’été')
     await expect(dialog.getByLabelText('Texte du lien')).toHaveValue('Découvrir')
     await userEvent.clear(dialog.getByLabelText('Titre'))
-    await userEvent.type(dialog.getByLabelText('Titre'), 'Soldes d’été')
+    await fill(dialog.getByLabelText('Titre'), 'Soldes d’été')
     await chooseOption(dialog.getByLabelText('Status'), 'Publié')
     // No new image: the stored one is kept.
     await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
@@ -313,7 +314,7 @@ export const SaveServerError: Story = {
       portals().getByRole('dialog').querySelector<HTMLInputElement>('input[type=file]')!,
       picture(),
     )
-    await userEvent.type(dialog.getByLabelText('Titre'), 'Une page')
+    await fill(dialog.getByLabelText('Titre'), 'Une page')
     await chooseOption(dialog.getByLabelText('Status'), 'Publié')
     await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
     await expectToast('Le titre est trop long.')

@@ -6,6 +6,7 @@ import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffi
 import { PartnerConsultScreen } from '@/src/screens/backoffice/partners/PartnerConsultScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
+import { fill } from '@/stories/fill.ts'
 
 const api = createBackofficeApi()
 
@@ -222,7 +223,7 @@ export const AddCoupon: Story = {
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
     const dialog = within(await findDialog('Ajouter un coupon'))
     await expect(dialog.getByLabelText('Status')).toHaveTextContent('Activé')
-    await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
+    await fill(dialog.getByLabelText('Libelle'), 'Apéritif offert')
     await userEvent.type(dialog.getByLabelText("Date d'expiration"), '2030-12-31')
     await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
     await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
@@ -288,7 +289,7 @@ export const CouponServerFieldError: Story = {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
     const dialog = within(await findDialog('Ajouter un coupon'))
-    await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
+    await fill(dialog.getByLabelText('Libelle'), 'Apéritif offert')
     await userEvent.type(dialog.getByLabelText("Date d'expiration"), '2030-12-31')
     await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
     await expect(await dialog.findByText('Date invalide')).toBeVisible()
@@ -307,7 +308,7 @@ export const CouponUnsavedChanges: Story = {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
     const dialog = within(await findDialog('Ajouter un coupon'))
-    await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
+    await fill(dialog.getByLabelText('Libelle'), 'Apéritif offert')
     await userEvent.click(dialog.getByRole('button', { name: 'Fermer' }))
     let prompt = within(await findDialog('Abandonner les modifications ?'))
     await userEvent.click(prompt.getByRole('button', { name: 'Continuer la saisie' }))
@@ -365,7 +366,7 @@ export const CouponSubmitting: Story = {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
     const dialog = within(await findDialog('Ajouter un coupon'))
-    await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
+    await fill(dialog.getByLabelText('Libelle'), 'Apéritif offert')
     await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
     await waitFor(() =>
       expect(dialog.getByRole('button', { name: 'Valider' })).toHaveAttribute('aria-busy', 'true'),
@@ -380,7 +381,7 @@ export const CouponServerError: Story = {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
     const dialog = within(await findDialog('Ajouter un coupon'))
-    await userEvent.type(dialog.getByLabelText('Libelle'), 'Apéritif offert')
+    await fill(dialog.getByLabelText('Libelle'), 'Apéritif offert')
     await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
     await expectToast('Une erreur interne est survenue.')
     await waitFor(() =>

@@ -6,6 +6,7 @@ import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
 import { MapsProvider } from '@/src/maps/index.ts'
 import { PartnerFormScreen } from '@/src/screens/backoffice/partners/PartnerFormScreen.tsx'
+import { fill } from '@/stories/fill.ts'
 import { withFakeMaps, withToast } from './decorators.tsx'
 import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
 
@@ -47,14 +48,14 @@ async function pickCategory(canvasElement: HTMLElement, typed: string, option: s
 async function fillPartner(canvasElement: HTMLElement) {
   const canvas = within(canvasElement)
   await chooseOption(canvas.getByLabelText('Status'), 'Prospect')
-  await userEvent.type(canvas.getByLabelText('Dénomination'), 'Librairie du Cours')
-  await userEvent.type(canvas.getByLabelText('Description'), 'Livres neufs et d’occasion.')
-  await userEvent.type(canvas.getByLabelText('Adresse'), '8 cours Julien')
-  await userEvent.type(canvas.getByLabelText('Ville'), 'Marseille')
-  await userEvent.type(canvas.getByLabelText('Latitude'), '43,2936')
-  await userEvent.type(canvas.getByLabelText('Longitude'), '5.3834')
-  await userEvent.type(canvas.getByLabelText('Email'), 'contact@librairieducours.fr')
-  await userEvent.type(canvas.getByLabelText('Tél'), '04 91 48 00 00')
+  await fill(canvas.getByLabelText('Dénomination'), 'Librairie du Cours')
+  await fill(canvas.getByLabelText('Description'), 'Livres neufs et d’occasion.')
+  await fill(canvas.getByLabelText('Adresse'), '8 cours Julien')
+  await fill(canvas.getByLabelText('Ville'), 'Marseille')
+  await fill(canvas.getByLabelText('Latitude'), '43,2936')
+  await fill(canvas.getByLabelText('Longitude'), '5.3834')
+  await fill(canvas.getByLabelText('Email'), 'contact@librairieducours.fr')
+  await fill(canvas.getByLabelText('Tél'), '04 91 48 00 00')
   await pickCategory(canvasElement, 'cult', 'Culture & loisirs')
 }
 
@@ -95,7 +96,7 @@ export const NewCategory: Story = {
       'https://pictogrammers.com/library/mdi/',
     )
     await userEvent.clear(dialog.getByLabelText("Nom de l'icône"))
-    await userEvent.type(dialog.getByLabelText("Nom de l'icône"), 'book-open-variant')
+    await fill(dialog.getByLabelText("Nom de l'icône"), 'book-open-variant')
     await userEvent.click(dialog.getByRole('button', { name: 'Ok' }))
     await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
     await expect(canvas.getByRole('button', { name: 'Retirer Librairies' })).toBeVisible()
@@ -120,7 +121,7 @@ export const NewCategoryUnsavedIcon: Story = {
     await userEvent.type(canvas.getByRole('combobox', { name: 'Catégories' }), 'Librairies{Enter}')
     const dialog = within(await findDialog('Choisir une icône pour la catégorie'))
     await userEvent.clear(dialog.getByLabelText("Nom de l'icône"))
-    await userEvent.type(dialog.getByLabelText("Nom de l'icône"), 'book-open-variant')
+    await fill(dialog.getByLabelText("Nom de l'icône"), 'book-open-variant')
     await userEvent.keyboard('{Escape}')
     const prompt = within(await findDialog('Abandonner les modifications ?'))
     await userEvent.click(prompt.getByRole('button', { name: 'Continuer la saisie' }))
@@ -161,7 +162,7 @@ export const UnsavedChanges: Story = {
   tags: ['no-visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Dénomination'), 'Librairie du Cours')
+    await fill(canvas.getByLabelText('Dénomination'), 'Librairie du Cours')
     await userEvent.click(canvas.getByRole('button', { name: 'Annuler' }))
     const prompt = within(await findDialog('Abandonner les modifications ?'))
     await userEvent.click(prompt.getByRole('button', { name: 'Abandonner' }))
@@ -225,8 +226,8 @@ export const ValidationErrors: Story = {
     await expect(await canvas.findAllByText('Ce champ est obligatoire')).toHaveLength(9)
     await expect(canvas.getByText('Choisissez au moins une catégorie')).toBeVisible()
     await expect(canvas.getByLabelText('Siren')).not.toHaveAttribute('aria-invalid')
-    await userEvent.type(canvas.getByLabelText('Email'), 'contact@')
-    await userEvent.type(canvas.getByLabelText('Latitude'), 'nord')
+    await fill(canvas.getByLabelText('Email'), 'contact@')
+    await fill(canvas.getByLabelText('Latitude'), 'nord')
     await expect(await canvas.findByText('Adresse e-mail invalide')).toBeVisible()
     await expect(canvas.getByText('Veuillez saisir un nombre')).toBeVisible()
     await expect(api.requests).toHaveLength(0)
@@ -286,7 +287,7 @@ export const Edit: Story = {
     await expect(canvas.getByRole('button', { name: 'Retirer Restaurants' })).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: 'Retirer Épicerie fine' }))
     await userEvent.clear(canvas.getByLabelText('Tél'))
-    await userEvent.type(canvas.getByLabelText('Tél'), '04 91 00 99 99')
+    await fill(canvas.getByLabelText('Tél'), '04 91 00 99 99')
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
     // Edit success goes back one step.
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires/1')

@@ -6,6 +6,7 @@ import { googleMapsHandlers } from '../../../mocks/handlers/googleMaps.ts'
 import { MapsProvider } from '../../../src/maps/index.ts'
 import { PartnerFormScreen } from '../../../src/screens/backoffice/partners/PartnerFormScreen.tsx'
 import { withToast } from './decorators.tsx'
+import { fill } from '@/stories/fill.ts'
 
 const api = createBackofficeApi()
 
@@ -66,7 +67,7 @@ export const GooglePlaceWithoutPhoneKeepsTyped: Story = {
   tags: ['no-visual'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Tél'), '04 91 00 11 22')
+    await fill(canvas.getByLabelText('Tél'), '04 91 00 11 22')
     const search = canvas.getByRole('combobox', { name: 'Rechercher un partenaire sur google' })
     await waitFor(() => expect(search).toBeEnabled(), { timeout: 15_000 })
     await userEvent.type(search, 'atelier vélo')

@@ -6,6 +6,7 @@ import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffi
 import { UserConsultScreen } from '@/src/screens/backoffice/users/UserConsultScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { expectToast, findDialog, portals } from './helpers.ts'
+import { fill } from '@/stories/fill.ts'
 
 const api = createBackofficeApi()
 const QUESTION =
@@ -88,7 +89,7 @@ export const Reactivate: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: /-10 % sur l’addition/ }))
     const dialog = await findDialog('Editer le coupon utilisé')
     await expect(dialog).toHaveTextContent(QUESTION)
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Motif/ }), 'Terminal en panne')
+    await fill(within(dialog).getByRole('textbox', { name: /Motif/ }), 'Terminal en panne')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
     await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
     // The list is the server's answer: only the other coupon remains.
@@ -115,7 +116,7 @@ export const MotifRequired: Story = {
     await expect(motif).toHaveAttribute('aria-invalid', 'true')
     await expect(motif).toHaveFocus()
     // Nothing was sent; spaces alone are no motif either.
-    await userEvent.type(motif, '   ')
+    await fill(motif, '   ')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
     await expect(api.requests.some((r) => r.method === 'PUT')).toBe(false)
     await expect(dialog).toBeVisible()
@@ -138,7 +139,7 @@ export const MotifRefusedByServer: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
     const dialog = await findDialog('Editer le coupon utilisé')
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Motif/ }), 'Geste commercial')
+    await fill(within(dialog).getByRole('textbox', { name: /Motif/ }), 'Geste commercial')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
     // The server's message shows on the field itself.
     await expect(
@@ -152,7 +153,7 @@ export const ReactivateLastCoupon: Story = {
     const canvas = within(canvasElement)
     for (const name of [/-10 % sur l’addition/, /Première séance offerte/]) {
       await userEvent.click(await canvas.findByRole('button', { name }))
-      await userEvent.type(await portals().findByRole('textbox', { name: /Motif/ }), 'Geste commercial')
+      await fill(await portals().findByRole('textbox', { name: /Motif/ }), 'Geste commercial')
       await userEvent.click(await portals().findByRole('button', { name: 'Réactiver' }))
       await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
     }
@@ -175,7 +176,7 @@ export const Reactivating: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
-    await userEvent.type(await portals().findByRole('textbox', { name: /Motif/ }), 'Geste commercial')
+    await fill(await portals().findByRole('textbox', { name: /Motif/ }), 'Geste commercial')
     await userEvent.click(await portals().findByRole('button', { name: 'Réactiver' }))
     await waitFor(() =>
       expect(portals().getByRole('button', { name: 'Réactiver' })).toHaveAttribute('aria-busy', 'true'),
@@ -188,7 +189,7 @@ export const ReactivationFails: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
-    await userEvent.type(await portals().findByRole('textbox', { name: /Motif/ }), 'Geste commercial')
+    await fill(await portals().findByRole('textbox', { name: /Motif/ }), 'Geste commercial')
     await userEvent.click(await portals().findByRole('button', { name: 'Réactiver' }))
     await expectToast('Une erreur interne est survenue.')
     await expect(portals().getByRole('dialog', { name: 'Editer le coupon utilisé' })).toBeInTheDocument()

@@ -7,6 +7,7 @@ import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffi
 import { UserFormScreen } from '@/src/screens/backoffice/users/UserFormScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
+import { fill } from '@/stories/fill.ts'
 
 const api = createBackofficeApi()
 
@@ -38,9 +39,9 @@ const editRouter = {
 
 async function fillNewUser(canvasElement: HTMLElement) {
   const canvas = within(canvasElement)
-  await userEvent.type(canvas.getByLabelText('Prénom'), 'Margaux')
-  await userEvent.type(canvas.getByLabelText('Nom'), 'Fontaine')
-  await userEvent.type(canvas.getByLabelText('Email'), 'margaux.fontaine@exemple.fr')
+  await fill(canvas.getByLabelText('Prénom'), 'Margaux')
+  await fill(canvas.getByLabelText('Nom'), 'Fontaine')
+  await fill(canvas.getByLabelText('Email'), 'margaux.fontaine@exemple.fr')
   await chooseOption(await canvas.findByLabelText('Statut'), 'Prospect')
 }
 
@@ -67,7 +68,7 @@ export const ValidationErrors: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
     await expect(await canvas.findAllByText('Ce champ est obligatoire')).toHaveLength(4)
-    await userEvent.type(canvas.getByLabelText('Email'), 'pas-une-adresse')
+    await fill(canvas.getByLabelText('Email'), 'pas-une-adresse')
     await expect(await canvas.findByText('Adresse e-mail invalide')).toBeVisible()
     await expect(canvas.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true')
     await expect(api.requests).toHaveLength(0)
@@ -106,9 +107,9 @@ export const ServerError: Story = {
 export const EmailAlreadyUsed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Prénom'), 'Lucas')
-    await userEvent.type(canvas.getByLabelText('Nom'), 'Bernard')
-    await userEvent.type(canvas.getByLabelText('Email'), 'lucas.bernard@exemple.fr')
+    await fill(canvas.getByLabelText('Prénom'), 'Lucas')
+    await fill(canvas.getByLabelText('Nom'), 'Bernard')
+    await fill(canvas.getByLabelText('Email'), 'lucas.bernard@exemple.fr')
     await chooseOption(await canvas.findByLabelText('Statut'), 'Actif')
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
     // The server names the field in cause: its message shows under it, and the focus goes there.
@@ -137,7 +138,7 @@ export const FocusFirstError: Story = {
     for (const label of ['Prénom', 'Nom', 'Email'])
       await expect(canvas.getByLabelText(label)).toHaveAttribute('aria-required', 'true')
     await expect(canvas.getByLabelText('Statut')).toHaveAttribute('aria-required', 'true')
-    await userEvent.type(canvas.getByLabelText('Prénom'), 'Margaux')
+    await fill(canvas.getByLabelText('Prénom'), 'Margaux')
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
     await waitFor(() => expect(canvas.getByLabelText('Nom')).toHaveFocus())
   },
@@ -148,7 +149,7 @@ export const UnsavedChanges: Story = {
   name: 'Abandonner les modifications',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.type(canvas.getByLabelText('Prénom'), 'Margaux')
+    await fill(canvas.getByLabelText('Prénom'), 'Margaux')
     await userEvent.click(canvas.getByRole('button', { name: 'Annuler' }))
     const prompt = within(await findDialog('Abandonner les modifications ?'))
     await userEvent.click(prompt.getByRole('button', { name: 'Continuer la saisie' }))
@@ -190,7 +191,7 @@ export const Edit: Story = {
     await expect(await canvas.findByLabelText('Prénom')).toHaveValue('Lucas')
     await waitFor(() => expect(canvas.getByLabelText('Statut')).toHaveTextContent('Prospect'))
     await userEvent.clear(canvas.getByLabelText('Nom'))
-    await userEvent.type(canvas.getByLabelText('Nom'), 'Bernard-Petit')
+    await fill(canvas.getByLabelText('Nom'), 'Bernard-Petit')
     await chooseOption(canvas.getByLabelText('Statut'), 'Actif')
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
     // Edit success goes back one step.
