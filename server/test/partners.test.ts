@@ -838,6 +838,30 @@ describe('search by distance against a brute-force haversine', () => {
     }
   })
 
+  it('finds a name under 3 letters nearest first exactly, whether the nearest partners hold its matches or not', async () => {
+    // Short names are looked for among the nearest partners first (20 per row wanted), then by the names' index:
+    // with pages of 3 the nearest 80 partners of the 255 active ones are looked at first, so a rare name ('19')
+    // takes both ways from page to page, a frequent one ('ti') the first, one nobody has ('zq') the second.
+    const active = await everyActive()
+    const [lat, lng] = [48.2, -1.2]
+    for (const name of ['ti', '19', '7', 'zq']) {
+      const named = active.filter((r) => normalizeForSearch(r.name).includes(name))
+      for (const size of [3, 10, 50]) {
+        expectSameOrder(
+          await allPages(`userPosition=${lat},${lng}&name=${name}`, size),
+          byDistance(named, lat, lng),
+        )
+      }
+    }
+    const inCategory = active.filter(
+      (r) => r.categoryId === categoryId && normalizeForSearch(r.name).includes('1'),
+    )
+    expectSameOrder(
+      await allPages(`userPosition=${lat},${lng}&name=1&categoryId=${categoryId}`, 4),
+      byDistance(inCategory, lat, lng),
+    )
+  })
+
   it('combines position with category, name, city and bounds (also across the antimeridian)', async () => {
     const active = await everyActive()
     const [lat, lng] = [48.2, -1.2]
