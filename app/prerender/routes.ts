@@ -49,6 +49,14 @@ export interface PrerenderedRoute {
    * scripts, since the list it paints needs both; the app's first search takes that answer.
    */
   earlySearch?: boolean
+  /**
+   * Find: where its list starts on a phone (CSS declarations, full width: `top`), below the search header. The
+   * HTML gets a slot there, outside #root, into which an inline script draws the early search's first rows
+   * before any script of the app runs (contract/pageRows.ts); the screen's own rows, drawn in the same place at
+   * the same size, then replace them (src/prerender/pageRows.ts). Kept equal to the screen's by
+   * e2e/prerender.spec.ts.
+   */
+  pageRowsBox?: string
 }
 
 export const prerenderedRoutes: PrerenderedRoute[] = [
@@ -103,6 +111,8 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     screenModule: 'src/screens/public/find/FindScreen.tsx',
     scripts: 'early',
     earlySearch: true,
+    // Below FindScreen's sticky header: the search row, the pickers and the 4 px loading bar.
+    pageRowsBox: 'top: 110px',
   },
   {
     pattern: '/partenaire/:id',

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Virtuoso } from 'react-virtuoso'
 import styled from 'styled-components'
@@ -34,6 +34,7 @@ import { useDebouncedValue } from '../useDebouncedValue.ts'
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx'
 import { PARTNER_ROW_HEIGHT, PartnerRow } from './PartnerRow.tsx'
 import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { releasePageRows } from '@/src/prerender/pageRows.ts'
 
 export const EMPTY_MESSAGE = "Aucun résultat essayez avec d'autres critères!"
 export const ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les résultats'
@@ -41,6 +42,10 @@ export const SEARCH_DEBOUNCE_MS = 300
 export const RESET_FILTERS_LABEL = 'Réinitialiser les filtres'
 
 const favoriteButtonFor = (partner: PartnerSearchResult) => <FavoriteButton partner={partner} />
+
+const releaseOnFirstRows = (items: readonly unknown[]) => {
+  if (items.length > 0) releasePageRows()
+}
 
 const Header = styled.header`
   position: sticky;
@@ -161,6 +166,14 @@ export function FindScreen() {
     [categories.data],
   )
   const search = usePartnerSearch(criteria)
+  // The rows the HTML drew (src/prerender/pageRows.ts) are the first criteria's: another search, or anything but
+  // the list and its skeleton, replaces them at once; the list's own rows replace them once drawn.
+  const firstCriteria = useRef(JSON.stringify(criteria))
+  const showsSkeletonOrList =
+    search.isLoadingFirstPage || !(search.isEmpty || (search.error && search.partners.length === 0))
+  useLayoutEffect(() => {
+    if (!showsSkeletonOrList || JSON.stringify(criteria) !== firstCriteria.current) releasePageRows()
+  }, [showsSkeletonOrList, criteria])
   const filtered = name.trim() !== '' || categoryId !== null || city !== null
   const resetFilters = () => {
     preselected.current = true
@@ -207,6 +220,7 @@ export function FindScreen() {
         useWindowScroll
         data={search.partners}
         computeItemKey={(_, partner) => partner.partnerId.id}
+        itemsRendered={releaseOnFirstRows}
         itemContent={(_, partner) => <PartnerRow partner={partner} actionFor={favoriteButtonFor} />}
         endReached={() => {
           if (search.hasMore && !search.isLoadingMore && !search.isValidating) void search.loadMore()
