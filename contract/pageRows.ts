@@ -32,18 +32,12 @@ export const PAGE_ROWS_MARKERS = {
 } as const
 
 /**
- * How many rows the script draws for a viewport `height` px high: a screenful (a row is at least 96 px: its
- * 72 px photo and padding) and one more, at most 12.
- */
-export const pageRowsCount = (height: number) => Math.min(12, Math.ceil(height / 96) + 1)
-
-/**
  * Draws the early search's rows into the slot when its answer arrives: only an answer of 200 for the token still
  * stored, only while the slot is on the page (the screen removes it when it draws its own rows, anything else,
  * or when the criteria change), and all rows or none (a partner the script cannot read leaves the slot empty).
  * Each row is a copy of the template's first row: texts set as text (never parsed as HTML), the link to the
  * partner's page (a tap before the app starts opens that page), the photo's srcset rebuilt from its widths
- * (contract/images.ts's URLs), the rating's stars and label as StarRating writes them, the distance as
+ * (contract/images.ts's URLs); a screenful of rows (a row is at least 96 px high) and one more, 12 at most, the rating's stars and label as StarRating writes them, the distance as
  * formatDistance, the parts a partner lacks removed. It reads a copy of the answer (`clone`), so the app's own
  * read of it is untouched. Kept equal to the screen's rows by e2e/prerender.spec.ts (same markup, same box).
  * The server allows exactly this text in its Content-Security-Policy (its sha256): change it here only.

@@ -10,7 +10,8 @@ import {
 } from '../contract/prerender.ts'
 import { NO_KEY_MESSAGE } from '../src/screens/public/map/messages.ts'
 import { EARLY_SEARCH_SCRIPT } from '../contract/earlySearch.ts'
-import { chunksOf, pageHtml, scriptsAfterFirstPaint, withEarlySearch } from './prerender.ts'
+import { PAGE_ROWS_ATTRIBUTE, PAGE_ROWS_SCRIPT, PAGE_ROWS_TEMPLATE_ATTRIBUTE } from '../contract/pageRows.ts'
+import { chunksOf, pageHtml, pageRowsSlot, scriptsAfterFirstPaint, withEarlySearch } from './prerender.ts'
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index-1.js', imports: ['_react-2.js'], isEntry: true },
@@ -211,6 +212,49 @@ const started = [
   { tag: 'link', rel: 'modulepreload', href: '/b.js' },
   { tag: 'script', type: 'module', src: '/e.js' },
 ]
+
+describe('Find’s rows template', () => {
+  const rows = {
+    html: '<div class="sc-a b"><a class="sc-c d" href="/partenaire/@@id@@" data-testid="partner-row">@@name@@</a></div>',
+    styles:
+      '<style data-styled="true" data-styled-version="6.1.19">.b>a{padding-right:60px;}/*!sc*/\n' +
+      '.d:hover{color:red;}/*!sc*/\n.bb{color:blue;}/*!sc*/\n@media (min-width:600px){.d{gap:1px;}}/*!sc*/\n' +
+      'data-styled.g1[id="sc-a"]{content:"b,"}/*!sc*/\n</style>',
+  }
+  const slot = pageRowsSlot(rows, 'top: 110px')
+
+  it('renames every class of the template, in its markup and its rules, and drops the test ids', () => {
+    expect(slot.html).toContain(
+      `<template ${PAGE_ROWS_TEMPLATE_ATTRIBUTE}><div class="pr-sc-a pr-b"><a class="pr-sc-c pr-d" href="/partenaire/@@id@@">@@name@@</a></div></template>`,
+    )
+    expect(slot.style).toContain('.pr-b>a{padding-right:60px;}')
+    expect(slot.style).toContain('.pr-d:hover{color:red;}')
+    expect(slot.style).toContain('@media (min-width:600px){.pr-d{gap:1px;}}')
+  })
+
+  it('keeps only the rules of the template’s classes, outside styled-components’ sheet', () => {
+    // `.bb` is another component's class, not `.b`'s; the rehydration marker would register the names.
+    expect(slot.style).not.toContain('bb')
+    expect(slot.style).not.toContain('data-styled')
+    expect(slot.style).not.toMatch(/\.(b|d)[^\w-]/)
+  })
+
+  it('puts the slot, phones only, in its box, then the template, then the script that fills it', () => {
+    expect(slot.style).toContain(`[${PAGE_ROWS_ATTRIBUTE}]{position:absolute;left:0;right:0;top: 110px}`)
+    expect(slot.style).toContain(`@media (min-width:1280px){[${PAGE_ROWS_ATTRIBUTE}]{display:none}}`)
+    expect(slot.html.startsWith(`<div ${PAGE_ROWS_ATTRIBUTE}></div><template`)).toBe(true)
+    expect(slot.html.endsWith(`</template><script>${PAGE_ROWS_SCRIPT}</script>`)).toBe(true)
+  })
+
+  it('is put after Find’s #root only', () => {
+    const template = '<html><head></head><body><div id="root"></div></body></html>'
+    const page = { html: '<main></main>', styles: '' }
+    for (const route of prerenderedRoutes) {
+      const html = pageHtml(template, route, page, 'with-maps-key', rows)
+      expect(html.includes(PAGE_ROWS_SCRIPT), route.pattern).toBe(route.pattern === '/rechercher')
+    }
+  })
+})
 
 describe('the inline script loader', () => {
   it('preloads the modules, then adds the entry, once, after the first contentful paint', () => {
