@@ -114,7 +114,10 @@ describe('prerender', () => {
 })
 
 /** Runs the inline loader against a stand-in document; returns what it added and how to drive it. */
-function loaderRun(picture: { complete: boolean } | 'message' | null, storedUser: string | null = 'x') {
+function loaderRun(
+  picture: { complete: boolean } | 'message' | 'rows' | null,
+  storedUser: string | null = 'x',
+) {
   const added: { tag: string; rel?: string; href?: string; type?: string; src?: string }[] = []
   const timers: (() => void)[] = []
   const imageListeners = new Map<string, () => void>()
@@ -130,7 +133,8 @@ function loaderRun(picture: { complete: boolean } | 'message' | null, storedUser
     }
   }
   const image = picture &&
-    picture !== 'message' && {
+    picture !== 'message' &&
+    picture !== 'rows' && {
       ...picture,
       addEventListener: (name: string, listener: () => void) => imageListeners.set(name, listener),
     }
@@ -159,9 +163,12 @@ function loaderRun(picture: { complete: boolean } | 'message' | null, storedUser
     createElement: (tag: string) => ({ tag }),
     addEventListener: (name: string, listener: (event: unknown) => void, capture?: unknown) =>
       documentListeners.set(name, { listener, capture }),
-    // The page's slot: its picture (with an <img> inside) or its message (none).
+    // The page's slot: its picture (with an <img> inside) or its message (none); or Find's rows.
     querySelector: (selector: string) =>
-      selector === `[${PAGE_PICTURE_ATTRIBUTE}],[${PAGE_MESSAGE_ATTRIBUTE}]` && picture
+      (selector === `[${PAGE_PICTURE_ATTRIBUTE}],[${PAGE_MESSAGE_ATTRIBUTE}]` &&
+        picture &&
+        picture !== 'rows') ||
+      (selector === `[${PAGE_ROWS_ATTRIBUTE}]` && picture === 'rows')
         ? { querySelector: () => image || null, remove: () => (removed = true) }
         : null,
   }
@@ -292,6 +299,23 @@ describe('the inline script loader', () => {
     flush()
     expect(added).toEqual(started)
     expect(removed()).toBe(false)
+  })
+
+  it('on Find, waits for its rows drawn from the HTML (or none) as well as for the paint', () => {
+    const { added, flush, paint, documentListeners, removed } = loaderRun('rows')
+    paint('first-contentful-paint')
+    flush()
+    expect(added).toEqual([])
+    documentListeners.get('pagerows')!.listener({})
+    flush()
+    expect(added).toEqual(started)
+    expect(removed()).toBe(false)
+  })
+
+  it('a visitor without a session gets no rows slot on Find; the scripts start at once', () => {
+    const { added, removed } = loaderRun('rows', null)
+    expect(removed()).toBe(true)
+    expect(added).toEqual(started)
   })
 
   it('a visitor without a session never sees the signed-in page’s message; the scripts start at once', () => {

@@ -109,7 +109,8 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'rechercher.html',
     session: 'signed-in',
     screenModule: 'src/screens/public/find/FindScreen.tsx',
-    scripts: 'early',
+    // Its HTML draws the first rows, the largest paint, from the early search: scripts once they are painted.
+    scripts: 'after-first-paint',
     earlySearch: true,
     // Below FindScreen's sticky header: the search row, the pickers and the 4 px loading bar.
     pageRowsBox: 'top: 110px',
