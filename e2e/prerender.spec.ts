@@ -337,6 +337,8 @@ test.describe('premières lignes de Rechercher dans le HTML', () => {
     )
     // Drawn before the app: no script of it has run.
     expect(await page.locator('html').getAttribute('data-app-start')).toBeNull()
+    // Measured in the page's font, as the screen's rows will be (a late font would change where lines wrap).
+    await page.evaluate(() => document.fonts.ready.then(() => undefined))
     const drawnBoxes = await drawn.evaluateAll((links) =>
       links.map((a) => JSON.stringify(a.getBoundingClientRect())),
     )
