@@ -11,6 +11,7 @@ import {
 } from '../src/prerender/typedBeforeHydration.ts'
 import { releasePageMessage } from '../src/prerender/pageMessage.ts'
 import { releasePagePicture } from '../src/prerender/pagePicture.ts'
+import { releasePageRows } from '../src/prerender/pageRows.ts'
 import { readStoredUser } from '../src/session/storage.ts'
 import { forgetEarlySearch } from '../src/api/earlySearch.ts'
 import { setUpInstallableApp } from './serviceWorker.ts'
@@ -49,6 +50,7 @@ async function start(root: HTMLElement) {
     // The HTML's main picture or message belongs to a page this visitor will not see (no session, another page).
     releasePagePicture()
     releasePageMessage()
+    releasePageRows()
   }
   preloadClientConfig(firstRender)
   if (user) preloadFirstScreenData(location.pathname, user, firstRender)
@@ -68,6 +70,7 @@ async function start(root: HTMLElement) {
     if (state.location.pathname === firstPath) return
     releasePagePicture()
     releasePageMessage()
+    releasePageRows()
     stopWatching()
   })
   // The router's first state stays the HTML's: a lazy screen cannot arrive before the first render now.

@@ -282,6 +282,125 @@ test.describe('première recherche dans le HTML', () => {
   })
 })
 
+/**
+ * The first `count` rows' markup as a reader gets it: elements with their attributes (sorted; class names and
+ * test ids aside, since the HTML's rows carry renamed classes and no test id), and their text, adjacent pieces
+ * joined. Self-contained: it runs in the page.
+ */
+function rowsMarkup(rows: Element[], count: number): string[] {
+  const describe = (node: Element): string => {
+    const attributes = [...node.attributes]
+      .filter(({ name }) => name !== 'class' && name !== 'data-testid')
+      .map(({ name, value }) => `${name}="${value}"`)
+      .sort()
+      .join(' ')
+    let inner = ''
+    let text = ''
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) text += child.nodeValue ?? ''
+      else if (child.nodeType === Node.ELEMENT_NODE) {
+        inner += text + describe(child as Element)
+        text = ''
+      }
+    }
+    return `<${node.localName} ${attributes}>${inner}${text}</${node.localName}>`
+  }
+  return rows.slice(0, count).map(describe)
+}
+
+test.describe('premières lignes de Rechercher dans le HTML', () => {
+  /*
+   * Find's list is its largest paint: an inline script draws the early search's first rows from the HTML's
+   * template (contract/pageRows.ts) before any script of the app runs; the screen's own rows then replace them,
+   * the same rows in the same place (no jump, no new larger paint), one copy only.
+   */
+  test('les lignes sont dessinées avant les scripts, puis l’écran les remplace à l’identique', async ({
+    page,
+  }) => {
+    const user = await registerUser(page.request, 'Lignes')
+    await signInAs(page, user)
+    const problems = collectProblems(page)
+    const expected = (await (
+      await page.request.get(`${apiPaths.partnerSearch()}?pageSize=50&userId=${user.userId.id}&page=0`, {
+        headers: { authorization: `Bearer ${user.access_token}` },
+      })
+    ).json()) as PartnerSearchResult[]
+    const releaseScripts = await holdScripts(page)
+    await page.goto('/rechercher', { waitUntil: 'commit' })
+    const drawn = page.locator('[data-page-rows] a[href^="/partenaire/"]')
+    await expect(drawn.first()).toBeVisible()
+    const count = await drawn.count()
+    expect(count).toBeGreaterThan(3)
+    await expect(page.locator('[data-page-rows] h2')).toHaveText(expected.slice(0, count).map((p) => p.name))
+    expect(await drawn.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+      expected.slice(0, count).map((p) => `/partenaire/${p.partnerId.id}`),
+    )
+    // Drawn before the app: no script of it has run.
+    expect(await page.locator('html').getAttribute('data-app-start')).toBeNull()
+    // Measured in the page's font, as the screen's rows will be (a late font would change where lines wrap).
+    await page.evaluate(() => document.fonts.ready.then(() => undefined))
+    const drawnBoxes = await drawn.evaluateAll((links) =>
+      links.map((a) => JSON.stringify(a.getBoundingClientRect())),
+    )
+    const drawnMarkup = await drawn.evaluateAll(rowsMarkup, count)
+    releaseScripts()
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
+    const rows = page.getByTestId('partner-row')
+    await expect(rows.first()).toBeVisible()
+    await expect(page.locator('[data-page-rows]')).toHaveCount(0)
+    // The list draws the rows in its viewport and a margin; the HTML drew a screenful or more.
+    const shown = Math.min(count, await rows.count())
+    expect(shown).toBeGreaterThan(3)
+    expect(
+      await rows.evaluateAll(
+        (links, n) => links.slice(0, n).map((a) => JSON.stringify(a.getBoundingClientRect())),
+        shown,
+      ),
+    ).toEqual(drawnBoxes.slice(0, shown))
+    expect(await rows.evaluateAll(rowsMarkup, shown)).toEqual(drawnMarkup.slice(0, shown))
+    await page.waitForLoadState('networkidle')
+    expect(problems).toEqual([])
+  })
+
+  test('une ligne touchée avant le démarrage de l’app ouvre ce partenaire', async ({ page }) => {
+    const user = await registerUser(page.request, 'Toucher')
+    await signInAs(page, user)
+    const partnerId = await firstPartnerId(page, user.access_token)
+    const releaseScripts = await holdScripts(page)
+    await page.goto('/rechercher', { waitUntil: 'commit' })
+    const drawn = page.locator('[data-page-rows] a[href^="/partenaire/"]')
+    await drawn.first().click()
+    await expect(page).toHaveURL(new RegExp(`/partenaire/${partnerId}$`))
+    releaseScripts()
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
+  })
+
+  test('une réponse refusée ne dessine rien', async ({ page }) => {
+    const user = await registerUser(page.request, 'Perimee')
+    await signInAs(page, user)
+    await page.goto('/login')
+    await page.evaluate(
+      (stored) => localStorage.setItem('user', stored),
+      JSON.stringify({ ...user, access_token: 'jeton-refuse' }),
+    )
+    const releaseScripts = await holdScripts(page)
+    const refused = page.waitForResponse((response) => response.url().includes(apiPaths.partnerSearch()))
+    await page.goto('/rechercher', { waitUntil: 'commit' })
+    expect((await refused).status()).toBe(401)
+    // After the inline script's own handling of that answer (its callbacks were registered first).
+    await page.evaluate(() =>
+      (window as unknown as { __earlySearch: { response: Promise<Response> } }).__earlySearch.response
+        .then(() => undefined)
+        .then(() => new Promise((resolve) => setTimeout(resolve, 0))),
+    )
+    await expect(page.locator('[data-page-rows]')).toBeAttached()
+    await expect(page.locator('[data-page-rows] *')).toHaveCount(0)
+    releaseScripts()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.locator('[data-page-rows]')).toHaveCount(0)
+  })
+})
+
 test.describe('photo principale dans le HTML', () => {
   /*
    * Home's first slide and a partner's first photo are each page's largest paint: the server puts the picture in

@@ -10,7 +10,8 @@ import {
 } from '../contract/prerender.ts'
 import { NO_KEY_MESSAGE } from '../src/screens/public/map/messages.ts'
 import { EARLY_SEARCH_SCRIPT } from '../contract/earlySearch.ts'
-import { chunksOf, pageHtml, scriptsAfterFirstPaint, withEarlySearch } from './prerender.ts'
+import { PAGE_ROWS_ATTRIBUTE, PAGE_ROWS_SCRIPT, PAGE_ROWS_TEMPLATE_ATTRIBUTE } from '../contract/pageRows.ts'
+import { chunksOf, pageHtml, pageRowsSlot, scriptsAfterFirstPaint, withEarlySearch } from './prerender.ts'
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index-1.js', imports: ['_react-2.js'], isEntry: true },
@@ -113,7 +114,10 @@ describe('prerender', () => {
 })
 
 /** Runs the inline loader against a stand-in document; returns what it added and how to drive it. */
-function loaderRun(picture: { complete: boolean } | 'message' | null, storedUser: string | null = 'x') {
+function loaderRun(
+  picture: { complete: boolean } | 'message' | 'rows' | null,
+  storedUser: string | null = 'x',
+) {
   const added: { tag: string; rel?: string; href?: string; type?: string; src?: string }[] = []
   const timers: (() => void)[] = []
   const imageListeners = new Map<string, () => void>()
@@ -129,7 +133,8 @@ function loaderRun(picture: { complete: boolean } | 'message' | null, storedUser
     }
   }
   const image = picture &&
-    picture !== 'message' && {
+    picture !== 'message' &&
+    picture !== 'rows' && {
       ...picture,
       addEventListener: (name: string, listener: () => void) => imageListeners.set(name, listener),
     }
@@ -158,9 +163,12 @@ function loaderRun(picture: { complete: boolean } | 'message' | null, storedUser
     createElement: (tag: string) => ({ tag }),
     addEventListener: (name: string, listener: (event: unknown) => void, capture?: unknown) =>
       documentListeners.set(name, { listener, capture }),
-    // The page's slot: its picture (with an <img> inside) or its message (none).
+    // The page's slot: its picture (with an <img> inside) or its message (none); or Find's rows.
     querySelector: (selector: string) =>
-      selector === `[${PAGE_PICTURE_ATTRIBUTE}],[${PAGE_MESSAGE_ATTRIBUTE}]` && picture
+      (selector === `[${PAGE_PICTURE_ATTRIBUTE}],[${PAGE_MESSAGE_ATTRIBUTE}]` &&
+        picture &&
+        picture !== 'rows') ||
+      (selector === `[${PAGE_ROWS_ATTRIBUTE}]` && picture === 'rows')
         ? { querySelector: () => image || null, remove: () => (removed = true) }
         : null,
   }
@@ -212,6 +220,49 @@ const started = [
   { tag: 'script', type: 'module', src: '/e.js' },
 ]
 
+describe('Find’s rows template', () => {
+  const rows = {
+    html: '<div class="sc-a b"><a class="sc-c d" href="/partenaire/@@id@@" data-testid="partner-row">@@name@@</a></div>',
+    styles:
+      '<style data-styled="true" data-styled-version="6.1.19">.b>a{padding-right:60px;}/*!sc*/\n' +
+      '.d:hover{color:red;}/*!sc*/\n.bb{color:blue;}/*!sc*/\n@media (min-width:600px){.d{gap:1px;}}/*!sc*/\n' +
+      'data-styled.g1[id="sc-a"]{content:"b,"}/*!sc*/\n</style>',
+  }
+  const slot = pageRowsSlot(rows, 'top: 110px')
+
+  it('renames every class of the template, in its markup and its rules, and drops the test ids', () => {
+    expect(slot.html).toContain(
+      `<template ${PAGE_ROWS_TEMPLATE_ATTRIBUTE}><div class="pr-sc-a pr-b"><a class="pr-sc-c pr-d" href="/partenaire/@@id@@">@@name@@</a></div></template>`,
+    )
+    expect(slot.style).toContain('.pr-b>a{padding-right:60px;}')
+    expect(slot.style).toContain('.pr-d:hover{color:red;}')
+    expect(slot.style).toContain('@media (min-width:600px){.pr-d{gap:1px;}}')
+  })
+
+  it('keeps only the rules of the template’s classes, outside styled-components’ sheet', () => {
+    // `.bb` is another component's class, not `.b`'s; the rehydration marker would register the names.
+    expect(slot.style).not.toContain('bb')
+    expect(slot.style).not.toContain('data-styled')
+    expect(slot.style).not.toMatch(/\.(b|d)[^\w-]/)
+  })
+
+  it('puts the slot, phones only, in its box, then the template, then the script that fills it', () => {
+    expect(slot.style).toContain(`[${PAGE_ROWS_ATTRIBUTE}]{position:absolute;left:0;right:0;top: 110px}`)
+    expect(slot.style).toContain(`@media (min-width:1280px){[${PAGE_ROWS_ATTRIBUTE}]{display:none}}`)
+    expect(slot.html.startsWith(`<div ${PAGE_ROWS_ATTRIBUTE}></div><template`)).toBe(true)
+    expect(slot.html.endsWith(`</template><script>${PAGE_ROWS_SCRIPT}</script>`)).toBe(true)
+  })
+
+  it('is put after Find’s #root only', () => {
+    const template = '<html><head></head><body><div id="root"></div></body></html>'
+    const page = { html: '<main></main>', styles: '' }
+    for (const route of prerenderedRoutes) {
+      const html = pageHtml(template, route, page, 'with-maps-key', rows)
+      expect(html.includes(PAGE_ROWS_SCRIPT), route.pattern).toBe(route.pattern === '/rechercher')
+    }
+  })
+})
+
 describe('the inline script loader', () => {
   it('preloads the modules, then adds the entry, once, after the first contentful paint', () => {
     const { added, flush, paint } = loaderRun(null)
@@ -248,6 +299,23 @@ describe('the inline script loader', () => {
     flush()
     expect(added).toEqual(started)
     expect(removed()).toBe(false)
+  })
+
+  it('on Find, waits for its rows drawn from the HTML (or none) as well as for the paint', () => {
+    const { added, flush, paint, documentListeners, removed } = loaderRun('rows')
+    paint('first-contentful-paint')
+    flush()
+    expect(added).toEqual([])
+    documentListeners.get('pagerows')!.listener({})
+    flush()
+    expect(added).toEqual(started)
+    expect(removed()).toBe(false)
+  })
+
+  it('a visitor without a session gets no rows slot on Find; the scripts start at once', () => {
+    const { added, removed } = loaderRun('rows', null)
+    expect(removed()).toBe(true)
+    expect(added).toEqual(started)
   })
 
   it('a visitor without a session never sees the signed-in page’s message; the scripts start at once', () => {

@@ -19,6 +19,12 @@ import {
   type PrerenderIndex,
 } from '../contract/prerender.ts'
 import { EARLY_SEARCH_SCRIPT } from '../contract/earlySearch.ts'
+import {
+  PAGE_ROWS_ATTRIBUTE,
+  PAGE_ROWS_CLASS_PREFIX,
+  PAGE_ROWS_SCRIPT,
+  PAGE_ROWS_TEMPLATE_ATTRIBUTE,
+} from '../contract/pageRows.ts'
 import type { PrerenderedPage } from '../app/prerender/render.tsx'
 import { compressFile } from './precompress.ts'
 
@@ -62,6 +68,46 @@ export function noMapsKeyMessage(box: string): { style: string; html: string } {
   }
 }
 
+const STYLE_TAG = /<style[^>]*>([\s\S]*?)<\/style>/g
+const CLASS_ATTRIBUTE = /class="([^"]*)"/g
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Find's rows template (contract/pageRows.ts) from the rows PartnerRow drew at build time: every class name
+ * prefixed with PAGE_ROWS_CLASS_PREFIX, in the markup and in the CSS, and only the rules that style those
+ * classes, in a plain <style> (styled-components' own sheet must neither pick these rules up as its own nor
+ * share a name with them); the test ids dropped (the app's rows are the ones tests count). Then the slot over
+ * the skeleton in `box` (phones only, as the picture slot), the template, and the script that fills it.
+ */
+export function pageRowsSlot(rows: PrerenderedPage, box: string): { style: string; html: string } {
+  const classes = new Set<string>()
+  const html = rows.html
+    .replace(CLASS_ATTRIBUTE, (_, names: string) => {
+      const renamed = names
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((name) => {
+          classes.add(name)
+          return PAGE_ROWS_CLASS_PREFIX + name
+        })
+      return `class="${renamed.join(' ')}"`
+    })
+    .replace(/ data-testid="[^"]*"/g, '')
+  if (classes.size === 0) throw new Error('Modèle de lignes sans classes')
+  const selector = new RegExp(`\\.(${[...classes].map(escapeRegExp).join('|')})(?![\\w-])`, 'g')
+  const css = [...rows.styles.matchAll(STYLE_TAG)]
+    .flatMap(([, text]) => text.split('/*!sc*/'))
+    .map((rule) => rule.trim())
+    .filter((rule) => rule !== '' && new RegExp(selector.source).test(rule))
+    .map((rule) => rule.replace(selector, `.${PAGE_ROWS_CLASS_PREFIX}$1`))
+    .join('')
+  const slot = `[${PAGE_ROWS_ATTRIBUTE}]`
+  return {
+    style: `<style>${css}${slot}{position:absolute;left:0;right:0;${box}}@media (min-width:1280px){${slot}{display:none}}</style>`,
+    html: `<div ${PAGE_ROWS_ATTRIBUTE}></div><template ${PAGE_ROWS_TEMPLATE_ATTRIBUTE}>${html}</template><script>${PAGE_ROWS_SCRIPT}</script>`,
+  }
+}
+
 /**
  * Fills index.html's empty root with a route's markup and its styles (before the app's own head content ends),
  * and puts the route's slot after #root: its picture slot, or in the page without a Maps key, the no-key message.
@@ -71,6 +117,7 @@ export function pageHtml(
   route: PrerenderedRoute,
   page: PrerenderedPage,
   variant: 'with-maps-key' | 'without-maps-key' = 'with-maps-key',
+  rows?: PrerenderedPage,
 ): string {
   const root = '<div id="root"></div>'
   if (!template.includes(root)) throw new Error('index.html sans <div id="root"></div>')
@@ -79,13 +126,20 @@ export function pageHtml(
       ? noMapsKeyMessage(route.withoutMapsKey.messageBox)
       : route.pictureBox
         ? pictureSlot(route.pictureBox)
-        : { style: '', html: '' }
+        : route.pageRowsBox
+          ? pageRowsSlot(required(rows, 'Modèle de lignes manquant'), route.pageRowsBox)
+          : { style: '', html: '' }
   return template
     .replace('</head>', `${page.styles}${slot.style}\n  </head>`)
     .replace(
       root,
       `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route.pattern}">${page.html}</div>${slot.html}`,
     )
+}
+
+function required<T>(value: T | undefined, message: string): T {
+  if (value === undefined) throw new Error(message)
+  return value
 }
 
 const CHARSET = '<meta charset="UTF-8" />'
@@ -172,19 +226,26 @@ export function prerenderPages(): Plugin {
           const entryChunks = [...chunksOf(manifest, 'index.html')]
           mkdirSync(join(outDir, PRERENDERED_DIR), { recursive: true })
           const index: PrerenderIndex = { routes: [], fallback: { preload: entryChunks } }
-          // One after the other: a build machine may have two cores, each render is a Node start (~0.5 s).
-          for (const route of prerenderedRoutes) {
-            const script = `const { renderRoute } = await import(${JSON.stringify(renderer)});
-process.stdout.write(JSON.stringify(await renderRoute(${JSON.stringify(route.pattern)})))`
+          /** `call` (an export of render.tsx, with its argument) in a Node process of its own. */
+          const renderApart = async (call: string) => {
+            const script = `const render = await import(${JSON.stringify(renderer)});
+process.stdout.write(JSON.stringify(await render.${call}))`
             const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
               maxBuffer: 16 * 1024 * 1024,
               // The React build the client bundle got (NODE_ENV=development vite build: React's dev checks).
               env: { NODE_ENV: mode === 'production' ? 'production' : 'development', ...process.env },
             })
-            const page = JSON.parse(stdout) as PrerenderedPage
+            return JSON.parse(stdout) as PrerenderedPage
+          }
+          const rows = prerenderedRoutes.some((route) => route.pageRowsBox)
+            ? await renderApart('renderPageRowsTemplate()')
+            : undefined
+          // One after the other: a build machine may have two cores, each render is a Node start (~0.5 s).
+          for (const route of prerenderedRoutes) {
+            const page = await renderApart(`renderRoute(${JSON.stringify(route.pattern)})`)
             const file = join(outDir, PRERENDERED_DIR, route.file)
             const chunks = [...chunksOf(manifest, route.screenModule, new Set(entryChunks))]
-            const prerendered = pageHtml(template, route, page)
+            const prerendered = pageHtml(template, route, page, 'with-maps-key', rows)
             const html = route.earlySearch ? withEarlySearch(prerendered) : prerendered
             const deferred = route.scripts === 'after-first-paint'
             writeFileSync(file, deferred ? scriptsAfterFirstPaint(html, chunks) : html)

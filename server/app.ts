@@ -42,6 +42,7 @@ import {
   type MailTransport,
 } from './services/mail.ts'
 import { EARLY_SEARCH_SCRIPT } from '@/contract/earlySearch.ts'
+import { PAGE_ROWS_SCRIPT } from '@/contract/pageRows.ts'
 import { SCRIPT_LOADER, withoutTrailingSlash } from '@/contract/prerender.ts'
 import { pagePictures, pictureHtml, pictureLink } from './services/pagePictures.ts'
 import { pageResolver, pageWithPicture } from './services/pages.ts'
@@ -71,10 +72,13 @@ export const scriptLoaderHash = `'sha256-${createHash('sha256').update(SCRIPT_LO
 /** Find's inline early search (contract/earlySearch.ts), allowed by its hash likewise. */
 export const earlySearchHash = `'sha256-${createHash('sha256').update(EARLY_SEARCH_SCRIPT).digest('base64')}'`
 
+/** Find's inline script drawing the early search's first rows (contract/pageRows.ts), allowed by its hash likewise. */
+export const pageRowsHash = `'sha256-${createHash('sha256').update(PAGE_ROWS_SCRIPT).digest('base64')}'`
+
 /** Content-Security-Policy: exactly what the app and the Google Maps JavaScript API need. */
 export const cspDirectives = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://maps.googleapis.com', scriptLoaderHash, earlySearchHash],
+  scriptSrc: ["'self'", 'https://maps.googleapis.com', scriptLoaderHash, earlySearchHash, pageRowsHash],
   // styled-components injects <style> tags at run time; Google Maps adds inline styles and its font CSS.
   styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
   imgSrc: [

@@ -2,9 +2,11 @@
 import { App, loadMatchedScreens, routes } from '../App.tsx'
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
-import { createMemoryRouter } from 'react-router'
-import { ServerStyleSheet } from 'styled-components'
-import type { AuthUser } from '@/contract/schemas.ts'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { ServerStyleSheet, ThemeProvider } from 'styled-components'
+import { theme } from '@/src/design-system/theme/theme.ts'
+import { PAGE_ROWS_MARKERS } from '@/contract/pageRows.ts'
+import type { AuthUser, PartnerSearchResult } from '@/contract/schemas.ts'
 import { prerenderedRoutes } from './routes.ts'
 
 /**
@@ -45,6 +47,86 @@ export async function renderRoute(pattern: string): Promise<PrerenderedPage> {
         <StrictMode>
           <App router={router} initialUser={route.session === 'anonymous' ? null : anySignedInUser} />
         </StrictMode>,
+      ),
+    )
+    const html = await new Response(prelude).text()
+    return { html, styles: sheet.getStyleTags() }
+  } finally {
+    sheet.seal()
+    router.dispose()
+  }
+}
+
+/** The sample partner whose markers (PAGE_ROWS_MARKERS) the template's rows carry in place of data. */
+function samplePartner(withPhoto: boolean): PartnerSearchResult {
+  const m = PAGE_ROWS_MARKERS
+  return {
+    // The markers stand where the row writes an id or a count: the script puts the partner's there.
+    partnerId: { id: m.id as unknown as number },
+    name: m.name,
+    description: '',
+    siren: null,
+    location: { address: m.address, city: m.city, position: { lat: 0, lng: 0 } },
+    email: '',
+    phone: '',
+    representativeFirstName: null,
+    representativeLastName: null,
+    categories: [{ id: 0, label: m.categories, icon: '' }],
+    status: 'ACTIF',
+    discountOffers: [{ id: { id: 0 }, libelle: m.offer, status: 'ENABLED', expirationDate: null }],
+    images: withPhoto
+      ? [
+          {
+            id: m.image,
+            type: 'image/jpeg',
+            url: `/uploads/${m.image}.jpg`,
+            width: 640,
+            height: 480,
+            variantWidths: [320, 640],
+          },
+        ]
+      : [],
+    // Every kind of star once: full, full, half, empty, empty.
+    rating: 2.5,
+    userRatingsTotal: m.count as unknown as number,
+    distanceToUser: 1.5,
+  }
+}
+
+/**
+ * Find's rows template (contract/pageRows.ts): two rows drawn by the real PartnerRow from the sample partner,
+ * with every part and without a photo, and their styles. Call in a process of its own, as renderRoute.
+ */
+export async function renderPageRowsTemplate(): Promise<PrerenderedPage> {
+  // Imported here: a static import would create their styled components before the app's, and change the class
+  // names renderRoute's pages get (the template's own names are replaced by the build anyway).
+  const [{ PartnerRow }, { FavoriteToggle }] = await Promise.all([
+    import('@/src/screens/public/find/PartnerRow.tsx'),
+    import('@/src/design-system/components/FavoriteToggle/index.ts'),
+  ])
+  // The heart as a row shows it before the favourites are known (FavoriteButton's first render): disabled.
+  const heldHeart = () => <FavoriteToggle pressed={false} disabled onToggle={() => {}} />
+  const sheet = new ServerStyleSheet()
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <PartnerRow partner={samplePartner(true)} actionFor={heldHeart} />
+            <PartnerRow partner={samplePartner(false)} actionFor={heldHeart} />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/rechercher'] },
+  )
+  try {
+    const { prelude } = await prerender(
+      sheet.collectStyles(
+        <ThemeProvider theme={theme}>
+          <RouterProvider router={router} />
+        </ThemeProvider>,
       ),
     )
     const html = await new Response(prelude).text()

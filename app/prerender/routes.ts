@@ -49,6 +49,14 @@ export interface PrerenderedRoute {
    * scripts, since the list it paints needs both; the app's first search takes that answer.
    */
   earlySearch?: boolean
+  /**
+   * Find: where its list starts on a phone (CSS declarations, full width: `top`), below the search header. The
+   * HTML gets a slot there, outside #root, into which an inline script draws the early search's first rows
+   * before any script of the app runs (contract/pageRows.ts); the screen's own rows, drawn in the same place at
+   * the same size, then replace them (src/prerender/pageRows.ts). Kept equal to the screen's by
+   * e2e/prerender.spec.ts.
+   */
+  pageRowsBox?: string
 }
 
 export const prerenderedRoutes: PrerenderedRoute[] = [
@@ -101,8 +109,11 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     file: 'rechercher.html',
     session: 'signed-in',
     screenModule: 'src/screens/public/find/FindScreen.tsx',
-    scripts: 'early',
+    // Its HTML draws the first rows, the largest paint, from the early search: scripts once they are painted.
+    scripts: 'after-first-paint',
     earlySearch: true,
+    // Below FindScreen's sticky header: the search row, the pickers and the 4 px loading bar.
+    pageRowsBox: 'top: 110px',
   },
   {
     pattern: '/partenaire/:id',

@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Article, Partner, PartnerPage, UserPage } from '@/contract/schemas.ts'
 import { EARLY_SEARCH_SCRIPT } from '@/contract/earlySearch.ts'
+import { PAGE_ROWS_SCRIPT } from '@/contract/pageRows.ts'
 import { SCRIPT_LOADER, type PrerenderIndex } from '@/contract/prerender.ts'
 import { loadConfig, parseTrustProxy } from '../config.ts'
 import { seedDemoIfFirstStart } from '../seed/index.ts'
@@ -190,6 +191,8 @@ describe('headers', () => {
     expect(scriptSrc).toContain(
       `'sha256-${createHash('sha256').update(EARLY_SEARCH_SCRIPT).digest('base64')}'`,
     )
+    // And the script drawing Find's first rows from that answer (contract/pageRows.ts).
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(PAGE_ROWS_SCRIPT).digest('base64')}'`)
     expect(csp).toContain("style-src 'self' 'unsafe-inline'")
     expect(csp).toContain("img-src 'self' data: blob: https://*.googleapis.com https://*.gstatic.com")
     expect(csp).toContain("connect-src 'self' https://maps.googleapis.com")

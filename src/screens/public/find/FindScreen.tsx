@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Virtuoso } from 'react-virtuoso'
 import styled from 'styled-components'
@@ -34,6 +34,7 @@ import { useDebouncedValue } from '../useDebouncedValue.ts'
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx'
 import { PARTNER_ROW_HEIGHT, PartnerRow } from './PartnerRow.tsx'
 import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { releasePageRows } from '@/src/prerender/pageRows.ts'
 
 export const EMPTY_MESSAGE = "Aucun résultat essayez avec d'autres critères!"
 export const ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les résultats'
@@ -41,6 +42,13 @@ export const SEARCH_DEBOUNCE_MS = 300
 export const RESET_FILTERS_LABEL = 'Réinitialiser les filtres'
 
 const favoriteButtonFor = (partner: PartnerSearchResult) => <FavoriteButton partner={partner} />
+
+/** The rows of a phone's screen and the list's margin below it (PARTNER_ROW_HEIGHT each, or taller). */
+const FIRST_RENDERED_ROWS = 8
+
+const releaseOnFirstRows = (items: readonly unknown[]) => {
+  if (items.length > 0) releasePageRows()
+}
 
 const Header = styled.header`
   position: sticky;
@@ -161,6 +169,14 @@ export function FindScreen() {
     [categories.data],
   )
   const search = usePartnerSearch(criteria)
+  // The rows the HTML drew (src/prerender/pageRows.ts) are the first criteria's: another search, or anything but
+  // the list and its skeleton, replaces them at once; the list's own rows replace them once drawn.
+  const firstCriteria = useRef(JSON.stringify(criteria))
+  const showsSkeletonOrList =
+    search.isLoadingFirstPage || !(search.isEmpty || (search.error && search.partners.length === 0))
+  useLayoutEffect(() => {
+    if (!showsSkeletonOrList || JSON.stringify(criteria) !== firstCriteria.current) releasePageRows()
+  }, [showsSkeletonOrList, criteria])
   const filtered = name.trim() !== '' || categoryId !== null || city !== null
   const resetFilters = () => {
     preselected.current = true
@@ -179,10 +195,14 @@ export function FindScreen() {
 
   const cityOptions = useMemo(() => (cities.data ?? []).map((c) => ({ value: c, label: c })), [cities.data])
 
+  // A first page's rows are rendered in a transition: React renders them in slices between which the phone
+  // stays responsive, where an urgent render would be one long task (≈ 0.1-0.3 s at 4× CPU). The skeleton, or
+  // the rows the HTML drew over it, stay on screen until then.
+  const firstPageRendered = useDeferredValue(!search.isLoadingFirstPage, false)
   let content
   if (search.error && search.partners.length === 0) {
     content = <ErrorState message={ERROR_MESSAGE} onRetry={search.retry} retrying={search.isValidating} />
-  } else if (search.isLoadingFirstPage) {
+  } else if (search.isLoadingFirstPage || !firstPageRendered) {
     content = <SkeletonRows rows={10} lines={3} withMedia rowHeight={96} label="Chargement des partenaires" />
   } else if (search.isEmpty) {
     content = (
@@ -207,6 +227,9 @@ export function FindScreen() {
         useWindowScroll
         data={search.partners}
         computeItemKey={(_, partner) => partner.partnerId.id}
+        // Rendered by the transition's own slices, not by a synchronous pass after the list has measured itself.
+        initialItemCount={Math.min(search.partners.length, FIRST_RENDERED_ROWS)}
+        itemsRendered={releaseOnFirstRows}
         itemContent={(_, partner) => <PartnerRow partner={partner} actionFor={favoriteButtonFor} />}
         endReached={() => {
           if (search.hasMore && !search.isLoadingMore && !search.isValidating) void search.loadMore()
