@@ -242,13 +242,19 @@ describe('X-Forwarded-For through nginx (TRUST_PROXY=1)', () => {
     expect(forwarded.map((l) => l.xff)).toEqual(results.map((_, i) => forged(i)))
     expect(forwarded.every((l) => l.remote === from)).toBe(true)
 
-    // Each request's log line on the instance that served it names the real client.
+    // Each request's log line on the instance that served it names the real client. The line is written when
+    // the request ends, so it may reach the instance's output just after the answer: wait for all of them.
     const ids = results.map((r) => String(r.headers['x-request-id']))
-    const lines = c.instances.flatMap((i) => i.lines).filter((l) => ids.includes(String(l.json?.reqId)))
-    const incoming = lines.filter(
-      (l) => (l.json?.req as { remoteAddress?: string } | undefined)?.remoteAddress,
-    )
+    const requestLines = () =>
+      c.instances.flatMap((i) => i.lines).filter((l) => ids.includes(String(l.json?.reqId)))
+    const withAddress = () =>
+      requestLines().filter((l) => (l.json?.req as { remoteAddress?: string } | undefined)?.remoteAddress)
+    const incoming = await waitFor(() => {
+      const seen = withAddress()
+      return new Set(seen.map((l) => l.json!.reqId)).size === ids.length ? seen : undefined
+    }).catch(() => withAddress())
     expect(new Set(incoming.map((l) => l.json!.reqId)).size).toBe(ids.length)
+    const lines = requestLines()
     for (const line of incoming)
       expect((line.json!.req as { remoteAddress: string }).remoteAddress).toBe(from)
     expect(lines.filter((l) => l.text.includes('203.0.113.')).map((l) => l.text)).toEqual([])
