@@ -153,8 +153,9 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook', tags: { exclude: ['no-test'] } })],
         test: {
           name: 'storybook',
-          // The back-office form stories type ~130 characters into a large form: 10-12 s at load 8, over 30 s
-          // (twice, so past the retry) at load 25-30 with the other suites beside.
+          // The back-office form stories fill a large form: when they typed its ~130 characters key by key, 10-12 s
+          // at load 8 and over 30 s (twice, so past the retry) at load 25-30 with the other suites beside; they
+          // paste most fields now (stories/fill.ts), the bound stays for the busiest runs.
           testTimeout: 60_000,
           // Two story files at once, each in its own page of the one browser (Vitest's default here would be
           // one page: cores − 1): a story mostly waits (its requests, timers, the settling before its picture).
