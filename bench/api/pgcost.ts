@@ -34,7 +34,8 @@ const named = (v: Variant) => ({
 /** The statement with each row's JSON text replaced by its id: what building the page's text costs. */
 function withoutText(text: string): string {
   const start = text.indexOf('string_agg(concat(')
-  const end = text.lastIndexOf(", ',' order by pg.")
+  // The page's separator, with its ORDER BY (by name) or without (nearest first: the rows arrive in order).
+  const end = text.lastIndexOf(", ','")
   if (start < 0 || end < start) throw new Error('search statement: its text aggregate was not found')
   return `${text.slice(0, start)}string_agg(pg.id::text${text.slice(end)}`
 }

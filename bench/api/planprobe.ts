@@ -16,6 +16,8 @@ import { openMeasuredBackend } from './backendClock.ts'
 import { searchQueries, toQueryString } from './search.ts'
 
 const runs = Number(process.argv[2] ?? 15)
+// PLANPROBE_FROM: the first probe to run (its index), to look at the later ones alone.
+const from = Number(process.env.PLANPROBE_FROM ?? 0)
 const { schema, handle, client } = await openMeasuredBackend()
 const one = async (text: string) => (await client.query<{ v: string }>(text)).rows[0]?.v
 const rareCity = await one(
@@ -32,6 +34,16 @@ const probes: PartnerSearchQuery[] = [
   { userPosition: paris, name: 'zq', pageSize: 50, page: 0 },
   { userPosition: '43.2965,5.3698', city: 'Paris', categoryId: 7, pageSize: 50, page: 0 },
   { name: 'zq', pageSize: 50, page: 0 },
+  // A name alone (no position) under the cached plan: frequent trigrams, a long name, with a category or a city.
+  { name: 'rie', pageSize: 50, page: 0 },
+  { name: 'boulangerie', pageSize: 50, page: 3 },
+  { name: 'qzxw', pageSize: 50, page: 0 },
+  { name: 'rie', categoryId: 3, pageSize: 50, page: 0 },
+  { name: 'pizzeria', city: 'Lyon', pageSize: 50, page: 0 },
+  { name: 'pizzeria', city: rareCity!, pageSize: 50, page: 0 },
+  // Cities nearest first: a rare one with a category, the biggest one far away.
+  { userPosition: paris, city: rareCity!, categoryId: 3, pageSize: 50, page: 0 },
+  { userPosition: '43.2965,5.3698', city: 'Paris', pageSize: 50, page: 0 },
 ]
 
 const statementName = (text: string, mode: string) =>
@@ -65,7 +77,7 @@ async function planHead(text: string, values: unknown[], mode: string): Promise<
 console.log(`postgres, schema ${schema}, ${runs} runs per mode, load ${loadavg()[0].toFixed(1)}`)
 console.log('| search | custom ms | generic ms | generic ÷ custom | custom plan | generic plan |')
 console.log('|---|---|---|---|---|---|')
-for (const q of probes) {
+for (const q of probes.slice(from)) {
   const c = searchStatement(handle.db, q).compile()
   const values = [...c.parameters] as unknown[]
   const custom: number[] = []

@@ -117,11 +117,14 @@ export interface WireResult {
 /**
  * A search page's statement from its page rows (a subquery giving searchColumns, plus `distance` nearest
  * first), aggregated in `order` into the page's text; `extra` columns aggregated beside it (the KNN walk's
- * completeness figures).
+ * completeness figures). `order` null: the page rows are a subquery with its own ORDER BY and LIMIT and no join
+ * around it, whose order the aggregate reads them in (PostgreSQL's manual, "Aggregate Expressions": input from a
+ * sorted subquery, which only a join at the outer level could reorder). PostgreSQL 15 sorts an aggregate's ORDER
+ * BY input itself even when it arrives sorted: 0.1 ms of a nearest-first page's 1 ms (BENCHMARKS.md, issue 16).
  */
 export function searchPageStatement<Extra extends object>(
   pageRows: { toOperationNode(): unknown },
-  order: Sql,
+  order: Sql | null,
   viewerId: unknown,
   near: boolean,
   extra: Sql = sql``,
@@ -130,7 +133,7 @@ export function searchPageStatement<Extra extends object>(
   const wire = searchWires[viewerId === null ? 'anyone' : 'viewer'][near ? 'near' : 'byName']
   // Named on PostgreSQL: its text takes one form per combination of filters, its values are parameters.
   return sql<WireResult & Extra>`${sql.raw(marker)}with ${usedCte(viewerId)}
-    select ('[' || coalesce(string_agg(${sql.raw(wire)}, ',' order by ${order}), '') || ']') as body ${extra}
+    select ('[' || coalesce(string_agg(${sql.raw(wire)}, ',' ${order === null ? sql`` : sql`order by ${order}`}), '') || ']') as body ${extra}
     from ${pageRows} as pg`
 }
 

@@ -398,10 +398,10 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
         .orderBy('w.id')
         .limit(slot<number>('pageSize'))
         .offset(slot<number>('offset'))
-      // The subquery's order is not kept by the aggregate: restated on its 50 rows at most.
+      // Aggregated in the order pageRows' own ORDER BY gives (no join around it).
       return searchPageStatement<Nearest>(
         pageRows,
-        sql`pg.chord, pg.id`,
+        null,
         viewerId,
         true,
         sql`, max(pg.fetched) as fetched, max(pg.last_chord) as last_chord, max(pg.boundary) as boundary`,
