@@ -16,8 +16,8 @@ import { openMeasuredBackend } from './backendClock.ts'
 import { searchQueries, toQueryString } from './search.ts'
 
 const runs = Number(process.argv[2] ?? 15)
-// PLANPROBE_FROM: the first probe to run (its index), to look at the later ones alone.
-const from = Number(process.env.PLANPROBE_FROM ?? 0)
+// PLANPROBE_ONLY: the probes to run, by their index in `probes` (comma-separated); all by default.
+const only = process.env.PLANPROBE_ONLY?.split(',').map(Number)
 const { schema, handle, client } = await openMeasuredBackend()
 const one = async (text: string) => (await client.query<{ v: string }>(text)).rows[0]?.v
 const rareCity = await one(
@@ -77,7 +77,7 @@ async function planHead(text: string, values: unknown[], mode: string): Promise<
 console.log(`postgres, schema ${schema}, ${runs} runs per mode, load ${loadavg()[0].toFixed(1)}`)
 console.log('| search | custom ms | generic ms | generic ÷ custom | custom plan | generic plan |')
 console.log('|---|---|---|---|---|---|')
-for (const q of probes.slice(from)) {
+for (const q of probes.filter((_, i) => !only || only.includes(i))) {
   const c = searchStatement(handle.db, q).compile()
   const values = [...c.parameters] as unknown[]
   const custom: number[] = []

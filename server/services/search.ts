@@ -313,13 +313,12 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     const chord = sql<number>`(geo_point(p.lat, p.lng) operator(public.<->) ${here})`
     const through = (page + 1) * pageSize
     values.through = through
-    // Nearest first with no filter, a name or a category, no index but the walk's can serve the filter, and
-    // the plan for each search's values was that walk every time, even for a name nobody has
-    // (bench/api/planprobe.ts): the plan cached for any values serves, without planning (a third of these
-    // searches' database CPU). A city has its own index (partners_city_idx), which a rare city may make the
-    // better plan as the directory grows; a box's plan depends on its size (the cached plan was 23-60x
-    // dearer): those are planned for their values, and so are deep pages.
-    const generic = page < 10 && !shape.some((s) => s === 'city' || s.startsWith('box'))
+    // Nearest first with no filter, a name, a category or a city, the plan for each search's values was the walk
+    // every time, even for a name nobody has or the rarest city far away, at 100,000 and 1,000,000 partners
+    // (bench/api/planprobe.ts; partners_city_idx was never taken): the plan cached for any values serves,
+    // without planning (a third of these searches' database CPU). A box's plan depends on its size (the cached plan was 23-60x dearer): planned
+    // for its values, and so are deep pages.
+    const generic = page < 10 && !shape.some((s) => s.startsWith('box'))
     // PostgreSQL 15 walks the index for ORDER BY chord alone, not (chord, id). So: the nearest `through + extra`
     // matches in chord order (the walk, or whatever plan the planner prefers for a rare filter), then sorted by
     // (chord, id) and cut to the page. Exact as long as every match tied with the page's last row is in:

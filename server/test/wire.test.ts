@@ -358,15 +358,18 @@ describe('a search page as the database writes it', () => {
 })
 
 describe('the search statement on the connection', () => {
-  it('is parsed once per PostgreSQL connection whatever the values; planned for each city or box search’s values, once for any values for the details and the other nearest-first searches; writes under the default', async () => {
+  it('is parsed once per PostgreSQL connection whatever the values; planned for each box search’s values, once for any values for the details and the nearest-first searches (a city too); writes under the default', async () => {
     const postgres = t.server.handle.kind === 'postgres'
     // One connection, so the session's prepared statements are the ones these searches made.
     const handle = postgres ? await openDatabase({ ...t.server.config, databasePoolMax: 1 }) : t.server.handle
     try {
       const db = handle.db
-      const first = await searchPartners(db, { city: 'Wirecity', userPosition: '43.3,5.37' })
-      expect(await searchPartners(db, { city: 'Wirecity', userPosition: '43.3,5.37' })).toBe(first)
-      expect(JSON.parse(await searchPartners(db, { city: 'Nulle part', userPosition: '1,2' }))).toEqual([])
+      // Around the rich partner (Marseille).
+      const box = { bounds: '5.5,43.4,43.2,5.2' }
+      const first = await searchPartners(db, box)
+      expect(JSON.parse(first).length).toBeGreaterThan(0)
+      expect(await searchPartners(db, box)).toBe(first)
+      expect(JSON.parse(await searchPartners(db, { bounds: '2,1.5,1,1.5' }))).toEqual([])
       expect(await loadPartner(db, rich.partnerId.id, { offers: 'usable' })).toMatchObject({
         name: rich.name,
       })
@@ -379,6 +382,11 @@ describe('the search statement on the connection', () => {
       expect(
         JSON.parse(await searchPartners(db, { userPosition: '43.3,5.37', name: 'Fil' })).length,
       ).toBeGreaterThan(0)
+      // A city too, one that some partners have as one that none has.
+      expect(
+        JSON.parse(await searchPartners(db, { city: 'Wirecity', userPosition: '43.3,5.37' })).length,
+      ).toBeGreaterThan(0)
+      expect(JSON.parse(await searchPartners(db, { city: 'Nulle part', userPosition: '1,2' }))).toEqual([])
       if (!postgres) return
       const { rows } = await sql<{
         statement: string
@@ -387,8 +395,8 @@ describe('the search statement on the connection', () => {
       }>`select statement, generic_plans, custom_plans from pg_prepared_statements order by prepare_time`.execute(
         db,
       )
-      // The city search's text once (other values are parameters), planned for each execution; the
-      // details' and the search's without a city or a box under the plan kept for any values.
+      // The box search's text once (other values are parameters), planned for each execution; the details' and
+      // the nearest-first searches' (with a name or a city too) under the plan kept for any values.
       expect(
         rows.map((r) => [
           r.statement.slice(0, r.statement.indexOf('*/') + 7),
@@ -400,11 +408,12 @@ describe('the search statement on the connection', () => {
         [`${PREPARED_GENERIC}sele`, true, false],
         [`${PREPARED_GENERIC}with`, true, false],
         [`${PREPARED_GENERIC}with`, true, false],
+        [`${PREPARED_GENERIC}with`, true, false],
       ])
       const mode = async () =>
         (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db)).rows[0].plan_cache_mode
       expect(await mode()).toBe('force_generic_plan')
-      await searchPartners(db, { city: 'Wirecity', userPosition: '43.3,5.37' })
+      await searchPartners(db, box)
       expect(await mode()).toBe('force_custom_plan')
       // A lookup every request makes before its own statement keeps the connection's mode.
       const any = CompiledQuery.raw('select $1::int as one', [1])
