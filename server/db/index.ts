@@ -48,7 +48,11 @@ export async function openDatabase(config: DbConfig, log: DbLog = quietLog): Pro
       connectionString: config.databaseUrl,
       max: config.databasePoolMax ?? defaultPoolMax(),
       connectionTimeoutMillis: 5000,
-      ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+      // No JIT compilation: the plan cached for any values estimates a LIMIT $n at a tenth of the table, so at
+      // 1,000,000 partners Find's first page crossed jit_above_cost and spent 120 ms compiling its expressions
+      // on every execution to read 51 rows (BENCHMARKS.md, issue 16, eighth pass). None of the application's
+      // statements runs long enough for compiled expressions to pay back.
+      options: ['-c jit=off', ...(schema ? [`-c search_path=${schema},public`] : [])].join(' '),
     })
     // A client whose server goes away emits 'error': idle ones through the pool, checked-out ones on
     // themselves. Without a listener either one crashes the process; the query in flight reports the failure.
