@@ -117,10 +117,11 @@ export interface WireResult {
 /**
  * A search page's statement from its page rows (a subquery giving searchColumns, plus `distance` nearest
  * first), aggregated in `order` into the page's text; `extra` columns aggregated beside it (the KNN walk's
- * completeness figures). `order` null: the page rows are a subquery with its own ORDER BY and LIMIT and no join
- * around it, whose order the aggregate reads them in (PostgreSQL's manual, "Aggregate Expressions": input from a
- * sorted subquery, which only a join at the outer level could reorder). PostgreSQL 15 sorts an aggregate's ORDER
- * BY input itself even when it arrives sorted: 0.1 ms of a nearest-first page's 1 ms (BENCHMARKS.md, issue 16).
+ * completeness figures). `order` null: the page rows are a subquery with its own ORDER BY (any join inside it)
+ * and nothing joined around it, whose order the aggregate reads them in (PostgreSQL's manual, "Aggregate
+ * Expressions": input from a sorted subquery, which only a join at the outer level could reorder). PostgreSQL 15
+ * sorts an aggregate's ORDER BY input itself even when it arrives sorted: 0.1 ms of a nearest-first page's 1 ms
+ * (BENCHMARKS.md, issue 16).
  */
 export function searchPageStatement<Extra extends object>(
   pageRows: { toOperationNode(): unknown },
