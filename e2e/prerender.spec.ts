@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { apiPaths } from '../contract/paths.ts'
 import type { PartnerSearchResult } from '../contract/schemas.ts'
-import { registerUser, signInAs } from './support.ts'
+import { mapChunksLoaded, registerUser, signInAs } from './support.ts'
 
 // The app registers its service worker on every page load, and says so in the console when it cannot: these
 // journeys fail on any console warning, so they run as a visitor's browser does, with the worker allowed.
@@ -504,6 +504,9 @@ test.describe('message de la carte sans clé dans le HTML', () => {
     for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.firstPaint!)
     await page.waitForLoadState('networkidle')
     expect(problems).toEqual([])
+    // Without a key nothing draws the map: its code (PartnersMap, the marker's sheet) is never asked for. The
+    // Google map e2e checks that the chunk has this name when there is a key.
+    expect(await mapChunksLoaded(page)).toEqual([])
   })
 
   test('un visiteur sans session ne voit pas le message de la carte et va à la connexion', async ({
