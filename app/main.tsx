@@ -19,7 +19,10 @@ import { setUpInstallableApp } from './serviceWorker.ts'
 const container = document.getElementById('root')
 if (!container) throw new Error('Élément #root introuvable')
 
-setUpInstallableApp()
+let firstRenderDone = () => {}
+const firstRender = new Promise<void>((resolve) => (firstRenderDone = resolve))
+
+setUpInstallableApp(firstRender)
 
 /**
  * Ends the current task: the page already shows its prerendered HTML, so start-up is cut into tasks a phone
@@ -41,8 +44,6 @@ async function start(root: HTMLElement) {
   await nextTask()
   const user = readStoredUser()
   const route = hydratableRoute(root.getAttribute(PRERENDERED_ATTRIBUTE) ?? undefined, location, user)
-  let firstRenderDone = () => {}
-  const firstRender = new Promise<void>((resolve) => (firstRenderDone = resolve))
   if (route) {
     keepTypedBeforeHydration(root)
     void firstRender.then(() => forgetTypedBeforeHydration(5_000))
