@@ -7,7 +7,8 @@
  *   node --import tsx bench/browser/longTasks.ts [root …]   (each root: a checkout with its dist/ built)
  *
  * Several roots are measured interleaved, page by page, so they share the same minutes of load.
- * LONGTASK_RUNS (default 3) runs per page and root.
+ * LONGTASK_RUNS (default 3) runs per page and root; LONGTASK_PAGES a comma-separated subset of the pages; LONGTASK_CPU=1
+ * runs them unthrottled, for the CPU-estimated blocking time (cpuBlockingOf) at a load where wall times are noise.
  */
 import { writeFileSync } from 'node:fs'
 import puppeteer, { type Browser } from 'puppeteer-core'
@@ -20,6 +21,8 @@ interface TraceEvent {
   ph: string
   ts: number
   dur?: number
+  /** The event's thread time (µs): the CPU it used, which the machine's load hardly moves. */
+  tdur?: number
   pid: number
   tid: number
   args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } }
@@ -88,12 +91,25 @@ export function longTasksOf(events: TraceEvent[], main: TraceEvent): LongTask[] 
   })
 }
 
+/**
+ * Total blocking time estimated from CPU rather than wall time: each main-thread task's thread time × 4 (the
+ * phone's factor), less 50 ms, summed. A busy machine stretches a task's wall time (the thread waits for a core)
+ * but hardly its thread time, so this compares builds at a load where the wall-time figures are noise. With
+ * LONGTASK_CPU=1 the page runs unthrottled and this is the figure to read.
+ */
+export function cpuBlockingOf(events: TraceEvent[], main: TraceEvent): number {
+  return events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= main.ts)
+    .filter((e) => e.name === 'RunTask' && e.tdur !== undefined)
+    .reduce((sum, task) => sum + Math.max(0, (4 * task.tdur!) / 1000 - 50), 0)
+}
+
 async function tracePage(
   browser: Browser,
   server: RunningServer,
   path: string,
   signedIn: boolean,
-): Promise<LongTask[]> {
+): Promise<{ tasks: LongTask[]; cpuBlockingMs: number }> {
   const context = await browser.createBrowserContext()
   const page = await context.newPage()
   await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true })
@@ -102,7 +118,7 @@ async function tracePage(
     await page.evaluate((value) => localStorage.setItem('user', value), JSON.stringify(server.user))
   }
   const cdp = await page.createCDPSession()
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: process.env.LONGTASK_CPU ? 1 : 4 })
   await page.tracing.start({
     categories: [
       'devtools.timeline',
@@ -132,7 +148,10 @@ async function tracePage(
   )
   // Rarely the trace misses the event (a renderer swap): that run is measured again.
   if (!navigation) return tracePage(browser, server, path, signedIn)
-  return longTasksOf(traceEvents, navigation)
+  return {
+    tasks: longTasksOf(traceEvents, navigation),
+    cpuBlockingMs: cpuBlockingOf(traceEvents, navigation),
+  }
 }
 
 async function main() {
@@ -158,10 +177,10 @@ async function main() {
       if (only && !only.includes(name)) continue
       for (let run = 0; run < runs; run++) {
         for (const [i, server] of servers.entries()) {
-          const tasks = await tracePage(browser, server, path, signedIn)
+          const { tasks, cpuBlockingMs } = await tracePage(browser, server, path, signedIn)
           const total = tasks.reduce((sum, t) => sum + Math.max(0, t.durationMs - 50), 0)
           console.log(
-            `${name} [${roots[i]}] run ${run + 1}: ${tasks.length} long tasks, ${Math.round(total)} ms over 50 ms`,
+            `${name} [${roots[i]}] run ${run + 1}: ${tasks.length} long tasks, ${Math.round(total)} ms over 50 ms; CPU-estimated blocking ${Math.round(cpuBlockingMs)} ms`,
           )
           for (const t of tasks) {
             const parts = Object.entries(t.parts)
