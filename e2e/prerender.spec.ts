@@ -308,6 +308,46 @@ function rowsMarkup(rows: Element[], count: number): string[] {
   return rows.slice(0, count).map(describe)
 }
 
+test.describe('feuilles et dialogues chargés à l’avance', () => {
+  /*
+   * Find's category sheet is code loaded apart (idleComponent): the prerendered page lists its chunks, which the
+   * app fetches once its first render is committed (modulepreload, not evaluated), so the first tap opens the
+   * sheet without a request.
+   */
+  test('la feuille des catégories de Rechercher est chargée après le premier rendu et s’ouvre sans requête', async ({
+    page,
+  }) => {
+    const user = await registerUser(page.request, 'Feuille')
+    await signInAs(page, user)
+    const problems = collectProblems(page)
+    await page.goto('/rechercher')
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
+    const sheetChunk = /\/assets\/PickerSheet-[\w-]+\.js$/
+    await expect(
+      page.locator('link[rel="modulepreload"]').and(page.locator('[href*="PickerSheet-"]')),
+    ).toBeAttached()
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (source) =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => new RegExp(source).test(new URL(entry.name).pathname)),
+          sheetChunk.source,
+        ),
+      )
+      .toBe(true)
+    const afterTap: string[] = []
+    page.on('request', (request) => {
+      if (sheetChunk.test(new URL(request.url()).pathname)) afterTap.push(request.url())
+    })
+    await page.getByRole('button', { name: /^Catégorie/ }).click()
+    await expect(page.getByRole('dialog', { name: 'Catégorie' })).toBeVisible()
+    expect(afterTap).toEqual([])
+    expect(problems).toEqual([])
+  })
+})
+
 test.describe('premières lignes de Rechercher dans le HTML', () => {
   /*
    * Find's list is its largest paint: an inline script draws the early search's first rows from the HTML's
