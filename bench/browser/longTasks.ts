@@ -154,7 +154,7 @@ async function tracePage(
   if (!navigation) return tracePage(browser, server, path, signedIn)
   return {
     tasks: longTasksOf(traceEvents, navigation),
-    cpuBlockingMs: cpuBlockingOf(traceEvents, navigation),
+    cpu: cpuBlockingOf(traceEvents, navigation),
   }
 }
 
