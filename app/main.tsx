@@ -15,11 +15,15 @@ import { releasePageRows } from '../src/prerender/pageRows.ts'
 import { readStoredUser } from '../src/session/storage.ts'
 import { forgetEarlySearch } from '../src/api/earlySearch.ts'
 import { setUpInstallableApp } from './serviceWorker.ts'
+import { PRELOAD_LATER_ATTRIBUTE } from '../contract/prerender.ts'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Élément #root introuvable')
 
-setUpInstallableApp()
+let firstRenderDone = () => {}
+const firstRender = new Promise<void>((resolve) => (firstRenderDone = resolve))
+
+setUpInstallableApp(firstRender)
 
 /**
  * Ends the current task: the page already shows its prerendered HTML, so start-up is cut into tasks a phone
@@ -28,6 +32,24 @@ setUpInstallableApp()
 function nextTask(): Promise<void> {
   if ('scheduler' in window && typeof window.scheduler.yield === 'function') return window.scheduler.yield()
   return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+/**
+ * Fetches the chunks of the parts the screen loads apart (a sheet, a dialog), as the prerendered page lists them,
+ * without evaluating them (modulepreload): the first press evaluates one with no round trip, and its evaluation
+ * is not a task of the start-up (idleComponent).
+ */
+function preloadLaterChunks() {
+  const later = document
+    .querySelector(`script[${PRELOAD_LATER_ATTRIBUTE}]`)
+    ?.getAttribute(PRELOAD_LATER_ATTRIBUTE)
+  for (const url of later?.split(' ') ?? []) {
+    if (!url || document.querySelector(`link[rel="modulepreload"][href="${url}"]`)) continue
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.href = url
+    document.head.appendChild(link)
+  }
 }
 
 /** Renders nothing; calls `onCommitted` once the first render is committed (hydrated or rendered). */
@@ -41,8 +63,6 @@ async function start(root: HTMLElement) {
   await nextTask()
   const user = readStoredUser()
   const route = hydratableRoute(root.getAttribute(PRERENDERED_ATTRIBUTE) ?? undefined, location, user)
-  let firstRenderDone = () => {}
-  const firstRender = new Promise<void>((resolve) => (firstRenderDone = resolve))
   if (route) {
     keepTypedBeforeHydration(root)
     void firstRender.then(() => forgetTypedBeforeHydration(5_000))
@@ -93,6 +113,7 @@ async function start(root: HTMLElement) {
       createRoot(root).render(app)
     }
   })
+  void firstRender.then(() => setTimeout(preloadLaterChunks, 0))
   // Once the first render is committed: the inline loader (SCRIPT_LOADER) then replays a form submit it held.
   void firstRender.then(() => (document.documentElement.dataset.appStart = route ? 'hydrated' : 'rendered'))
 }

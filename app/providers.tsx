@@ -60,10 +60,11 @@ function ApiErrorBridge() {
 }
 
 /*
- * The toast's code (radix Toast and its layers) loads when the page is idle, or at the first notification if
- * that comes sooner: no page shows one on its first render, and every page's entry evaluated it before (bytes
- * and start-up CPU on a phone). Loaded at idle rather than on demand, so that a notification about a lost
- * network does not need the network to be drawn, and its live region is on the page before a message comes.
+ * The toast's code (radix Toast and its layers) loads at the page's first press or once start-up is over
+ * (idleComponent), or at the first notification if that comes sooner: no page shows one on its first render,
+ * and every page's entry evaluated it before (bytes and start-up CPU on a phone). Loaded then rather than on
+ * demand, so that a notification about a lost network does not need the network to be drawn, and its live
+ * region is on the page before a message comes.
  */
 const useNotificationToast = idleComponent(() =>
   import('../src/notifications/NotificationToast.tsx').then((module) => module.NotificationToast),

@@ -1,4 +1,5 @@
 import { useCallback, useState, useSyncExternalStore } from 'react'
+import { afterQuiet } from '../src/design-system/lazy/afterQuiet.ts'
 import { listenForInstallPrompt } from '../src/screens/public/home/installPrompt.ts'
 
 /** Switches to the version that is waiting; null while none is. */
@@ -9,14 +10,15 @@ const emit = () => listeners.forEach((listener) => listener())
 /**
  * Makes the app installable: keeps the browser's install offer for Home's banner, and (in production builds)
  * registers the service worker (app/sw.ts, built into /sw.js) through workbox-window. A new release installs
- * in the background and waits; the app then shows 'Nouvelle version disponible' (useAppUpdate). Call once.
+ * in the background and waits; the app then shows 'Nouvelle version disponible' (useAppUpdate). Call once, with
+ * the promise of the app's first render (committed).
  */
-export function setUpInstallableApp(): void {
+export function setUpInstallableApp(firstRender: Promise<void>): void {
   listenForInstallPrompt()
   // The dev server serves unbundled modules that change at every edit: no caching there.
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  // workbox-window is loaded when the worker is registered, after the page's load: it is not part of the
-  // entry every page evaluates before its first render.
+  // workbox-window is loaded when the worker is registered: it is not part of the entry every page evaluates
+  // before its first render.
   const register = () => {
     import('workbox-window')
       .then(({ Workbox }) => {
@@ -40,11 +42,16 @@ export function setUpInstallableApp(): void {
         console.warn("Le mode hors ligne n'a pas pu être activé", error)
       })
   }
-  // After the page's load, so the worker's precache does not compete with it. A prerendered page starts its
-  // scripts after its first paint (SCRIPT_LOADER), often once the load event has passed: register then in a task
-  // of its own, not inside the entry's evaluation (one long task on a phone).
-  if (document.readyState === 'complete') setTimeout(register, 0)
-  else window.addEventListener('load', register, { once: true })
+  // Once the page has loaded, its first render is committed and its main thread has then been quiet for 5 s
+  // (afterQuiet, 20 s at most): the worker's precache does not compete with the page or its first taps, and workbox-window's
+  // evaluation and the registration are not a task of the start-up (on a phone, one counts in Total Blocking Time).
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }))
+  void Promise.all([loaded, firstRender])
+    .then(() => afterQuiet())
+    .then(register)
 }
 
 const subscribe = (listener: () => void) => {

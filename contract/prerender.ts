@@ -55,6 +55,13 @@ export const PAGE_PICTURE_SLOT = '<!--page-picture-->'
 export const PAGE_MESSAGE_ATTRIBUTE = 'data-page-message'
 
 /**
+ * On the inline loader's script: the chunks of the parts the page's screen loads apart (a sheet, a dialog), which
+ * the app fetches without evaluating (modulepreload) once its first render is committed, so that the first press
+ * that opens one evaluates it without a round trip (scripts/prerender.ts, laterChunksOf; app/main.tsx).
+ */
+export const PRELOAD_LATER_ATTRIBUTE = 'data-later'
+
+/**
  * The inline script a prerendered page starts its JavaScript with, once its first contentful paint is on screen
  * and the main picture the server put in the HTML (PAGE_PICTURE_ATTRIBUTE) has loaded: the HTML already paints
  * the page's largest content, and scripts that finish downloading before that paint delay it on a phone (and

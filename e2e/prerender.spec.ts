@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { apiPaths } from '../contract/paths.ts'
 import type { PartnerSearchResult } from '../contract/schemas.ts'
-import { registerUser, signInAs } from './support.ts'
+import { mapChunksLoaded, registerUser, signInAs } from './support.ts'
 
 // The app registers its service worker on every page load, and says so in the console when it cannot: these
 // journeys fail on any console warning, so they run as a visitor's browser does, with the worker allowed.
@@ -308,6 +308,46 @@ function rowsMarkup(rows: Element[], count: number): string[] {
   return rows.slice(0, count).map(describe)
 }
 
+test.describe('feuilles et dialogues chargés à l’avance', () => {
+  /*
+   * Find's category sheet is code loaded apart (idleComponent): the prerendered page lists its chunks, which the
+   * app fetches once its first render is committed (modulepreload, not evaluated), so the first tap opens the
+   * sheet without a request.
+   */
+  test('la feuille des catégories de Rechercher est chargée après le premier rendu et s’ouvre sans requête', async ({
+    page,
+  }) => {
+    const user = await registerUser(page.request, 'Feuille')
+    await signInAs(page, user)
+    const problems = collectProblems(page)
+    await page.goto('/rechercher')
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
+    const sheetChunk = /\/assets\/PickerSheet-[\w-]+\.js$/
+    await expect(
+      page.locator('link[rel="modulepreload"]').and(page.locator('[href*="PickerSheet-"]')),
+    ).toBeAttached()
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (source) =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => new RegExp(source).test(new URL(entry.name).pathname)),
+          sheetChunk.source,
+        ),
+      )
+      .toBe(true)
+    const afterTap: string[] = []
+    page.on('request', (request) => {
+      if (sheetChunk.test(new URL(request.url()).pathname)) afterTap.push(request.url())
+    })
+    await page.getByRole('button', { name: /^Catégorie/ }).click()
+    await expect(page.getByRole('dialog', { name: 'Catégorie' })).toBeVisible()
+    expect(afterTap).toEqual([])
+    expect(problems).toEqual([])
+  })
+})
+
 test.describe('premières lignes de Rechercher dans le HTML', () => {
   /*
    * Find's list is its largest paint: an inline script draws the early search's first rows from the HTML's
@@ -504,6 +544,9 @@ test.describe('message de la carte sans clé dans le HTML', () => {
     for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.firstPaint!)
     await page.waitForLoadState('networkidle')
     expect(problems).toEqual([])
+    // Without a key nothing draws the map: its code (PartnersMap, the marker's sheet) is never asked for. The
+    // Google map e2e checks that the chunk has this name when there is a key.
+    expect(await mapChunksLoaded(page)).toEqual([])
   })
 
   test('un visiteur sans session ne voit pas le message de la carte et va à la connexion', async ({

@@ -4,7 +4,7 @@ import { apiPaths } from '../contract/paths.ts'
 import { e2eAdmin } from '../playwright.config.ts'
 import { googleMapsDoubleState } from './googleMapsDouble.ts'
 import { E2E_MAPS_KEY, expect, test } from './googleMapsServer.ts'
-import { registerUser, signInAs } from './support.ts'
+import { mapChunksLoaded, registerUser, signInAs } from './support.ts'
 
 /**
  * The map on Google's code path: the server hands out a key, @googlemaps/js-api-loader loads
@@ -45,6 +45,8 @@ test('la carte charge Google avec la clé du serveur, montre les partenaires, pr
     callback: 'google.maps.__ib__',
   })
   expect(state?.scriptParams.libraries.split(',').sort()).toEqual(['geocoding', 'maps', 'marker', 'places'])
+  // With a key the map's code is loaded (a chunk of its own, which the no-key page never asks for).
+  expect(await mapChunksLoaded(page)).toHaveLength(1)
 
   // A drag to the east: one idle with the new bounds, and the offer to search there.
   const box = (await map.boundingBox())!

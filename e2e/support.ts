@@ -31,3 +31,16 @@ export async function signInAs(
   }, JSON.stringify(user))
   return user
 }
+
+/**
+ * The map's own chunks (src/screens/public/map/PartnersMap.tsx: the map, its filters, the marker's sheet) this
+ * page has asked for: loaded only when the server has a Maps key.
+ */
+export function mapChunksLoaded(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => /^\/assets\/PartnersMap-[\w-]+\.js$/.test(path)),
+  )
+}

@@ -6,12 +6,20 @@ import {
   PAGE_MESSAGE_ATTRIBUTE,
   PAGE_PICTURE_ATTRIBUTE,
   PAGE_PICTURE_SLOT,
+  PRELOAD_LATER_ATTRIBUTE,
   SCRIPT_LOADER,
 } from '../contract/prerender.ts'
 import { NO_KEY_MESSAGE } from '../src/screens/public/map/messages.ts'
 import { EARLY_SEARCH_SCRIPT } from '../contract/earlySearch.ts'
 import { PAGE_ROWS_ATTRIBUTE, PAGE_ROWS_SCRIPT, PAGE_ROWS_TEMPLATE_ATTRIBUTE } from '../contract/pageRows.ts'
-import { chunksOf, pageHtml, pageRowsSlot, scriptsAfterFirstPaint, withEarlySearch } from './prerender.ts'
+import {
+  chunksOf,
+  laterChunksOf,
+  pageHtml,
+  pageRowsSlot,
+  scriptsAfterFirstPaint,
+  withEarlySearch,
+} from './prerender.ts'
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index-1.js', imports: ['_react-2.js'], isEntry: true },
@@ -33,6 +41,43 @@ describe('prerender', () => {
       '/assets/react-2.js',
     ])
     expect(() => chunksOf(manifest, 'src/absent.tsx')).toThrow('absent du manifeste')
+  })
+
+  it('lists for later the chunks of the parts a screen loads apart, not the other screens nor what is loaded', () => {
+    const withSheet: Manifest = {
+      'index.html': {
+        file: 'assets/index-1.js',
+        imports: ['_react-2.js'],
+        dynamicImports: ['src/screens/public/find/FindScreen.tsx', 'src/notifications/NotificationToast.tsx'],
+        isEntry: true,
+      },
+      '_react-2.js': { file: 'assets/react-2.js' },
+      'src/notifications/NotificationToast.tsx': { file: 'assets/Toast-9.js', isDynamicEntry: true },
+      'src/screens/public/find/FindScreen.tsx': {
+        file: 'assets/FindScreen-3.js',
+        imports: ['_Picker-4.js', 'index.html'],
+        dynamicImports: ['src/screens/public/map/PartnersMap.tsx'],
+        isDynamicEntry: true,
+      },
+      '_Picker-4.js': {
+        file: 'assets/Picker-4.js',
+        imports: ['_react-2.js'],
+        dynamicImports: ['src/design-system/components/BottomSheetPicker/PickerSheet.tsx'],
+      },
+      'src/design-system/components/BottomSheetPicker/PickerSheet.tsx': {
+        file: 'assets/PickerSheet-5.js',
+        imports: ['_radix-6.js', '_react-2.js', 'index.html'],
+        isDynamicEntry: true,
+      },
+      '_radix-6.js': { file: 'assets/radix-6.js' },
+      'src/screens/public/map/PartnersMap.tsx': { file: 'assets/PartnersMap-7.js', isDynamicEntry: true },
+    }
+    const loaded = chunksOf(withSheet, 'src/screens/public/find/FindScreen.tsx')
+    expect(laterChunksOf(withSheet, 'src/screens/public/find/FindScreen.tsx', loaded)).toEqual([
+      '/assets/PickerSheet-5.js',
+      '/assets/radix-6.js',
+    ])
+    expect(laterChunksOf(manifest, 'src/screens/auth/LoginScreen.tsx', new Set())).toEqual([])
   })
 
   it('fills the empty root with the markup and the head with its styles', () => {
@@ -110,6 +155,11 @@ describe('prerender', () => {
       `<div id="root"></div>  <script data-entry="/assets/index-1.js" data-modules="/assets/react-2.js /assets/Login-3.js">${SCRIPT_LOADER}</script>\n  </body>`,
     )
     expect(() => scriptsAfterFirstPaint('<body></body>', [])).toThrow('entrée')
+    expect(
+      scriptsAfterFirstPaint(built, ['/assets/index-1.js'], ['/assets/Sheet-5.js', '/assets/radix-6.js']),
+    ).toContain(
+      `<script data-entry="/assets/index-1.js" data-modules="" ${PRELOAD_LATER_ATTRIBUTE}="/assets/Sheet-5.js /assets/radix-6.js">${SCRIPT_LOADER}</script>`,
+    )
   })
 })
 

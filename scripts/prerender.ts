@@ -15,6 +15,7 @@ import {
   PAGE_PICTURE_SLOT,
   PRERENDERED_DIR,
   PRERENDERED_INDEX,
+  PRELOAD_LATER_ATTRIBUTE,
   SCRIPT_LOADER,
   type PrerenderIndex,
 } from '../contract/prerender.ts'
@@ -38,6 +39,29 @@ export function chunksOf(manifest: Manifest, key: string, into = new Set<string>
   into.add(`/${chunk.file}`)
   for (const imported of chunk.imports ?? []) chunksOf(manifest, imported, into)
   return into
+}
+
+/**
+ * The chunks of the parts a route's screen loads apart (idleComponent: Find's category sheet, the coupon dialog),
+ * not among `loaded` (the entry's and the screen's): the app fetches them once its first render is committed and
+ * evaluates them at the first press (PRELOAD_LATER_ATTRIBUTE). Only the screen's own dynamic imports, not the
+ * entry's (every other screen), and no screen code loaded apart (src/screens/…: the map, with a key only).
+ */
+export function laterChunksOf(manifest: Manifest, key: string, loaded: Set<string>): string[] {
+  const seen = new Set<string>()
+  const later = new Set<string>()
+  const visit = (visited: string) => {
+    const chunk = manifest[visited]
+    if (!chunk) throw new Error(`Module absent du manifeste Vite : ${visited}`)
+    // The entry's dynamic imports are the other screens (and what the app loads apart on every page).
+    if (seen.has(visited) || chunk.isEntry) return
+    seen.add(visited)
+    for (const imported of chunk.imports ?? []) visit(imported)
+    for (const dynamic of chunk.dynamicImports ?? [])
+      if (!dynamic.startsWith('src/screens/')) chunksOf(manifest, dynamic, later)
+  }
+  visit(key)
+  return [...later].filter((chunk) => !loaded.has(chunk))
 }
 
 /**
@@ -161,12 +185,17 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g
  * fetches them before the first paint) with the inline loader (SCRIPT_LOADER), which starts the entry and
  * `chunks` (the route's, the entry's imports included) after the first frame.
  */
-export function scriptsAfterFirstPaint(html: string, chunks: Iterable<string>): string {
+export function scriptsAfterFirstPaint(
+  html: string,
+  chunks: Iterable<string>,
+  later: readonly string[] = [],
+): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1]
   if (!entry) throw new Error('index.html sans <script type="module"> d’entrée')
   if (!html.includes('</body>')) throw new Error('index.html sans </body>')
   const modules = [...chunks].filter((chunk) => chunk !== entry).join(' ')
-  const loader = `<script data-entry="${entry}" data-modules="${modules}">${SCRIPT_LOADER}</script>`
+  const laterAttribute = later.length > 0 ? ` ${PRELOAD_LATER_ATTRIBUTE}="${later.join(' ')}"` : ''
+  const loader = `<script data-entry="${entry}" data-modules="${modules}"${laterAttribute}>${SCRIPT_LOADER}</script>`
   return html
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
@@ -245,10 +274,11 @@ process.stdout.write(JSON.stringify(await render.${call}))`
             const page = await renderApart(`renderRoute(${JSON.stringify(route.pattern)})`)
             const file = join(outDir, PRERENDERED_DIR, route.file)
             const chunks = [...chunksOf(manifest, route.screenModule, new Set(entryChunks))]
+            const later = laterChunksOf(manifest, route.screenModule, new Set(chunks))
             const prerendered = pageHtml(template, route, page, 'with-maps-key', rows)
             const html = route.earlySearch ? withEarlySearch(prerendered) : prerendered
             const deferred = route.scripts === 'after-first-paint'
-            writeFileSync(file, deferred ? scriptsAfterFirstPaint(html, chunks) : html)
+            writeFileSync(file, deferred ? scriptsAfterFirstPaint(html, chunks, later) : html)
             compressFile(file)
             let withoutMapsKey: PrerenderIndex['routes'][number]['withoutMapsKey']
             if (route.withoutMapsKey) {
@@ -256,7 +286,7 @@ process.stdout.write(JSON.stringify(await render.${call}))`
               const variant = join(outDir, PRERENDERED_DIR, route.withoutMapsKey.file)
               writeFileSync(
                 variant,
-                scriptsAfterFirstPaint(pageHtml(template, route, page, 'without-maps-key'), chunks),
+                scriptsAfterFirstPaint(pageHtml(template, route, page, 'without-maps-key'), chunks, later),
               )
               compressFile(variant)
               withoutMapsKey = { file: `${PRERENDERED_DIR}/${route.withoutMapsKey.file}`, preload: [] }

@@ -7,7 +7,7 @@
  *   node --import tsx bench/browser/longTasks.ts [root …]   (each root: a checkout with its dist/ built)
  *
  * Several roots are measured interleaved, page by page, so they share the same minutes of load.
- * LONGTASK_RUNS (default 3) runs per page and root.
+ * LONGTASK_RUNS (default 3) runs per page and root; LONGTASK_PAGES a comma-separated subset of the pages.
  */
 import { writeFileSync } from 'node:fs'
 import puppeteer, { type Browser } from 'puppeteer-core'
@@ -20,6 +20,8 @@ interface TraceEvent {
   ph: string
   ts: number
   dur?: number
+  /** The event's thread time (µs): the time it ran on a core. */
+  tdur?: number
   pid: number
   tid: number
   args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } }
@@ -88,12 +90,24 @@ export function longTasksOf(events: TraceEvent[], main: TraceEvent): LongTask[] 
   })
 }
 
+/**
+ * The main thread's thread time summed over its tasks from the navigation to the trace's end (4 s after the
+ * first render): the time its tasks ran on a core, without the waits for one that a busy machine adds to their
+ * wall time (unlabelled tasks in the list). Under the 4× throttle it still counts the throttle's share.
+ */
+export function mainThreadCpuOf(events: TraceEvent[], main: TraceEvent): number {
+  return events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= main.ts)
+    .filter((e) => e.name === 'RunTask' && e.tdur !== undefined)
+    .reduce((sum, task) => sum + task.tdur! / 1000, 0)
+}
+
 async function tracePage(
   browser: Browser,
   server: RunningServer,
   path: string,
   signedIn: boolean,
-): Promise<LongTask[]> {
+): Promise<{ tasks: LongTask[]; cpuMs: number }> {
   const context = await browser.createBrowserContext()
   const page = await context.newPage()
   await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true })
@@ -132,7 +146,10 @@ async function tracePage(
   )
   // Rarely the trace misses the event (a renderer swap): that run is measured again.
   if (!navigation) return tracePage(browser, server, path, signedIn)
-  return longTasksOf(traceEvents, navigation)
+  return {
+    tasks: longTasksOf(traceEvents, navigation),
+    cpuMs: mainThreadCpuOf(traceEvents, navigation),
+  }
 }
 
 async function main() {
@@ -158,10 +175,10 @@ async function main() {
       if (only && !only.includes(name)) continue
       for (let run = 0; run < runs; run++) {
         for (const [i, server] of servers.entries()) {
-          const tasks = await tracePage(browser, server, path, signedIn)
+          const { tasks, cpuMs } = await tracePage(browser, server, path, signedIn)
           const total = tasks.reduce((sum, t) => sum + Math.max(0, t.durationMs - 50), 0)
           console.log(
-            `${name} [${roots[i]}] run ${run + 1}: ${tasks.length} long tasks, ${Math.round(total)} ms over 50 ms`,
+            `${name} [${roots[i]}] run ${run + 1}: ${tasks.length} long tasks, ${Math.round(total)} ms over 50 ms, main-thread CPU ${Math.round(cpuMs)} ms`,
           )
           for (const t of tasks) {
             const parts = Object.entries(t.parts)

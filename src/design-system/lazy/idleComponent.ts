@@ -1,10 +1,40 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react'
+import { afterQuiet } from './afterQuiet.ts'
+
+const waiting = new Set<() => void>()
 
 /**
- * A hook giving a component whose code is loaded apart: once the page is idle (requestIdleCallback, 3 s at
- * most), or at once when the caller asks (`load`, e.g. on the press that opens it). Until then the hook gives
- * null. For parts a first render does not draw (a sheet, a dialog): their code then stays out of the page's
- * first chunks. The module is asked once per page; a failed load is asked again at the next `load`.
+ * Calls `load` at the page's first press anywhere (pointerdown: the press that opens a sheet starts its load; a
+ * prerendered page has fetched the chunk already, PRELOAD_LATER_ATTRIBUTE, so only its evaluation is left),
+ * or once start-up is over (afterQuiet: 5 s without a long task), whichever comes first; one listener for every
+ * deferred component. Not when the page is merely idle: a phone's start-up has idle gaps between its tasks, and
+ * a chunk evaluated in one of them is a long task inside Total Blocking Time's window. Not on a key either: the
+ * evaluation would then land in the first keystroke typed in a search box. Returns the cancel.
+ */
+function onFirstPressOrAfterStartup(load: () => void): () => void {
+  if (waiting.size === 0) {
+    let fired = false
+    const fire = () => {
+      if (fired) return
+      fired = true
+      document.removeEventListener('pointerdown', fire, true)
+      const loads = [...waiting]
+      waiting.clear()
+      loads.forEach((waitingLoad) => waitingLoad())
+    }
+    document.addEventListener('pointerdown', fire, { capture: true, passive: true })
+    void afterQuiet().then(fire)
+  }
+  waiting.add(load)
+  return () => void waiting.delete(load)
+}
+
+/**
+ * A hook giving a component whose code is loaded apart: at the page's first press, once start-up is over, or
+ * at once when the caller asks (`load`, e.g. on the key or press that opens it).
+ * Until then the hook gives null. For parts a first render does not draw (a sheet, a dialog): their code then
+ * stays out of the page's start-up. The module is asked once per page; a failed load is asked again at the
+ * next `load`.
  */
 export function idleComponent<P extends object>(
   importComponent: () => Promise<ComponentType<P>>,
@@ -31,12 +61,7 @@ export function idleComponent<P extends object>(
     }, [])
     useEffect(() => {
       if (loaded) return
-      if (typeof requestIdleCallback === 'function') {
-        const idle = requestIdleCallback(load, { timeout: 3000 })
-        return () => cancelIdleCallback(idle)
-      }
-      const timer = setTimeout(load, 500)
-      return () => clearTimeout(timer)
+      return onFirstPressOrAfterStartup(load)
     }, [load])
     return [component, load]
   }

@@ -6,7 +6,8 @@ const useDialog = idleComponent(() => import('./Dialog.tsx').then((module) => mo
 
 /**
  * Dialog, whose code (radix Dialog, its focus scope and layers, scroll locking: about 15 KB compressed) loads
- * when the page is idle, or as soon as it is opened: for a page that draws no dialog on its first render.
+ * at the page's first press or once start-up is over (idleComponent), or as soon as it is opened: for a page that
+ * draws no dialog on its first render.
  */
 export function DeferredDialog(props: DialogProps) {
   const [Dialog, load] = useDialog()
