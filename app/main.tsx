@@ -35,34 +35,20 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Fetches the chunks of the parts the screen loads apart (a sheet, a dialog), as the prerendered page lists them
- * (each after the chunks it imports), then evaluates them one chunk per task: each is a short task (a few ms at
- * 4× CPU), where evaluating the part's whole graph at once, at a press or after start-up, was one long task, and
- * at a press the wait for it was the press's own latency. Until then idleComponent may load a part at a press.
+ * Fetches the chunks of the parts the screen loads apart (a sheet, a dialog), as the prerendered page lists them,
+ * without evaluating them (modulepreload): the first press evaluates one with no round trip, and its evaluation
+ * is not a task of the start-up (idleComponent).
  */
-async function preloadLaterChunks() {
+function preloadLaterChunks() {
   const later = document
     .querySelector(`script[${PRELOAD_LATER_ATTRIBUTE}]`)
     ?.getAttribute(PRELOAD_LATER_ATTRIBUTE)
-  const urls = later?.split(' ').filter(Boolean) ?? []
-  const fetched = urls.map((url) => {
-    const existing = document.querySelector(`link[rel="modulepreload"][href="${url}"]`)
-    if (existing) return Promise.resolve()
+  for (const url of later?.split(' ') ?? []) {
+    if (!url || document.querySelector(`link[rel="modulepreload"][href="${url}"]`)) continue
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.href = url
-    const done = new Promise<void>((resolve) => {
-      link.onload = () => resolve()
-      link.onerror = () => resolve()
-    })
     document.head.appendChild(link)
-    return done
-  })
-  await Promise.all(fetched)
-  for (const url of urls) {
-    await nextTask()
-    // A chunk that failed is loaded again by the part itself when it is needed.
-    await import(/* @vite-ignore */ url).catch(() => {})
   }
 }
 
@@ -127,7 +113,7 @@ async function start(root: HTMLElement) {
       createRoot(root).render(app)
     }
   })
-  void firstRender.then(() => setTimeout(() => void preloadLaterChunks(), 0))
+  void firstRender.then(() => setTimeout(preloadLaterChunks, 0))
   // Once the first render is committed: the inline loader (SCRIPT_LOADER) then replays a form submit it held.
   void firstRender.then(() => (document.documentElement.dataset.appStart = route ? 'hydrated' : 'rendered'))
 }

@@ -311,8 +311,8 @@ function rowsMarkup(rows: Element[], count: number): string[] {
 test.describe('feuilles et dialogues chargés à l’avance', () => {
   /*
    * Find's category sheet is code loaded apart (idleComponent): the prerendered page lists its chunks, which the
-   * app fetches once its first render is committed (modulepreload) and then evaluates one chunk per task, so the
-   * first tap opens the sheet without a request.
+   * app fetches once its first render is committed (modulepreload, not evaluated), so the first tap opens the
+   * sheet without a request.
    */
   test('la feuille des catégories de Rechercher est chargée après le premier rendu et s’ouvre sans requête', async ({
     page,

