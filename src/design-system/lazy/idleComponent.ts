@@ -4,8 +4,8 @@ import { afterQuiet } from './afterQuiet.ts'
 const waiting = new Set<() => void>()
 
 /**
- * Calls `load` at the page's first press anywhere (pointerdown: the press that opens a sheet starts its load; a
- * prerendered page has fetched the chunk already, PRELOAD_LATER_ATTRIBUTE, so only its evaluation is left),
+ * Calls `load` once the page's first press anywhere is over (the part a press opens loads itself at once; a
+ * prerendered page fetches and evaluates the parts' chunks after its first render, PRELOAD_LATER_ATTRIBUTE),
  * or once start-up is over (afterQuiet: 5 s without a long task), whichever comes first; one listener for every
  * deferred component. Not when the page is merely idle: a phone's start-up has idle gaps between its tasks, and
  * a chunk evaluated in one of them is a long task inside Total Blocking Time's window. Not on a key either: the
@@ -13,17 +13,32 @@ const waiting = new Set<() => void>()
  */
 function onFirstPressOrAfterStartup(load: () => void): () => void {
   if (waiting.size === 0) {
-    let fired = false
-    const fire = () => {
-      if (fired) return
-      fired = true
-      document.removeEventListener('pointerdown', fire, true)
+    let pressed = false
+    let ran = false
+    // Once, at the press or after start-up, whichever comes first.
+    const run = () => {
+      if (ran) return
+      ran = true
+      document.removeEventListener('pointerdown', onPress, true)
       const loads = [...waiting]
       waiting.clear()
       loads.forEach((waitingLoad) => waitingLoad())
     }
-    document.addEventListener('pointerdown', fire, { capture: true, passive: true })
-    void afterQuiet().then(fire)
+    // At a press, once it is over and its frame drawn: the part it opens loads itself (its own `load`, at the
+    // click), and the others (the toast, the page's other sheets) do not compete with that part's first frame.
+    const afterPress = () => {
+      document.removeEventListener('pointerup', afterPress, true)
+      document.removeEventListener('pointercancel', afterPress, true)
+      requestAnimationFrame(() => setTimeout(run, 0))
+    }
+    function onPress() {
+      if (pressed) return
+      pressed = true
+      document.addEventListener('pointerup', afterPress, { capture: true, passive: true })
+      document.addEventListener('pointercancel', afterPress, { capture: true, passive: true })
+    }
+    document.addEventListener('pointerdown', onPress, { capture: true, passive: true })
+    void afterQuiet().then(run)
   }
   waiting.add(load)
   return () => void waiting.delete(load)
