@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { apiPaths } from '../contract/paths.ts'
 import type { PartnerSearchResult } from '../contract/schemas.ts'
-import { mapChunksLoaded, registerUser, signInAs } from './support.ts'
+import { chunksLoaded, mapChunksLoaded, registerUser, signInAs } from './support.ts'
 
 // The app registers its service worker on every page load, and says so in the console when it cannot: these
 // journeys fail on any console warning, so they run as a visitor's browser does, with the worker allowed.
@@ -326,17 +326,7 @@ test.describe('feuilles et dialogues chargés à l’avance', () => {
     await expect(
       page.locator('link[rel="modulepreload"]').and(page.locator('[href*="PickerSheet-"]')),
     ).toBeAttached()
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (source) =>
-            performance
-              .getEntriesByType('resource')
-              .some((entry) => new RegExp(source).test(new URL(entry.name).pathname)),
-          sheetChunk.source,
-        ),
-      )
-      .toBe(true)
+    await expect.poll(() => chunksLoaded(page, /^PickerSheet-[\w-]+\.js$/)).not.toEqual([])
     const afterTap: string[] = []
     page.on('request', (request) => {
       if (sheetChunk.test(new URL(request.url()).pathname)) afterTap.push(request.url())

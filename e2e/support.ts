@@ -32,15 +32,20 @@ export async function signInAs(
   return user
 }
 
+/** The paths of the build's chunks matching `file` (e.g. /^PartnersMap-/) that this page has fetched. */
+export function chunksLoaded(page: Page, file: RegExp): Promise<string[]> {
+  return page.evaluate(
+    ({ source, flags }) =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/assets/') && new RegExp(source, flags).test(path.slice(8))),
+    { source: file.source, flags: file.flags },
+  )
+}
+
 /**
  * The map's own chunks (src/screens/public/map/PartnersMap.tsx: the map, its filters, the marker's sheet) this
  * page has asked for: loaded only when the server has a Maps key.
  */
-export function mapChunksLoaded(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => new URL(entry.name).pathname)
-      .filter((path) => /^\/assets\/PartnersMap-[\w-]+\.js$/.test(path)),
-  )
-}
+export const mapChunksLoaded = (page: Page) => chunksLoaded(page, /^PartnersMap-[\w-]+\.js$/)
