@@ -57,6 +57,7 @@ const optimizeDepsInclude = [
 const storeFreeTests = [
   'scripts/**/*.test.ts',
   'server/services/frenchCsv.test.ts',
+  'server/services/search.test.ts',
   'server/test/tokens.test.ts',
 ]
 

@@ -76,6 +76,24 @@ export function relationColumns(options: LoadOptions & { images: 'all' | 'first'
   ]
 }
 
+/**
+ * A LIKE pattern for the trigram index that every name containing `name` matches, cheaper to look up than the
+ * name itself, or null when the name is its own best pattern. A word of one or two letters (de, la, du, l…)
+ * gives the index only trigrams at word boundaries (`  d`, ` du`, `du `), which most names hold: their posting
+ * lists were two thirds of the index pages `pizzeria du port` read (411 against 143 for `%pizzeria%port%`, at
+ * 100,000 partners; BENCHMARKS.md, issue 16, ninth pass). So the words holding 3 letters or digits in a row
+ * (pg_trgm's words are runs of them) are asked for, in order, with anything between them. Not when a word
+ * left out holds a digit: numbers are rarer than the words around them, and between wildcards a word under 3
+ * characters gives no trigram at all.
+ */
+export function trigramLookup(name: string): string | null {
+  const words = name.split(' ')
+  const long = words.filter((w) => /[\p{L}\p{N}]{3}/u.test(w))
+  if (long.length === 0 || long.length === words.length) return null
+  if (words.some((w) => !long.includes(w) && /\p{N}/u.test(w))) return null
+  return '%' + long.map(escapeLike).join('%') + '%'
+}
+
 /** Partners looked at nearest first, per row wanted, before a short name's matches are found by the names' index. */
 const SHORT_NAME_CAP = 20
 
@@ -253,8 +271,14 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     // took it for a name alone and read all of it (1,829 pages, 16 ms against 2 ms).
     const column = q.userPosition !== undefined ? sql`lower(p.search_name)` : sql`p.search_name`
     values.like = '%' + escapeLike(name) + '%'
-    shape.push(byTrigrams ? 'trigrams' : 'name')
-    nameCondition = sql`${column} like ${slot('like')}`
+    const lookup = q.userPosition === undefined && byTrigrams ? trigramLookup(name) : null
+    shape.push(lookup !== null ? 'trigrams, long words' : byTrigrams ? 'trigrams' : 'name')
+    if (lookup !== null) {
+      // The index is asked for the name's long words in order; the whole name is then checked on the rows it
+      // gives (search_name || '' is no indexed expression, so the planner cannot add its trigrams back).
+      values.words = lookup
+      nameCondition = sql`p.search_name like ${slot('words')} and (p.search_name || '') like ${slot('like')}`
+    } else nameCondition = sql`${column} like ${slot('like')}`
     conditions.push(nameCondition)
   }
   if (q.city !== undefined && q.city.trim() !== '') {

@@ -532,6 +532,25 @@ describe('search', () => {
     expect((await search(`name=${encodeURIComponent("' or 1=1 --")}`)).body).toHaveLength(0)
   })
 
+  it('matches a name of several words only where they follow each other as given', async () => {
+    // The trigram index is asked for the long words in order (trigramLookup): a name holding them apart must
+    // still not match the whole name.
+    const apart = (
+      await createPartner({
+        name: 'Café près de la Gare',
+        location: { address: '3 quai', city: 'Marseille', position: { lat: 43.3, lng: 5.37 } },
+        categories: [{ label: 'Autre catégorie de recherche' }],
+      })
+    ).partnerId.id
+    const found = async (name: string) =>
+      (await search(`name=${encodeURIComponent(name)}`)).body.map((p) => p.partnerId.id)
+    expect(await found('Café de la Gare')).toEqual([ids.cafe])
+    expect(await found('de la gare')).toEqual([ids.cafe, apart])
+    expect(await found('près de la')).toEqual([apart])
+    expect(await found('cafe gare')).toEqual([])
+    expect(await found('gare de la cafe')).toEqual([])
+  })
+
   it('returns only enabled, unexpired offers', async () => {
     const [p] = (await search('name=bretonne')).body
     expect(p.discountOffers.map((o) => o.libelle)).toEqual(['valide'])
