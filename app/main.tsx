@@ -9,7 +9,7 @@ import {
 // First, as in the prerender: see App.tsx.
 import { App, holdLazyScreensUntil, loadMatchedScreens, routes } from './App.tsx'
 import { hydratableRoute, PRERENDERED_ATTRIBUTE } from './prerender/hydration.ts'
-import { preloadClientConfig, preloadFirstScreenData } from './routes/preloadData.ts'
+import { preloadClientConfig, preloadFindLists, preloadFirstScreenData } from './routes/preloadData.ts'
 import {
   forgetTypedBeforeHydration,
   keepTypedBeforeHydration,
@@ -86,6 +86,7 @@ async function start(root: HTMLElement) {
   forgetEarlySearch()
   // The requests are out; matching the routes and loading the screens is a task of its own.
   await nextTask()
+  if (user) preloadFindLists(location.pathname, user, firstRender)
   // A signed-in screen's HTML is its skeleton, which the router shows (HydrateFallback) while the screen's code
   // loads; anywhere else the first render must be the screen itself, so its code is loaded before.
   if (route?.session !== 'signed-in') await loadMatchedScreens(routes, location.pathname)
