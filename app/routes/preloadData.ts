@@ -5,6 +5,7 @@ import type { AuthUser } from '@/contract/schemas.ts'
 import { announceApiError, ApiError, callApi } from '@/src/api/client.ts'
 import { PARTNER_NOT_FOUND_STATUSES } from '@/src/api/partners/getPartnerDiscountsForUser.ts'
 import { findSearchKey, searchPartners } from '@/src/api/partners/searchPartners.ts'
+import { favoritesKey, getFavorites } from '@/src/api/favorites/getFavorites.ts'
 
 /**
  * Asks for the first screen's data while its code loads and the page hydrates, under the keys its hooks use
@@ -51,6 +52,20 @@ export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRe
       ),
     )
   }
+}
+
+/**
+ * Find's other lists (its pickers' categories and cities, the rows' hearts' favourites), asked in a task after the
+ * first search's: their requests were otherwise built inside the render slices and commits that mount the
+ * pickers and the rows (a fetch costs 1-5 ms of the main thread on this machine), and their answers came later.
+ */
+export function preloadFindLists(pathname: string, user: AuthUser, firstRender: Promise<void>): void {
+  if (pathname !== '/rechercher') return
+  const start = <T>(key: Key, call: (silent: true) => Promise<T>) => preloadSilently(key, call, firstRender)
+  // As useCategories, useCities and useFavorites (FavoriteButton).
+  start(apiPaths.categories(), (silent) => callApi('listCategories', {}, { silent }))
+  start(apiPaths.cities(), (silent) => callApi('listCities', {}, { silent }))
+  start(favoritesKey(user.userId.id), (silent) => getFavorites({ shownByCaller: false, silent }))
 }
 
 /** Asks for `key` under SWR's preload; a failure is announced once `firstRender` has settled (see above). */

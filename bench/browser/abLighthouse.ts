@@ -7,11 +7,26 @@
  * AB_PAGES: a comma-separated subset of /login, /inscription, Home, Find, Partner, Map (default Find);
  * AB_ROUNDS (default 3). Prints each run and, per page and root, the medians of LCP, TBT and the score.
  * AB_ATTRIBUTION=1 also prints each run's long tasks and the scripts' CPU as Lighthouse attributes them.
+ * AB_TASKS=1 prints, from each run's own trace, the tasks its simulation slows over 50 ms (4× their observed
+ * length, 2× with a layout) with what ran in them, from the navigation on (the ones before the first paint
+ * included, which TBT does not count).
  */
 import type { PartnerSearchResult } from '@/contract/schemas.ts'
 import { findChromium } from '@/scripts/chromium.ts'
 import { benchLighthouse, type LighthouseRun } from './lighthouse.ts'
 import { startServer, type RunningServer } from './server.ts'
+import { describeTask, longTasksOf, navigationTo, simulatedMs, type TraceEvent } from './traceTasks.ts'
+
+/** The tasks of a Lighthouse run's trace that its simulation makes long, one line each. */
+function printSimulatedLongTasks(url: string, traceEvents: unknown[]) {
+  const events = traceEvents as TraceEvent[]
+  const navigation = navigationTo(events, url)
+  if (!navigation) return console.log('  tasks: no navigation in the trace')
+  const tasks = longTasksOf(events, navigation, 10).filter((task) => simulatedMs(task) > 50)
+  const blocking = tasks.reduce((sum, task) => sum + simulatedMs(task) - 50, 0)
+  console.log(`  tasks simulated over 50 ms: ${tasks.length}, ${Math.round(blocking)} ms over 50 ms`)
+  for (const task of tasks) console.log(`    ${describeTask(task, 1, true)}`)
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -61,6 +76,9 @@ async function main() {
             chromium,
             1,
             () => {},
+            process.env.AB_TASKS === '1'
+              ? (_, traceEvents) => printSimulatedLongTasks(server.base + path, traceEvents)
+              : undefined,
           )
           const key = `${page} [${roots[i]}]`
           results.set(key, [...(results.get(key) ?? []), run])

@@ -141,6 +141,8 @@ export async function benchLighthouse(
   chromePath: string,
   runs: number,
   log: (line: string) => void,
+  /** Called with each run's trace events (the observed, unthrottled load the simulation starts from). */
+  onTrace?: (run: LighthouseRun, traceEvents: unknown[]) => void,
 ): Promise<LighthouseRun[]> {
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -185,6 +187,7 @@ export async function benchLighthouse(
         )
         if (!result) throw new Error(`Lighthouse returned no result for ${target.page}`)
         const run = summarize(target.page, target.url, result.lhr as unknown as Lhr)
+        onTrace?.(run, result.artifacts.Trace.traceEvents)
         log(
           `  ${target.page} #${i + 1}: performance ${run.performance}, TBT ${Math.round(run.tbtMs ?? 0)} ms`,
         )

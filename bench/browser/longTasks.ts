@@ -8,105 +8,31 @@
  *
  * Several roots are measured interleaved, page by page, so they share the same minutes of load.
  * LONGTASK_RUNS (default 3) runs per page and root; LONGTASK_PAGES a comma-separated subset of the pages.
+ * LONGTASK_CPU_RATE=1 traces unthrottled, as Lighthouse's simulated runs load the page, and lists every task
+ * of 10 ms and more (the ones its simulation keeps) with their thread time; the summary counts each thread time
+ * as the simulation slows it (4×, 2× with a layout) over 50 ms: an estimate of TBT's tasks less moved by load.
  */
 import { writeFileSync } from 'node:fs'
 import puppeteer, { type Browser } from 'puppeteer-core'
 import type { PartnerSearchResult } from '@/contract/schemas.ts'
 import { chromiumArgs, findChromium } from '@/scripts/chromium.ts'
 import { startServer, type RunningServer } from './server.ts'
-
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  /** The event's thread time (µs): the time it ran on a core. */
-  tdur?: number
-  pid: number
-  tid: number
-  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } }
-}
-
-export interface LongTask {
-  startMs: number
-  durationMs: number
-  /** What ran inside, by label, in ms (nested events counted once, at their outermost level). */
-  parts: Record<string, number>
-}
-
-const chunkName = (url: string | undefined) =>
-  url ? url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/assets\//, '') || 'document' : 'inline'
-
-function label(event: TraceEvent): string | undefined {
-  const data = event.args?.data
-  switch (event.name) {
-    case 'EvaluateScript':
-    case 'v8.evaluateModule':
-      return `evaluate ${chunkName(data?.url)}`
-    case 'FunctionCall':
-      return `call ${chunkName(data?.url)}${data?.functionName ? ` ${data.functionName}` : ''}`
-    case 'v8.compile':
-    case 'v8.compileModule':
-      return 'compile'
-    case 'Layout':
-    case 'UpdateLayoutTree':
-    case 'RecalculateStyles':
-    case 'ParseAuthorStyleSheet':
-      return 'style and layout'
-    case 'ParseHTML':
-      return 'parse HTML'
-    case 'MajorGC':
-    case 'MinorGC':
-    case 'V8.GC_SCAVENGER':
-      return 'GC'
-    case 'Paint':
-    case 'PrePaint':
-    case 'Layerize':
-      return 'paint'
-    default:
-      return undefined
-  }
-}
-
-/** Tasks over 50 ms on the page's main thread, from `from` (µs, trace clock) on. */
-export function longTasksOf(events: TraceEvent[], main: TraceEvent): LongTask[] {
-  const from = main.ts
-  const onMain = events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= from)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000)
-  return tasks.map((task) => {
-    const end = task.ts + (task.dur ?? 0)
-    const parts: Record<string, number> = {}
-    let coveredUntil = task.ts
-    for (const e of onMain) {
-      if (e.ts < task.ts || e.ts >= end || e === task) continue
-      const name = label(e)
-      if (!name || e.ts < coveredUntil) continue
-      parts[name] = (parts[name] ?? 0) + (e.dur ?? 0) / 1000
-      coveredUntil = e.ts + (e.dur ?? 0)
-    }
-    return { startMs: (task.ts - from) / 1000, durationMs: (task.dur ?? 0) / 1000, parts }
-  })
-}
-
-/**
- * The main thread's thread time summed over its tasks from the navigation to the trace's end (4 s after the
- * first render): the time its tasks ran on a core, without the waits for one that a busy machine adds to their
- * wall time (unlabelled tasks in the list). Under the 4× throttle it still counts the throttle's share.
- */
-export function mainThreadCpuOf(events: TraceEvent[], main: TraceEvent): number {
-  return events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= main.ts)
-    .filter((e) => e.name === 'RunTask' && e.tdur !== undefined)
-    .reduce((sum, task) => sum + task.tdur! / 1000, 0)
-}
+import {
+  describeTask,
+  longTasksOf,
+  mainThreadCpuOf,
+  navigationTo,
+  type LongTask,
+  type TraceEvent,
+} from './traceTasks.ts'
 
 async function tracePage(
   browser: Browser,
   server: RunningServer,
   path: string,
   signedIn: boolean,
+  rate: number,
+  dumpTo?: string,
 ): Promise<{ tasks: LongTask[]; cpuMs: number }> {
   const context = await browser.createBrowserContext()
   const page = await context.newPage()
@@ -116,7 +42,7 @@ async function tracePage(
     await page.evaluate((value) => localStorage.setItem('user', value), JSON.stringify(server.user))
   }
   const cdp = await page.createCDPSession()
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
   await page.tracing.start({
     categories: [
       'devtools.timeline',
@@ -137,17 +63,14 @@ async function tracePage(
   const buffer = await page.tracing.stop()
   await context.close()
   const { traceEvents } = JSON.parse(new TextDecoder().decode(buffer)) as { traceEvents: TraceEvent[] }
-  if (process.env.LONGTASK_DUMP) writeFileSync(process.env.LONGTASK_DUMP, JSON.stringify(traceEvents))
+  if (dumpTo) writeFileSync(dumpTo, JSON.stringify(traceEvents))
   const url = server.base + path
-  const navigation = traceEvents.find(
-    (e) =>
-      e.name === 'navigationStart' &&
-      (e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL === url,
-  )
+  const navigation = navigationTo(traceEvents, url)
   // Rarely the trace misses the event (a renderer swap): that run is measured again.
-  if (!navigation) return tracePage(browser, server, path, signedIn)
+  if (!navigation) return tracePage(browser, server, path, signedIn, rate, dumpTo)
   return {
-    tasks: longTasksOf(traceEvents, navigation),
+    // Unthrottled, the tasks Lighthouse's simulation keeps (10 ms and over) and may count in TBT.
+    tasks: longTasksOf(traceEvents, navigation, rate === 1 ? 10 : 50),
     cpuMs: mainThreadCpuOf(traceEvents, navigation),
   }
 }
@@ -155,6 +78,7 @@ async function tracePage(
 async function main() {
   const roots = process.argv.slice(2).length ? process.argv.slice(2) : [process.cwd()]
   const runs = Number(process.env.LONGTASK_RUNS ?? 3)
+  const rate = Number(process.env.LONGTASK_CPU_RATE ?? 4)
   const chromium = findChromium()
   if (!chromium) throw new Error('Chromium introuvable (CHROME_PATH)')
   const servers: RunningServer[] = []
@@ -175,19 +99,21 @@ async function main() {
       if (only && !only.includes(name)) continue
       for (let run = 0; run < runs; run++) {
         for (const [i, server] of servers.entries()) {
-          const { tasks, cpuMs } = await tracePage(browser, server, path, signedIn)
-          const total = tasks.reduce((sum, t) => sum + Math.max(0, t.durationMs - 50), 0)
-          console.log(
-            `${name} [${roots[i]}] run ${run + 1}: ${tasks.length} long tasks, ${Math.round(total)} ms over 50 ms, main-thread CPU ${Math.round(cpuMs)} ms`,
+          // LONGTASK_DUMP: a file name for the traces, `{run}` standing for the page, root and run.
+          const dumpTo = process.env.LONGTASK_DUMP?.replace(
+            '{run}',
+            `${name.replace(/\W+/g, '')}-${i}-${run}`,
           )
-          for (const t of tasks) {
-            const parts = Object.entries(t.parts)
-              .sort((a, b) => b[1] - a[1])
-              .filter(([, ms]) => ms >= 3)
-              .map(([k, ms]) => `${k} ${Math.round(ms)}`)
-              .join('; ')
-            console.log(`   at ${Math.round(t.startMs)} ms: ${Math.round(t.durationMs)} ms — ${parts}`)
-          }
+          const { tasks, cpuMs } = await tracePage(browser, server, path, signedIn, rate, dumpTo)
+          // At rate 1, each task's thread time as Lighthouse's simulation slows it (4×, a task with a layout 2×):
+          // what an idle machine's run would count, without the waits for a core that a busy one adds.
+          const slowed = (t: LongTask) => (rate === 1 ? t.cpuMs * (t.didLayout ? 2 : 4) : t.durationMs)
+          const counted = tasks.filter((t) => slowed(t) > 50)
+          const total = counted.reduce((sum, t) => sum + slowed(t) - 50, 0)
+          console.log(
+            `${name} [${roots[i]}] run ${run + 1}: ${counted.length} long tasks${rate === 1 ? ' as simulated' : ''}, ${Math.round(total)} ms over 50 ms, main-thread CPU ${Math.round(cpuMs)} ms`,
+          )
+          for (const t of tasks) console.log(`   ${describeTask(t, rate === 1 ? 1 : 3, rate === 1)}`)
         }
       }
     }
