@@ -167,10 +167,12 @@ function playwright(name: string, args: readonly string[]): Suite {
   }
 }
 
-// The API suite on the embedded database whatever DATABASE_URL says; on PostgreSQL too when it is set.
+// The API suite on the embedded database whatever DATABASE_URL says; on PostgreSQL too when it is set, and then
+// the tests that do not depend on the store run in the PostgreSQL pass only (oneStoreTests in vite.config.ts).
 const databaseUrl = process.env.DATABASE_URL
 delete process.env.DATABASE_URL
 const apiOnPostgres = databaseUrl ? [vitest('API (PostgreSQL)', 'server', { DATABASE_URL: databaseUrl })] : []
+const apiOnPglite = vitest('API (PGlite)', 'server', databaseUrl ? { API_ALSO_ON_POSTGRES: '1' } : undefined)
 
 const lanes: Suite[][] = [
   // Its own server, build folder and port (E2E_PORT): independent of the other lanes.
@@ -184,7 +186,7 @@ const lanes: Suite[][] = [
     vitest('Plusieurs instances (PostgreSQL + nginx)', 'multi'),
     vitest('Tests unitaires', 'unit'),
   ],
-  [vitest('API (PGlite)', 'server')],
+  [apiOnPglite],
   [
     // TypeScript 7 (the native compiler: 19 CPU-s against 41 for TypeScript 6 here); typescript-eslint still needs 6.
     {
