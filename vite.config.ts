@@ -75,6 +75,32 @@ const storeIndependentTests = [
   'server/test/pg-outages.test.ts',
 ]
 
+/**
+ * Server tests whose behaviour does not depend on the store: the HTTP layer (validation, permissions, French
+ * errors, headers, compression, the prerendered pages) and services whose queries are the same plain reads and
+ * writes on both, one request at a time. Search, migrations, transactions, concurrency between instances,
+ * outages, backups and the mail outbox stay on both stores. When `npm test` runs the server project on both
+ * (DATABASE_URL set), it runs these in the PostgreSQL pass only: its PGlite pass gets
+ * API_ALSO_ON_POSTGRES=1. They cost about a third more CPU on PGlite, whose engine runs in the test process
+ * (14 files, 345 tests: 35-41 CPU-s against 26-29 on PostgreSQL, its server included). The fuzz is the largest:
+ * the same 11,040 requests, once per run instead of once per store.
+ */
+const oneStoreTests = [
+  'server/test/fuzz.test.ts',
+  'server/test/fuzz-findings.test.ts',
+  'server/test/hostile.test.ts',
+  'server/test/permissions.test.ts',
+  'server/test/authorization.test.ts',
+  'server/test/auth.test.ts',
+  'server/test/compression.test.ts',
+  'server/test/mapPage.test.ts',
+  'server/test/pagePictures.test.ts',
+  'server/test/articles.test.ts',
+  'server/test/me.test.ts',
+  'server/test/users.test.ts',
+  'server/test/audit.test.ts',
+]
+
 export default defineConfig({
   plugins: [react(), precompress(), prerenderPages(), installableApp()],
   // '@/…' is the repository's root (tsconfig.json's paths say the same to TypeScript, tsx and Playwright).
@@ -119,6 +145,7 @@ export default defineConfig({
             'server/test/multi/**',
             ...storeFreeTests,
             ...(process.env.DATABASE_URL ? storeIndependentTests : []),
+            ...(process.env.API_ALSO_ON_POSTGRES === '1' ? oneStoreTests : []),
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -9,11 +9,11 @@
  * machine the API suites keep about a core busy each, while the browser suites mostly wait (rendering,
  * timers, requests, server start-ups), so the stories and the end-to-end journeys each get a lane of their
  * own rather than queueing behind one another. The lanes are balanced by measured time (README,
- * "Testing"; fresh-clone CI of 2026-11-26 06:16: e2e 518 s, stories 419, nginx journey 37, multi-instance 62,
- * unit 6, API on PGlite 594, typecheck 78, lint 132, API on PostgreSQL 377): the end-to-end journeys alone;
- * the stories, the nginx journey, the multi-instance suite and the unit tests; the API suite on PGlite alone
- * (the longest suite: with the multi-instance suite and the unit tests behind it, its lane was the run's last,
- * 662 s); the quick checks, then the API suite on PostgreSQL.
+ * "Testing"; fresh-clone CI of 2026-11-26 20:24: e2e 416 s, stories 256, nginx journey 25, multi-instance 116,
+ * unit 22, API on PGlite 454, typecheck 28, lint 112, API on PostgreSQL 292): the end-to-end journeys alone;
+ * the stories, the nginx journey and the multi-instance suite; the typecheck, the API suite on PGlite (about a
+ * fifth less work since the tests that do not depend on the store run in the PostgreSQL pass only) and the unit
+ * tests; lint, then the API suite on PostgreSQL.
  * A suite's output is printed whole when it ends, so the lanes never interleave.
  * Prints each suite's time and one closing line with the totals.
  */
@@ -167,10 +167,12 @@ function playwright(name: string, args: readonly string[]): Suite {
   }
 }
 
-// The API suite on the embedded database whatever DATABASE_URL says; on PostgreSQL too when it is set.
+// The API suite on the embedded database whatever DATABASE_URL says; on PostgreSQL too when it is set, and then
+// the tests that do not depend on the store run in the PostgreSQL pass only (oneStoreTests in vite.config.ts).
 const databaseUrl = process.env.DATABASE_URL
 delete process.env.DATABASE_URL
 const apiOnPostgres = databaseUrl ? [vitest('API (PostgreSQL)', 'server', { DATABASE_URL: databaseUrl })] : []
+const apiOnPglite = vitest('API (PGlite)', 'server', databaseUrl ? { API_ALSO_ON_POSTGRES: '1' } : undefined)
 
 const lanes: Suite[][] = [
   // Its own server, build folder and port (E2E_PORT): independent of the other lanes.
@@ -182,9 +184,7 @@ const lanes: Suite[][] = [
     playwright('Parcours via nginx (2 instances)', ['-c', 'playwright.cluster.config.ts']),
     // Its own PostgreSQL, two servers and nginx (scripts/cluster), once: DATABASE_URL plays no part in it.
     vitest('Plusieurs instances (PostgreSQL + nginx)', 'multi'),
-    vitest('Tests unitaires', 'unit'),
   ],
-  [vitest('API (PGlite)', 'server')],
   [
     // TypeScript 7 (the native compiler: 19 CPU-s against 41 for TypeScript 6 here); typescript-eslint still needs 6.
     {
@@ -192,9 +192,10 @@ const lanes: Suite[][] = [
       command: process.execPath,
       args: ['node_modules/typescript-7/bin/tsc', '--noEmit', '-p', 'tsconfig.json'],
     },
-    { name: 'Lint et format', command: 'npm', args: ['run', '--silent', 'lint'] },
-    ...apiOnPostgres,
+    apiOnPglite,
+    vitest('Tests unitaires', 'unit'),
   ],
+  [{ name: 'Lint et format', command: 'npm', args: ['run', '--silent', 'lint'] }, ...apiOnPostgres],
 ]
 
 await Promise.all(

@@ -93,21 +93,31 @@ const templateKey = createHash('sha256')
   .slice(0, 16)
 const templateDir = join(tmpdir(), `partenaires-pglite-template-${templateKey}`)
 
-/** A migrated, empty PGlite store, built once per migration set and copied for each test server. */
-async function pgliteTemplate(): Promise<string> {
-  if (existsSync(join(templateDir, 'db', 'PG_VERSION'))) return templateDir
-  const building = `${templateDir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
+/**
+ * A PGlite store built once per migration set and copied for each test server: migrated and empty, or blank
+ * (initialised, no migration run) for a test that migrates it itself. PGlite's initdb costs ~2.5-4 CPU-s, a
+ * copy and its open ~0.7.
+ */
+async function pgliteTemplate(migrated = true): Promise<string> {
+  const dir = migrated ? templateDir : `${templateDir}-blank`
+  if (existsSync(join(dir, 'db', 'PG_VERSION'))) return dir
+  const building = `${dir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
   const handle = await openDatabase({ dataDir: building, databaseUrl: null, databaseSchema: null })
-  await migrateToLatest(handle)
+  if (migrated) await migrateToLatest(handle)
   await handle.close()
   appendFileSync(join(pgliteDir({ dataDir: building }), 'postgresql.conf'), testStoreConf)
   try {
-    renameSync(building, templateDir)
+    renameSync(building, dir)
   } catch {
     // Another run built it first: use theirs.
     rmSync(building, { recursive: true, force: true })
   }
-  return templateDir
+  return dir
+}
+
+/** An initialised PGlite store with no migration run yet, in `dataDir` (legacy-store.ts migrates it to 0002). */
+export async function blankPgliteStore(dataDir: string): Promise<void> {
+  cpSync(join(await pgliteTemplate(false), 'db'), pgliteDir({ dataDir }), { recursive: true })
 }
 
 async function dropSchema(schema: string): Promise<void> {

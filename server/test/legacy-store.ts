@@ -3,15 +3,15 @@
  * the WebP files in DATA_DIR/uploads. Built through the real migrations, stopped at 0002.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
-import { openDatabase } from '../db/index.ts'
+import { openDatabase, pgliteDir } from '../db/index.ts'
 import { migrationProvider } from '../db/migrations.ts'
 import { encodeImage, uploadsDir } from '../services/images.ts'
-import { pngBytes } from './helpers.ts'
+import { blankPgliteStore, pngBytes } from './helpers.ts'
 
 export interface LegacyImage {
   id: string
@@ -39,6 +39,8 @@ export async function legacyStore(
     options.databaseUrl === undefined ? (process.env.DATABASE_URL ?? null) : options.databaseUrl
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'partenaires-ancien-'))
   const schema = databaseUrl ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : null
+  // A copy of an initialised store rather than PGlite's initdb in a new folder.
+  if (!databaseUrl && !existsSync(pgliteDir({ dataDir }))) await blankPgliteStore(dataDir)
   const handle = await openDatabase({ dataDir, databaseUrl, databaseSchema: schema })
   try {
     const migrator = new Migrator({
