@@ -68,27 +68,9 @@ export async function renderRoute(pattern: string): Promise<PrerenderedPage> {
 async function collectScreenStyles(sheet: ServerStyleSheet, url: URL, session: 'anonymous' | 'signed-in') {
   await loadMatchedScreens(routes, url.pathname)
   const router = createMemoryRouter(routes, { initialEntries: [url.pathname + url.search] })
-  // Find's rows too (drawn once the first search answers), with and without a photo, their heart as it first
-  // shows: their modules are the screen's, loaded just above, so this import creates no component.
-  const [{ PartnerRow }, { FavoriteToggle }] = await Promise.all([
-    import('@/src/screens/public/find/PartnerRow.tsx'),
-    import('@/src/design-system/components/FavoriteToggle/index.ts'),
-  ])
-  const heldHeart = () => <FavoriteToggle pressed={false} disabled onToggle={() => {}} />
-  const rowsRouter = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            <PartnerRow partner={samplePartner(true)} actionFor={heldHeart} />
-            <PartnerRow partner={samplePartner(false)} actionFor={heldHeart} />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [url.pathname] },
-  )
+  // Find's rows too (drawn once the first search answers): their modules are the screen's, loaded just above,
+  // so importing them creates no component.
+  const rows = await sampleRows(url.pathname)
   try {
     await prerender(
       sheet.collectStyles(
@@ -97,16 +79,10 @@ async function collectScreenStyles(sheet: ServerStyleSheet, url: URL, session: '
         </StrictMode>,
       ),
     )
-    await prerender(
-      sheet.collectStyles(
-        <ThemeProvider theme={theme}>
-          <RouterProvider router={rowsRouter} />
-        </ThemeProvider>,
-      ),
-    )
+    await prerender(sheet.collectStyles(rows.element))
   } finally {
     router.dispose()
-    rowsRouter.dispose()
+    rows.router.dispose()
   }
 }
 
@@ -151,15 +127,30 @@ function samplePartner(withPhoto: boolean): PartnerSearchResult {
  * with every part and without a photo, and their styles. Call in a process of its own, as renderRoute.
  */
 export async function renderPageRowsTemplate(): Promise<PrerenderedPage> {
+  const rows = await sampleRows('/rechercher')
+  const sheet = new ServerStyleSheet()
+  try {
+    const { prelude } = await prerender(sheet.collectStyles(rows.element))
+    const html = await new Response(prelude).text()
+    return { html, styles: sheet.getStyleTags() }
+  } finally {
+    sheet.seal()
+    rows.router.dispose()
+  }
+}
+
+/**
+ * Two rows drawn by the real PartnerRow from the sample partner, with and without a photo, each with its heart as
+ * it shows before the favourites are known (FavoriteButton's first render: disabled); dispose of the router.
+ */
+async function sampleRows(path: string) {
   // Imported here: a static import would create their styled components before the app's, and change the class
-  // names renderRoute's pages get (the template's own names are replaced by the build anyway).
+  // names renderRoute's pages get.
   const [{ PartnerRow }, { FavoriteToggle }] = await Promise.all([
     import('@/src/screens/public/find/PartnerRow.tsx'),
     import('@/src/design-system/components/FavoriteToggle/index.ts'),
   ])
-  // The heart as a row shows it before the favourites are known (FavoriteButton's first render): disabled.
   const heldHeart = () => <FavoriteToggle pressed={false} disabled onToggle={() => {}} />
-  const sheet = new ServerStyleSheet()
   const router = createMemoryRouter(
     [
       {
@@ -172,20 +163,12 @@ export async function renderPageRowsTemplate(): Promise<PrerenderedPage> {
         ),
       },
     ],
-    { initialEntries: ['/rechercher'] },
+    { initialEntries: [path] },
   )
-  try {
-    const { prelude } = await prerender(
-      sheet.collectStyles(
-        <ThemeProvider theme={theme}>
-          <RouterProvider router={router} />
-        </ThemeProvider>,
-      ),
-    )
-    const html = await new Response(prelude).text()
-    return { html, styles: sheet.getStyleTags() }
-  } finally {
-    sheet.seal()
-    router.dispose()
-  }
+  const element = (
+    <ThemeProvider theme={theme}>
+      <RouterProvider router={router} />
+    </ThemeProvider>
+  )
+  return { router, element }
 }
