@@ -747,6 +747,26 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table partners alter column list_head set not null`.execute(db)
     },
   },
+  '0014_search_name_split': {
+    async up(db: Kysely<unknown>) {
+      // A name searched without a position was found through a trigram index of the whole name and every match
+      // sorted: cost grew with matches, 6 ms for 'pizzeria du port' (1,224 matches) and 125 ms for 'salle de
+      // sport' (37,000) at 1,000,000 partners. The search now reads the names starting with it as a range of
+      // the name index, in order, and asks a trigram index only for names holding it after their first
+      // character (server/services/search.ts; BENCHMARKS.md, issue 16, tenth pass). A range needs an order where
+      // a prefix's names are contiguous: code points (collate "C"), also the same on every locale and on PGlite.
+      await sql`drop index partners_active_name_cover`.execute(db)
+      await sql`create index partners_active_name_cover on partners (search_name collate "C", id)
+        include (lat, lng, category_ids, city) where status = 'ACTIF'`.execute(db)
+      await sql`drop index partners_search_name_trgm`.execute(db)
+      await sql`create index partners_name_infix_trgm on partners
+        using gin (substr(search_name, 2) public.gin_trgm_ops) where status = 'ACTIF'`.execute(db)
+      // Statistics of that text, so the planner knows how many names hold a text after their first character
+      // (without them it guessed 3 % for any 3 letters, and for 'zzz' read the whole name index, 126 ms at
+      // 1,000,000 partners, instead of asking the trigram index).
+      await sql`create statistics partners_name_infix_stats on (substr(search_name, 2)) from partners`.execute(db)
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

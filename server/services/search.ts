@@ -94,6 +94,25 @@ export function trigramLookup(name: string): string | null {
   return '%' + long.map(escapeLike).join('%') + '%'
 }
 
+/**
+ * The least string greater than every string starting with `prefix` in code-point order (collate "C"), or null
+ * when there is none (the prefix is only U+10FFFF characters): the prefix's last character below U+10FFFF
+ * moved one up, past the surrogates, and what followed it dropped.
+ */
+export function prefixSuccessor(prefix: string): string | null {
+  const points = [...prefix].map((c) => c.codePointAt(0)!)
+  for (let i = points.length - 1; i >= 0; i--) {
+    if (points[i] < 0x10ffff) {
+      const next = points[i] + 1 === 0xd800 ? 0xe000 : points[i] + 1
+      return String.fromCodePoint(...points.slice(0, i), next)
+    }
+  }
+  return null
+}
+
+/** Partners walked in name order, per row wanted, for a name found in the middle of names (see pageIds). */
+const NAME_WALK_CAP = 50
+
 /** Partners looked at nearest first, per row wanted, before a short name's matches are found by the names' index. */
 const SHORT_NAME_CAP = 20
 
@@ -255,7 +274,8 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
   const shape: string[] = []
 
   // A literal status, so PostgreSQL proves the partial GiST index applies even under a generic plan.
-  const conditions: RawBuilder<unknown>[] = [sql`p.status = 'ACTIF'`]
+  const active = sql<SqlBool>`p.status = 'ACTIF'`
+  const conditions: RawBuilder<unknown>[] = [active]
   // A name of 3 characters or more is found through the trigram index and its matches sorted; shorter ones
   // cannot use it, and are frequent enough that walking the name index in order finds a page soon.
   let byTrigrams = false
@@ -267,18 +287,25 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     byTrigrams = name.length >= 3
     // Nearest first, the name is tested on lower(search_name), the expression of partners_geo_name_knn (migration
     // 0008), so the KNN walk tests it in the index. search_name is already lower case: same rows. Without a
-    // position, plain search_name, which only the trigram GIN index serves: given the GiST one too, the planner
-    // took it for a name alone and read all of it (1,829 pages, 16 ms against 2 ms).
+    // position, plain search_name, which no trigram index holds: given the GiST one, the planner took it for a
+    // name alone and read all of it (1,829 pages, 16 ms against 2 ms).
     const column = q.userPosition !== undefined ? sql`lower(p.search_name)` : sql`p.search_name`
     values.like = '%' + escapeLike(name) + '%'
-    const lookup = q.userPosition === undefined && byTrigrams ? trigramLookup(name) : null
-    shape.push(lookup !== null ? 'trigrams, long words' : byTrigrams ? 'trigrams' : 'name')
-    if (lookup !== null) {
-      // The index is asked for the name's long words in order; the whole name is then checked on the rows it
-      // gives (search_name || '' is no indexed expression, so the planner cannot add its trigrams back).
-      values.words = lookup
-      nameCondition = sql`p.search_name like ${slot('words')} and (p.search_name || '') like ${slot('like')}`
-    } else nameCondition = sql`${column} like ${slot('like')}`
+    nameCondition = sql`${column} like ${slot('like')}`
+    if (q.userPosition !== undefined || !byTrigrams) shape.push(byTrigrams ? 'trigrams' : 'name')
+    else {
+      // Sorted by name: the three sets of the by-name statement below.
+      const through = (page + 1) * pageSize
+      const prefixEnd = prefixSuccessor(name)
+      Object.assign(values, {
+        prefix: name,
+        prefixEnd,
+        infix: trigramLookup(name) ?? values.like,
+        through,
+        cap: through * NAME_WALK_CAP,
+      })
+      shape.push(prefixEnd === null ? 'prefix, infix, open range' : 'prefix, infix')
+    }
     conditions.push(nameCondition)
   }
   if (q.city !== undefined && q.city.trim() !== '') {
@@ -470,15 +497,13 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     }
   }
 
-  // The page's ids first, selecting only what partners_active_name_cover holds (migration 0008): the filters
-  // are tested in the index during an index-only scan, not on one heap page per candidate; then the page's
-  // rows are read by id.
-  const build = () => {
-    // search_name || '' sorts as search_name but is not the name index's order, so the planner takes the
-    // trigram matches and sorts them. Measured at 1M partners: 'pizzeria du port' walked 738,646 rows of the
-    // name index in order (9.2 s) because the planner expected matches all along it.
-    const nameOrder = byTrigrams ? sql`p.search_name || ''` : sql`p.search_name`
-    const pageIds = db
+  // Names in code-point order (collate "C"), as partners_active_name_cover keeps them (migration 0014): the
+  // same order on PostgreSQL whatever its locale and on PGlite, and the one where a prefix is a range.
+  const nameOrder = sql`p.search_name collate "C"`
+  // The page's ids first, selecting only what partners_active_name_cover holds: the filters are tested in the
+  // index during an index-only scan, not on one heap page per candidate; then the page's rows are read by id.
+  const walkedIds = () =>
+    db
       .selectFrom('partners as p')
       .select(['p.id'])
       .select(nameOrder.as('name_order'))
@@ -487,10 +512,73 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
       .orderBy('p.id')
       .limit(slot<number>('pageSize'))
       .offset(slot<number>('offset'))
+  const pageIds = (): ReturnType<typeof walkedIds> => {
+    if (!byTrigrams) return walkedIds()
+    // A name of 3 characters or more: its first `through` matches in name order are among the union of three
+    // sets, each cheap where the others are not (BENCHMARKS.md, issue 16, tenth pass):
+    // - the names starting with it: a range of the name index, read in order and stopped at `through`;
+    // - the names holding it among the first NAME_WALK_CAP × `through` active partners by name (a word common
+    //   anywhere in names: its page is found there);
+    // - only when those hold fewer than `through`: the names holding it after their first character, found by
+    //   partners_name_infix_trgm (migration 0014) and sorted. A name typed from its beginning has few such
+    //   matches, so few candidates, however many partners start with it.
+    // Every match is in the first set or the third, so the union's first `through` are the page's.
+    const others = conditions.filter((c) => c !== nameCondition && c !== active)
+    const andOthers = others.length > 0 ? sql` and ${sql.join(others, sql` and `)}` : sql``
+    const walked = db
+      .selectFrom(
+        db
+          .selectFrom('partners as p')
+          .select(['p.id', 'p.lat', 'p.lng', 'p.category_ids', 'p.city'])
+          .select(nameOrder.as('search_name'))
+          .where(active)
+          .orderBy(nameOrder)
+          .orderBy('p.id')
+          .limit(slot<number>('cap'))
+          .as('p'),
+      )
+      .select(['p.id', 'p.search_name as name_order'])
+      .where(sql<SqlBool>`p.search_name like ${slot('like')}${andOthers}`)
+      .orderBy('p.search_name')
+      .orderBy('p.id')
+      .limit(slot<number>('through'))
+    const infixOrder = sql`(p.search_name || '') collate "C"`
+    const infix = db
+      .selectFrom('partners as p')
+      .select(['p.id'])
+      .select(infixOrder.as('name_order'))
+      .where(
+        sql<SqlBool>`${active}${andOthers} and substr(p.search_name, 2) like ${slot('infix')}
+          and p.search_name like ${slot('like')} and (select count(*) from walked) < ${slot('through')}`,
+      )
+      .orderBy(infixOrder)
+      .orderBy('p.id')
+      .limit(slot<number>('through'))
+    const below = values.prefixEnd === null ? sql`` : sql` and ${nameOrder} < ${slot('prefixEnd')}`
+    const prefixed = db
+      .selectFrom('partners as p')
+      .select(['p.id'])
+      .select(nameOrder.as('name_order'))
+      .where(sql<SqlBool>`${active}${andOthers} and ${nameOrder} >= ${slot('prefix')}${below}`)
+      .orderBy(nameOrder)
+      .orderBy('p.id')
+      .limit(slot<number>('through'))
+    return db
+      .with('walked', () => walked)
+      .selectFrom('walked')
+      .select(['walked.id', 'walked.name_order'])
+      .union(db.selectFrom(infix.as('i')).select(['i.id', 'i.name_order']))
+      .union(db.selectFrom(prefixed.as('s')).select(['s.id', 's.name_order']))
+      .orderBy('name_order')
+      .orderBy('id')
+      .limit(slot<number>('pageSize'))
+      .offset(slot<number>('offset')) as unknown as ReturnType<typeof walkedIds>
+  }
+  const build = () => {
     // Ordered as the ids came (the join by primary key keeps its outer side's order, so no sort is added):
     // the page rows are then a sorted subquery, which the aggregate reads in order (see searchPageStatement).
     const pageRows = db
-      .selectFrom(pageIds.as('ids'))
+      .selectFrom(pageIds().as('ids'))
       .innerJoin('partners as p', 'p.id', 'ids.id')
       .select(searchColumns)
       .orderBy('ids.name_order')

@@ -728,6 +728,129 @@ describe('search', () => {
   })
 })
 
+describe('search by name against a brute-force filter', () => {
+  // Names chosen so that each way the by-name statement finds matches is taken: many names starting with the
+  // searched text (more than a page), names holding it later (sorting before and after those), inside a word,
+  // twice, in a name sorting among fillers that outnumber the walk's cap, ties, accents, inactive partners.
+  type Row = { id: number; searchName: string; lat: number; city: string; categoryIds: number[] }
+  let categoryId: number
+  const search = (qs: string) => t.api.get<PartnerSearchResult[]>(`/api/partners/search?${qs}`, U())
+
+  beforeAll(async () => {
+    const db = t.server.handle.db
+    categoryId = (
+      await db
+        .insertInto('categories')
+        .values({ label: 'Noms triés', icon: 'sort' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
+    const names = [
+      // First by name, more of them than the walk's cap for a page of 1 (50 partners) or 7.
+      ...Array.from({ length: 400 }, (_, i) => `Aaa remplissage ${i}`),
+      ...Array.from({ length: 60 }, (_, i) => `Pizzeria du Port ${i}`),
+      ...Array.from({ length: 12 }, (_, i) => `Bar du Port ${i}`),
+      ...Array.from({ length: 8 }, (_, i) => `Sport Club ${i}`),
+      'Chez la pizzeria du port',
+      'Port du Port',
+      'Port du Port',
+      'Zèbre du port',
+      'Crêperie du Pôrt',
+      'Aaa remplissage pizzeria du port',
+      'Œuvre du port 🍕',
+      'Ports de pêche',
+    ]
+    const values = names.map((name, i) => ({
+      name,
+      search_name: normalizeForSearch(name),
+      description: 'Tri.',
+      address: '1 rue',
+      city: i % 3 === 0 ? 'Saint-Malo' : 'Dinard',
+      lat: 48 + (i % 10) / 10,
+      lng: -2,
+      email: `tri${i}@test.fr`,
+      phone: '02 99 00 00 00',
+      status: i % 11 === 5 ? 'PROSPECT' : 'ACTIF',
+    }))
+    const ids = await db.insertInto('partners').values(values).returning('id').execute()
+    await db
+      .insertInto('partner_categories')
+      .values(
+        ids
+          .filter((_, i) => i % 2 === 0)
+          .map(({ id }) => ({ partner_id: id, category_id: categoryId, position: 0 })),
+      )
+      .execute()
+  })
+
+  /** Every active partner of the store, straight from the table. */
+  async function everyActive(): Promise<Row[]> {
+    const rows = await t.server.handle.db
+      .selectFrom('partners')
+      .select(['id', 'search_name', 'lat', 'city', 'category_ids'])
+      .where('status', '=', 'ACTIF')
+      .execute()
+    return rows.map((r) => ({
+      id: r.id,
+      searchName: r.search_name,
+      lat: r.lat,
+      city: r.city,
+      categoryIds: r.category_ids,
+    }))
+  }
+
+  /** The contract's order: names by code point (their UTF-8 bytes), then id. */
+  const byName = (rows: Row[]) =>
+    rows
+      .sort((a, b) => Buffer.compare(Buffer.from(a.searchName), Buffer.from(b.searchName)) || a.id - b.id)
+      .map((r) => r.id)
+
+  async function allPages(qs: string, pageSize: number): Promise<number[]> {
+    const found: number[] = []
+    for (let page = 0; ; page++) {
+      const res = await search(`${qs}&pageSize=${pageSize}&page=${page}`)
+      expect(res.status).toBe(200)
+      found.push(...res.body.map((p) => p.partnerId.id))
+      if (res.body.length < pageSize) return found
+    }
+  }
+
+  it('finds every active partner whose name holds the text, sorted by name then id, across pages', async () => {
+    const active = await everyActive()
+    for (const name of [
+      'pizzeria du port',
+      'PORT',
+      'du port',
+      'pizz',
+      'ort ',
+      'remplissage',
+      'la p',
+      'zzz',
+    ]) {
+      const expected = byName(active.filter((r) => r.searchName.includes(normalizeForSearch(name))))
+      if (name !== 'zzz') expect(expected.length).toBeGreaterThan(0)
+      for (const size of [1, 7, 50]) {
+        expect(await allPages(`name=${encodeURIComponent(name)}`, size), `${name}, pages of ${size}`).toEqual(
+          expected,
+        )
+      }
+    }
+  })
+
+  it('applies the city, category and map box to the same order', async () => {
+    const active = (await everyActive()).filter((r) => r.searchName.includes('port'))
+    expect(await allPages('name=port&city=SAINT-MALO', 5)).toEqual(
+      byName(active.filter((r) => r.city === 'Saint-Malo')),
+    )
+    expect(await allPages(`name=port&categoryId=${categoryId}`, 5)).toEqual(
+      byName(active.filter((r) => r.categoryIds.includes(categoryId))),
+    )
+    expect(await allPages('name=port&bounds=-1.5,48.45,48.25,-2.5', 5)).toEqual(
+      byName(active.filter((r) => r.lat >= 48.25 && r.lat <= 48.45)),
+    )
+  })
+})
+
 describe('search by distance against a brute-force haversine', () => {
   // Deterministic pseudo-random numbers (mulberry32): a failure replays identically.
   let state = 20261122
