@@ -764,7 +764,9 @@ export const migrations: Record<string, Migration> = {
       // Statistics of that text, so the planner knows how many names hold a text after their first character
       // (without them it guessed 3 % for any 3 letters, and for 'zzz' read the whole name index, 126 ms at
       // 1,000,000 partners, instead of asking the trigram index).
-      await sql`create statistics partners_name_infix_stats on (substr(search_name, 2)) from partners`.execute(db)
+      await sql`create statistics partners_name_infix_stats on (substr(search_name, 2)) from partners`.execute(
+        db,
+      )
     },
   },
 }
