@@ -9,6 +9,7 @@ import {
   partnerForUserHandlers,
   searchHandlers,
 } from '@/mocks/handlers/public.ts'
+import { panMapEast } from './gestures.ts'
 import { withFakeMaps, withGoogleMaps } from './mapsDecorators.tsx'
 import { unknownLocation, vieuxPortLocation, withUserLocation } from './decorators.tsx'
 import { NO_KEY_MESSAGE } from '@/src/screens/public/map/MapScreen.tsx'
@@ -83,9 +84,8 @@ export const MovedView: Story = {
     await WithoutSelection.play!(context)
     const canvas = within(context.canvasElement)
     const map = canvas.getByRole('region', { name: 'Carte' })
-    map.focus()
     // Far east, towards Toulon: the Marseille partners leave the view.
-    for (let i = 0; i < 3; i++) await userEvent.keyboard('{ArrowRight}')
+    await panMapEast(map, 3)
     const refresh = await canvas.findByRole('button', { name: 'Rechercher dans cette zone' })
     // The markers stay until the user asks for the new area.
     await expect(within(map).getByTitle('Le Comptoir du Panier')).toBeInTheDocument()

@@ -5,6 +5,7 @@ import { googleMapsHandlers, STORY_MAPS_KEY } from '../../../mocks/handlers/goog
 import { favoritesHandlers } from '../../../mocks/handlers/me.ts'
 import { categoriesHandlers, partnerForUserHandlers, searchHandlers } from '../../../mocks/handlers/public.ts'
 import { MapScreen } from '../../../src/screens/public/map/MapScreen.tsx'
+import { panMapEast } from './gestures.ts'
 import { withGoogleMaps } from './mapsDecorators.tsx'
 
 /**
@@ -65,8 +66,7 @@ export const GoogleMovedView: Story = {
   play: async (context) => {
     await GoogleMarkers.play!(context)
     const canvas = within(context.canvasElement)
-    canvas.getByRole('region', { name: 'Carte' }).focus()
-    for (let i = 0; i < 3; i++) await userEvent.keyboard('{ArrowRight}')
+    await panMapEast(canvas.getByRole('region', { name: 'Carte' }), 3)
     const refresh = await canvas.findByRole('button', { name: 'Rechercher dans cette zone' })
     await userEvent.click(refresh)
     await waitFor(() =>

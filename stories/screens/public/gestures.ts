@@ -1,3 +1,5 @@
+import { userEvent } from 'storybook/test'
+
 /**
  * Drags an element horizontally with real pointer events (down on the element, moves and up on the window, as
  * a finger does), in small steps so the gesture library sees a movement.
@@ -24,4 +26,19 @@ export async function swipe(element: HTMLElement, dx: number, steps = 8): Promis
   }
   window.dispatchEvent(new PointerEvent('pointerup', init(x + dx, 0)))
   await frame()
+}
+
+/** How long both map doubles take at most to report a view that stopped changing (the fake one: 30 ms). */
+const MAP_SETTLE_MS = 100
+
+/**
+ * Pans the focused map east with the arrow key, `presses` times, and waits until the map has reported where it
+ * stopped. Each press that settles on its own (a loaded machine) is reported, and the screen offers 'Rechercher
+ * dans cette zone' from the first report: without the wait, the last press's report could come after a click on
+ * that offer, and offer it again.
+ */
+export async function panMapEast(map: HTMLElement, presses: number): Promise<void> {
+  map.focus()
+  for (let i = 0; i < presses; i++) await userEvent.keyboard('{ArrowRight}')
+  await new Promise((resolve) => setTimeout(resolve, MAP_SETTLE_MS))
 }
