@@ -39,6 +39,20 @@ beforeAll(async () => {
   user = await t.api.register()
 })
 
+/** All pages of a search, in order, each answered 200. */
+async function allSearchPages(qs: string, pageSize: number): Promise<PartnerSearchResult[]> {
+  const found: PartnerSearchResult[] = []
+  for (let page = 0; ; page++) {
+    const res = await t.api.get<PartnerSearchResult[]>(
+      `/api/partners/search?${qs}&pageSize=${pageSize}&page=${page}`,
+      U(),
+    )
+    expect(res.status).toBe(200)
+    found.push(...res.body)
+    if (res.body.length < pageSize) return found
+  }
+}
+
 describe('partners CRUD and categories', () => {
   it('creates a partner, creating categories given without id (icon star by default), reusing known ones', async () => {
     const created = await createPartner({
@@ -734,7 +748,6 @@ describe('search by name against a brute-force filter', () => {
   // twice, in a name sorting among fillers that outnumber the walk's cap, ties, accents, inactive partners.
   type Row = { id: number; searchName: string; lat: number; city: string; categoryIds: number[] }
   let categoryId: number
-  const search = (qs: string) => t.api.get<PartnerSearchResult[]>(`/api/partners/search?${qs}`, U())
 
   beforeAll(async () => {
     const db = t.server.handle.db
@@ -805,15 +818,8 @@ describe('search by name against a brute-force filter', () => {
       .sort((a, b) => Buffer.compare(Buffer.from(a.searchName), Buffer.from(b.searchName)) || a.id - b.id)
       .map((r) => r.id)
 
-  async function allPages(qs: string, pageSize: number): Promise<number[]> {
-    const found: number[] = []
-    for (let page = 0; ; page++) {
-      const res = await search(`${qs}&pageSize=${pageSize}&page=${page}`)
-      expect(res.status).toBe(200)
-      found.push(...res.body.map((p) => p.partnerId.id))
-      if (res.body.length < pageSize) return found
-    }
-  }
+  const allPages = async (qs: string, pageSize: number) =>
+    (await allSearchPages(qs, pageSize)).map((p) => p.partnerId.id)
 
   it('finds every active partner whose name holds the text, sorted by name then id, across pages', async () => {
     const active = await everyActive()
@@ -864,7 +870,6 @@ describe('search by distance against a brute-force haversine', () => {
   type Row = { id: number; name: string; lat: number; lng: number; status: string; categoryId: number | null }
   let categoryId: number
   let others: number
-  const search = (qs: string) => t.api.get<PartnerSearchResult[]>(`/api/partners/search?${qs}`, U())
 
   const haversineKm = (lat1: number, lng1: number, lat2: number, lng2: number) => {
     const rad = Math.PI / 180
@@ -891,17 +896,6 @@ describe('search by distance against a brute-force haversine', () => {
     rows
       .map((r) => ({ id: r.id, km: haversineKm(lat, lng, r.lat, r.lng) }))
       .sort((a, b) => a.km - b.km || a.id - b.id)
-
-  /** All pages of a search, in order. */
-  async function allPages(qs: string, pageSize: number): Promise<PartnerSearchResult[]> {
-    const found: PartnerSearchResult[] = []
-    for (let page = 0; ; page++) {
-      const res = await search(`${qs}&pageSize=${pageSize}&page=${page}`)
-      expect(res.status).toBe(200)
-      found.push(...res.body)
-      if (res.body.length < pageSize) return found
-    }
-  }
 
   function expectSameOrder(found: PartnerSearchResult[], expected: { id: number; km: number }[]) {
     expect(found.map((p) => p.partnerId.id)).toEqual(expected.map((e) => e.id))
@@ -965,17 +959,17 @@ describe('search by distance against a brute-force haversine', () => {
       [-48.11, 178.32],
       [0, 0],
     ]) {
-      const found = await allPages(`userPosition=${lat},${lng}`, 50)
+      const found = await allSearchPages(`userPosition=${lat},${lng}`, 50)
       expectSameOrder(found, byDistance(active, lat, lng))
     }
   })
 
   it('pages never repeat or skip, whatever the page size', async () => {
     const qs = 'userPosition=48.1,-1.65'
-    const reference = (await allPages(qs, 50)).map((p) => p.partnerId.id)
+    const reference = (await allSearchPages(qs, 50)).map((p) => p.partnerId.id)
     expect(new Set(reference).size).toBe(reference.length)
     for (const size of [3, 7, 13]) {
-      const paged = (await allPages(qs, size)).map((p) => p.partnerId.id)
+      const paged = (await allSearchPages(qs, size)).map((p) => p.partnerId.id)
       expect(paged).toEqual(reference)
     }
   })
@@ -990,7 +984,7 @@ describe('search by distance against a brute-force haversine', () => {
       const named = active.filter((r) => normalizeForSearch(r.name).includes(name))
       for (const size of [3, 10, 50]) {
         expectSameOrder(
-          await allPages(`userPosition=${lat},${lng}&name=${name}`, size),
+          await allSearchPages(`userPosition=${lat},${lng}&name=${name}`, size),
           byDistance(named, lat, lng),
         )
       }
@@ -999,7 +993,7 @@ describe('search by distance against a brute-force haversine', () => {
       (r) => r.categoryId === categoryId && normalizeForSearch(r.name).includes('1'),
     )
     expectSameOrder(
-      await allPages(`userPosition=${lat},${lng}&name=1&categoryId=${categoryId}`, 4),
+      await allSearchPages(`userPosition=${lat},${lng}&name=1&categoryId=${categoryId}`, 4),
       byDistance(inCategory, lat, lng),
     )
   })
@@ -1009,14 +1003,14 @@ describe('search by distance against a brute-force haversine', () => {
     const [lat, lng] = [48.2, -1.2]
     const inCategory = active.filter((r) => r.categoryId === categoryId)
     expectSameOrder(
-      await allPages(`userPosition=${lat},${lng}&categoryId=${categoryId}`, 10),
+      await allSearchPages(`userPosition=${lat},${lng}&categoryId=${categoryId}`, 10),
       byDistance(inCategory, lat, lng),
     )
 
     const named = inCategory.filter((r) => normalizeForSearch(r.name).includes('alea'))
     expect(named.length).toBeGreaterThan(10)
     expectSameOrder(
-      await allPages(`userPosition=${lat},${lng}&categoryId=${categoryId}&name=AL%C3%89A`, 10),
+      await allSearchPages(`userPosition=${lat},${lng}&categoryId=${categoryId}&name=AL%C3%89A`, 10),
       byDistance(named, lat, lng),
     )
 
@@ -1027,7 +1021,7 @@ describe('search by distance against a brute-force haversine', () => {
       .execute()
     const inVitre = new Set(cityRows.map((r) => r.id))
     expectSameOrder(
-      await allPages(`userPosition=${lat},${lng}&city=vitr%C3%A9&categoryId=${categoryId}`, 10),
+      await allSearchPages(`userPosition=${lat},${lng}&city=vitr%C3%A9&categoryId=${categoryId}`, 10),
       byDistance(
         inCategory.filter((r) => inVitre.has(r.id)),
         lat,
@@ -1038,7 +1032,7 @@ describe('search by distance against a brute-force haversine', () => {
     const boxed = active.filter((r) => r.lat >= -60 && r.lat <= 60 && (r.lng >= 150 || r.lng <= -150))
     expect(boxed.length).toBeGreaterThan(0)
     expectSameOrder(
-      await allPages(`userPosition=0,180&bounds=-150,60,-60,150`, 10),
+      await allSearchPages(`userPosition=0,180&bounds=-150,60,-60,150`, 10),
       byDistance(boxed, 0, 180),
     )
   })
