@@ -767,6 +767,8 @@ export const migrations: Record<string, Migration> = {
       await sql`create statistics partners_name_infix_stats on (substr(search_name, 2)) from partners`.execute(
         db,
       )
+      // Gathered now rather than at autovacuum's next analyze (PGlite has none before the next start).
+      await sql`analyze partners`.execute(db)
     },
   },
 }
