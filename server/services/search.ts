@@ -110,9 +110,6 @@ export function prefixSuccessor(prefix: string): string | null {
   return null
 }
 
-/** Partners walked in name order, per row wanted, for a name found in the middle of names (see pageIds). */
-const NAME_WALK_CAP = 50
-
 /** Partners looked at nearest first, per row wanted, before a short name's matches are found by the names' index. */
 const SHORT_NAME_CAP = 20
 
@@ -276,8 +273,8 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
   // A literal status, so PostgreSQL proves the partial GiST index applies even under a generic plan.
   const active = sql<SqlBool>`p.status = 'ACTIF'`
   const conditions: RawBuilder<unknown>[] = [active]
-  // A name of 3 characters or more is found through the trigram index and its matches sorted; shorter ones
-  // cannot use it, and are frequent enough that walking the name index in order finds a page soon.
+  // A name of 3 characters or more can be looked up in a trigram index (nearest first or by name, below); shorter
+  // ones cannot, and are frequent enough that walking the name index in order finds a page soon.
   let byTrigrams = false
   let nameCondition: RawBuilder<unknown> | null = null
   if (q.name !== undefined && q.name.trim() !== '') {
@@ -302,7 +299,6 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
         prefixEnd,
         infix: trigramLookup(name) ?? values.like,
         through,
-        cap: through * NAME_WALK_CAP,
       })
       shape.push(prefixEnd === null ? 'prefix, infix, open range' : 'prefix, infix')
     }
@@ -502,7 +498,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
   const nameOrder = sql`p.search_name collate "C"`
   // The page's ids first, selecting only what partners_active_name_cover holds: the filters are tested in the
   // index during an index-only scan, not on one heap page per candidate; then the page's rows are read by id.
-  const walkedIds = () =>
+  const orderedIds = () =>
     db
       .selectFrom('partners as p')
       .select(['p.id'])
@@ -512,46 +508,27 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
       .orderBy('p.id')
       .limit(slot<number>('pageSize'))
       .offset(slot<number>('offset'))
-  const pageIds = (): ReturnType<typeof walkedIds> => {
-    if (!byTrigrams) return walkedIds()
-    // A name of 3 characters or more: its first `through` matches in name order are among the union of three
-    // sets, each cheap where the others are not (BENCHMARKS.md, issue 16, tenth pass):
-    // - the names starting with it: a range of the name index, read in order and stopped at `through`;
-    // - the names holding it among the first NAME_WALK_CAP × `through` active partners by name (a word common
-    //   anywhere in names: its page is found there);
-    // - only when those hold fewer than `through`: the names holding it after their first character, found by
-    //   partners_name_infix_trgm (migration 0014) and sorted. A name typed from its beginning has few such
-    //   matches, so few candidates, however many partners start with it.
-    // Every match is in the first set or the third, so the union's first `through` are the page's.
+  const pageIds = (): ReturnType<typeof orderedIds> => {
+    if (!byTrigrams) return orderedIds()
+    // A name of 3 characters or more: its first `through` matches in name order are the first `through` of the
+    // union of two sets (BENCHMARKS.md, issue 16, tenth pass):
+    // - the names starting with it: a range of the name index, read in order and stopped at `through`, however
+    //   many names start with it;
+    // - the names holding it after their first character. The planner takes them from partners_name_infix_trgm
+    //   (migration 0014) and sorts them when its statistics say they are few (a name typed from its beginning:
+    //   few hold it further in, however many start with it), or walks the name index in order and stops at
+    //   `through` when they are many.
     const others = conditions.filter((c) => c !== nameCondition && c !== active)
     const andOthers = others.length > 0 ? sql` and ${sql.join(others, sql` and `)}` : sql``
-    const walked = db
-      .selectFrom(
-        db
-          .selectFrom('partners as p')
-          .select(['p.id', 'p.lat', 'p.lng', 'p.category_ids', 'p.city'])
-          .select(nameOrder.as('search_name'))
-          .where(active)
-          .orderBy(nameOrder)
-          .orderBy('p.id')
-          .limit(slot<number>('cap'))
-          .as('p'),
-      )
-      .select(['p.id', 'p.search_name as name_order'])
-      .where(sql<SqlBool>`p.search_name like ${slot('like')}${andOthers}`)
-      .orderBy('p.search_name')
-      .orderBy('p.id')
-      .limit(slot<number>('through'))
-    const infixOrder = sql`(p.search_name || '') collate "C"`
     const infix = db
       .selectFrom('partners as p')
       .select(['p.id'])
-      .select(infixOrder.as('name_order'))
+      .select(nameOrder.as('name_order'))
       .where(
         sql<SqlBool>`${active}${andOthers} and substr(p.search_name, 2) like ${slot('infix')}
-          and p.search_name like ${slot('like')} and (select count(*) from walked) < ${slot('through')}`,
+          and p.search_name like ${slot('like')}`,
       )
-      .orderBy(infixOrder)
+      .orderBy(nameOrder)
       .orderBy('p.id')
       .limit(slot<number>('through'))
     const below = values.prefixEnd === null ? sql`` : sql` and ${nameOrder} < ${slot('prefixEnd')}`
@@ -564,15 +541,13 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
       .orderBy('p.id')
       .limit(slot<number>('through'))
     return db
-      .with('walked', () => walked)
-      .selectFrom('walked')
-      .select(['walked.id', 'walked.name_order'])
-      .union(db.selectFrom(infix.as('i')).select(['i.id', 'i.name_order']))
+      .selectFrom(infix.as('i'))
+      .select(['i.id', 'i.name_order'])
       .union(db.selectFrom(prefixed.as('s')).select(['s.id', 's.name_order']))
       .orderBy('name_order')
       .orderBy('id')
       .limit(slot<number>('pageSize'))
-      .offset(slot<number>('offset')) as unknown as ReturnType<typeof walkedIds>
+      .offset(slot<number>('offset')) as unknown as ReturnType<typeof orderedIds>
   }
   const build = () => {
     // Ordered as the ids came (the join by primary key keeps its outer side's order, so no sort is added):

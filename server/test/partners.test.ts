@@ -745,7 +745,7 @@ describe('search', () => {
 describe('search by name against a brute-force filter', () => {
   // Names chosen so that each way the by-name statement finds matches is taken: many names starting with the
   // searched text (more than a page), names holding it later (sorting before and after those), inside a word,
-  // twice, in a name sorting among fillers that outnumber the walk's cap, ties, accents, inactive partners.
+  // twice, behind many fillers that sort first, ties, accents, inactive partners.
   type Row = { id: number; searchName: string; lat: number; city: string; categoryIds: number[] }
   let categoryId: number
 
@@ -759,8 +759,8 @@ describe('search by name against a brute-force filter', () => {
         .executeTakeFirstOrThrow()
     ).id
     const names = [
-      // First by name, more of them than the walk's cap for a page of 1 (50 partners) or 7.
-      ...Array.from({ length: 400 }, (_, i) => `Aaa remplissage ${i}`),
+      // First by name: a walk of the name index goes past all of them before the other matches.
+      ...Array.from({ length: 150 }, (_, i) => `Aaa remplissage ${i}`),
       ...Array.from({ length: 60 }, (_, i) => `Pizzeria du Port ${i}`),
       ...Array.from({ length: 12 }, (_, i) => `Bar du Port ${i}`),
       ...Array.from({ length: 8 }, (_, i) => `Sport Club ${i}`),
