@@ -291,7 +291,7 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
     nameCondition = sql`${column} like ${slot('like')}`
     if (q.userPosition !== undefined || !byTrigrams) shape.push(byTrigrams ? 'trigrams' : 'name')
     else {
-      // Sorted by name: the three sets of the by-name statement below.
+      // Sorted by name: the two sets of the by-name statement below.
       const through = (page + 1) * pageSize
       const prefixEnd = prefixSuccessor(name)
       Object.assign(values, {
