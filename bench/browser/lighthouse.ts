@@ -95,7 +95,10 @@ function summarize(page: string, url: string, lhr: Lhr): LighthouseRun {
       transferKB: round((i.transferSize ?? 0) / 1024, 1),
     })),
     failing,
-    error: lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? null,
+    error:
+      lhr.runtimeError?.message ??
+      PERFORMANCE_METRICS.map((id) => lhr.audits[id]?.errorMessage).find(Boolean) ??
+      null,
     longTasks: ((lhr.audits['long-tasks']?.details?.items ?? []) as LhrLongTask[]).map((task) => ({
       url: shortUrl(task.url),
       startMs: Math.round(task.startTime),
@@ -108,6 +111,15 @@ function summarize(page: string, url: string, lhr: Lhr): LighthouseRun {
     })),
   }
 }
+
+/** The audits the performance score is made of: one that failed leaves the score null. */
+const PERFORMANCE_METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+]
 
 type LhrLongTask = { url: string; startTime: number; duration: number }
 type LhrBootup = { url: string; total: number; scripting: number }
@@ -188,8 +200,9 @@ export async function benchLighthouse(
         if (!result) throw new Error(`Lighthouse returned no result for ${target.page}`)
         const run = summarize(target.page, target.url, result.lhr as unknown as Lhr)
         onTrace?.(run, result.artifacts.Trace.traceEvents)
+        const failed = run.performance === null ? ` (${run.error ?? 'Lighthouse gave no reason'})` : ''
         log(
-          `  ${target.page} #${i + 1}: performance ${run.performance}, TBT ${Math.round(run.tbtMs ?? 0)} ms`,
+          `  ${target.page} #${i + 1}: performance ${run.performance}${failed}, TBT ${Math.round(run.tbtMs ?? 0)} ms`,
         )
         pageRuns.push(run)
         await page?.close()
