@@ -18,6 +18,8 @@ import {
   OFFLINE_WALLET_CACHE,
   OFFLINE_WALLET_HEADER,
   OFFLINE_WALLET_PATHS,
+  WALLET_SIGNED_OUT,
+  type WalletSignedOut,
 } from '../contract/offlineWallet.ts'
 
 declare const self: ServiceWorkerGlobalScope
@@ -56,13 +58,24 @@ registerRoute(
   }),
 )
 
-/** SHA-256 of the request's Authorization header, in hex; null without one. */
-async function holderOf(request: Request): Promise<string | null> {
-  const authorization = request.headers.get('Authorization')
-  if (!authorization) return null
+/** SHA-256 of an Authorization header, in hex. */
+async function holderFor(authorization: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(authorization))
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
+
+/** The holder of the request's Authorization header; null without one. */
+async function holderOf(request: Request): Promise<string | null> {
+  const authorization = request.headers.get('Authorization')
+  return authorization ? holderFor(authorization) : null
+}
+
+/**
+ * Holders whose user signed out while this worker ran (the app says so, WALLET_SIGNED_OUT): their answers
+ * still on their way when the app emptied the wallet are not stored. In memory: the worker stays alive while
+ * those fetches are pending, which is all this has to cover.
+ */
+const signedOut = new Set<string>()
 
 /**
  * Each entry belongs to the token that fetched it: the Cache API ignores headers, so the token's hash is part
@@ -75,8 +88,18 @@ const perToken: WorkboxPlugin = {
     url.searchParams.set('wallet-holder', (await holderOf(request)) ?? 'anonymous')
     return url.href
   },
-  cacheWillUpdate: async ({ request, response }) =>
-    response.status === 200 && request.headers.has('Authorization') ? response : null,
+  cacheWillUpdate: async ({ request, response }) => {
+    const holder = response.status === 200 ? await holderOf(request) : null
+    return holder !== null && !signedOut.has(holder) ? response : null
+  },
+  // Signed out between that check and the write: the entry goes again, and the wallet with it once empty.
+  cacheDidUpdate: async ({ cacheName, request }) => {
+    const holder = new URL(request.url).searchParams.get('wallet-holder')
+    if (holder === null || !signedOut.has(holder)) return
+    const cache = await caches.open(cacheName)
+    await cache.delete(request)
+    if ((await cache.keys()).length === 0) await caches.delete(cacheName)
+  },
   // Read from the wallet: say so, so the app shows it is offline even where the browser thinks it is online.
   cachedResponseWillBeUsed: async ({ cachedResponse }) => {
     if (!cachedResponse) return null
@@ -103,9 +126,19 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(Promise.all([...HAND_WRITTEN_CACHES, RUNTIME_ASSETS].map((name) => caches.delete(name))))
 })
 
-// workbox-window's messageSkipWaiting(), sent when the user presses 'Mettre à jour'.
+// workbox-window's messageSkipWaiting(), sent when the user presses 'Mettre à jour'; the app's sign-out.
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting()
+  const data = event.data as Partial<WalletSignedOut> | null
+  if (data?.type === WALLET_SIGNED_OUT && typeof data.authorization === 'string') {
+    const authorization = data.authorization
+    event.waitUntil(
+      (async () => {
+        signedOut.add(await holderFor(authorization))
+        await caches.delete(OFFLINE_WALLET_CACHE)
+      })(),
+    )
+  }
 })
 
 // The first install takes the open page at once (there is no older version to wait for).

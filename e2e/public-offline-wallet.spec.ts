@@ -98,3 +98,51 @@ test('hors ligne, Mes favoris, leurs fiches et Mes coupons utilisés restent lis
   await expect(page).toHaveURL(/\/login$/)
   await expect.poll(() => page.evaluate(() => caches.has('wallet'))).toBe(false)
 })
+
+/**
+ * A wallet read still on its way when the user signs out (a list revalidating as they tap Déconnexion): the
+ * worker must not put it back into the wallet the app has just emptied.
+ */
+test('une réponse du portefeuille arrivée après la déconnexion n’y est pas gardée', async ({
+  page,
+  context,
+}) => {
+  const user = await registerUser(page.request, 'Tardif')
+  const session = await signInAs(page, user)
+  await page.goto('/menu')
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let reached!: () => void
+  const onItsWay = new Promise<void>((resolve) => (reached = resolve))
+  // The server answers while the user is still signed in; the answer reaches the worker only after the sign-out.
+  await context.route('**/api/users/me/favorites', async (route) => {
+    const response = await route.fetch()
+    reached()
+    await held
+    await route.fulfill({ response })
+  })
+  const answered = context.waitForEvent('requestfinished', (request) =>
+    request.url().endsWith('/api/users/me/favorites'),
+  )
+  await page.evaluate((token) => {
+    void fetch('/api/users/me/favorites', { headers: { Authorization: `Bearer ${token}` } }).catch(
+      () => undefined,
+    )
+  }, session.access_token)
+  await onItsWay
+
+  await page.getByRole('button', { name: 'Déconnexion' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect.poll(() => page.evaluate(() => caches.has('wallet'))).toBe(false)
+  release()
+  await answered
+  // The worker stores an answer just after it has been read: give it that moment, then the wallet is still gone.
+  await page.waitForTimeout(500)
+  expect(await page.evaluate(() => caches.has('wallet'))).toBe(false)
+})

@@ -1,6 +1,6 @@
 import type { Api, Body, Params, Query, Reply } from '@/contract/api.ts'
 import { calls, fillPath, type CallName } from '@/contract/calls.ts'
-import { OFFLINE_WALLET_HEADER } from '@/contract/offlineWallet.ts'
+import { bearerAuthorization, OFFLINE_WALLET_HEADER } from '@/contract/offlineWallet.ts'
 import { readStoredUser } from '../session/storage.ts'
 import { takeEarlySearch } from './earlySearch.ts'
 
@@ -117,7 +117,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
   }
   const token = readStoredUser()?.access_token
-  if (token) headers.Authorization = `Bearer ${token}`
+  if (token) headers.Authorization = bearerAuthorization(token)
 
   let body: BodyInit | undefined
   if (options.body instanceof FormData) body = options.body

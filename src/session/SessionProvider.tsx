@@ -32,8 +32,8 @@ export function SessionProvider({
     setUser(next)
   }, [])
   const signOut = useCallback(() => {
+    clearOfflineWallet(readStoredUser()?.access_token ?? null)
     writeStoredUser(null)
-    clearOfflineWallet()
     setUser(null)
   }, [])
 
