@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import type { DiscountOffer, PartnerSearchResult } from '../contract/schemas.ts'
 import { apiPaths } from '../contract/paths.ts'
@@ -5,6 +6,16 @@ import { registerUser, signInAs } from './support.ts'
 
 // The installed app is what these journeys are about (playwright.config.ts blocks workers elsewhere).
 test.use({ serviceWorkers: 'allow' })
+
+/** Opens `path`, waits for the service worker it installs, and reloads the page under the worker's control. */
+async function openUnderWorker(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+}
 
 /**
  * The installed app's offline wallet: favourites, their partner pages and the used coupons stay readable
@@ -38,13 +49,8 @@ test('hors ligne, Mes favoris, leurs fiches et Mes coupons utilisés restent lis
     ).ok(),
   ).toBe(true)
 
-  await page.goto('/')
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
   // Under the worker's control, the app fills the wallet by itself: the partner's page was never opened here.
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await openUnderWorker(page, '/')
   await expect
     .poll(() =>
       page.evaluate(async () =>
@@ -109,12 +115,7 @@ test('une réponse du portefeuille arrivée après la déconnexion n’y est pas
 }) => {
   const user = await registerUser(page.request, 'Tardif')
   const session = await signInAs(page, user)
-  await page.goto('/menu')
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await openUnderWorker(page, '/menu')
 
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
