@@ -23,9 +23,12 @@ const sortKeys = {
   createdAt: [sql`p.created_at`],
 }
 
-export async function listPartnersPage(db: Db, q: PartnerListQuery): Promise<PartnerPage> {
+/**
+ * The list's WHERE (on `partners as p`) and ORDER BY for `q`'s search, status and sort: the CSV export
+ * (exports.ts) selects the very rows the list shows, in its order.
+ */
+export function partnerListFilter(q: Pick<PartnerListQuery, 'q' | 'status' | 'sort'>) {
   const terms = sortTerms(q.sort, sortKeys, 'name', sql`p.id`)
-  const { page, pageSize, offset } = paging(q)
   const conditions = []
   const text = q.q?.trim() ?? ''
   if (text !== '') {
@@ -38,7 +41,12 @@ export async function listPartnersPage(db: Db, q: PartnerListQuery): Promise<Par
   }
   if (q.status) conditions.push(sql`p.status = ${q.status}`)
   const matching = conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`
-  const order = orderBySql(terms)
+  return { matching, order: orderBySql(terms) }
+}
+
+export async function listPartnersPage(db: Db, q: PartnerListQuery): Promise<PartnerPage> {
+  const { matching, order } = partnerListFilter(q)
+  const { page, pageSize, offset } = paging(q)
   const pageRows = db
     .selectFrom('partners as p')
     .select(rowColumns)

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { sql } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import type {
   DisabledCoupon,
   MessageBody,
@@ -133,24 +133,35 @@ const userSortKeys = {
 }
 
 /**
+ * The list's WHERE (on `users`) and ORDER BY for `q`'s search, status, role and sort: the CSV export
+ * (exports.ts) selects the very rows the list shows, in its order.
+ */
+export function userListFilter(q: Pick<UserListQuery, 'q' | 'status' | 'role' | 'sort'>) {
+  const terms = sortTerms(q.sort, userSortKeys, 'name', sql`id`)
+  const conditions = []
+  const text = q.q?.trim().toLowerCase() ?? ''
+  if (text !== '') {
+    const like = `%${escapeLike(text)}%`
+    conditions.push(
+      sql`(lower(firstname || ' ' || lastname) like ${like} or lower(lastname || ' ' || firstname) like ${like} or lower(email) like ${like})`,
+    )
+  }
+  if (q.status) conditions.push(sql`status = ${q.status}`)
+  if (q.role) conditions.push(sql`is_admin = ${q.role === 'ROLE_ADMIN'}`)
+  const matching = conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`
+  return { matching, order: orderBySql(terms) }
+}
+
+/**
  * GET /api/users: one page of users with their used coupons, filtered by text (first name, last name, e-mail;
  * case ignored), status and role, sorted by an allowed key with the id last, and the total that matches.
  */
 export async function listUsers(db: Db, q: UserListQuery): Promise<UserPage> {
-  const terms = sortTerms(q.sort, userSortKeys, 'name', sql`id`)
+  const { matching, order } = userListFilter(q)
   const { page, pageSize, offset } = paging(q)
-  let query = db.selectFrom('users')
-  const text = q.q?.trim().toLowerCase() ?? ''
-  if (text !== '') {
-    const like = `%${escapeLike(text)}%`
-    query = query.where(
-      sql<boolean>`(lower(firstname || ' ' || lastname) like ${like} or lower(lastname || ' ' || firstname) like ${like} or lower(email) like ${like})`,
-    )
-  }
-  if (q.status) query = query.where('status', '=', q.status)
-  if (q.role) query = query.where('is_admin', '=', q.role === 'ROLE_ADMIN')
+  const query = db.selectFrom('users').where(matching)
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy(orderBySql(terms)).limit(pageSize).offset(offset).execute(),
+    query.selectAll().orderBy(order).limit(pageSize).offset(offset).execute(),
     query.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ])
   const coupons = await disabledCouponsOf(
