@@ -64,22 +64,54 @@ export const PausesOnHover: Story = {
 }
 
 /**
+ * A tap where `element` is drawn: a click on whatever is on top at its centre, as a finger's lands, without the
+ * hover or focus that would pause the slides by themselves.
+ */
+function tapCentreOf(element: HTMLElement) {
+  const box = element.getBoundingClientRect()
+  const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+  if (!top) throw new Error('Rien à cet endroit')
+  top.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }))
+  return top
+}
+
+/**
  * WCAG 2.2.2: a touch user (no hover, no focus) stops the auto-advancing slides with the pause button and starts
- * them again.
+ * them again. The tap lands on what is drawn on top: the dots' strip once covered the button, which then
+ * answered the keyboard only.
  */
 export const PauseButton: Story = {
   name: 'Bouton pause',
   tags: ['no-visual'],
   args: { interval: 300 },
   play: async ({ canvas, canvasElement }) => {
-    // A tap: a click without hover or focus, which would pause the slides by themselves.
-    canvas.getByRole('button', { name: 'Mettre en pause le défilement' }).click()
+    const pause = canvas.getByRole('button', { name: 'Mettre en pause le défilement' })
+    await expect(pause.contains(tapCentreOf(pause))).toBe(true)
     await new Promise((resolve) => setTimeout(resolve, 900))
     await expect(current(canvasElement)).toBe('1 sur 4')
     const resume = canvas.getByRole('button', { name: 'Reprendre le défilement' })
-    resume.click()
+    await expect(resume.contains(tapCentreOf(resume))).toBe(true)
     await waitFor(() => expect(current(canvasElement)).toBe('2 sur 4'))
     await expect(canvas.getByRole('button', { name: 'Mettre en pause le défilement' })).toBeVisible()
+  },
+}
+
+/** The home page's carousel (full height, on a phone): its pause button takes a tap too; the dots still do. */
+export const HomePauseButton: Story = {
+  name: 'Bouton pause (accueil)',
+  tags: ['no-visual'],
+  args: { fullHeight: true, label: 'Articles', interval: 300 },
+  decorators: [(Story) => <div style={{ width: 390, height: 600 }}>{Story()}</div>],
+  globals: { viewport: { value: 'phone' } },
+  play: async ({ canvas, canvasElement }) => {
+    const pause = canvas.getByRole('button', { name: 'Mettre en pause le défilement' })
+    await expect(pause.contains(tapCentreOf(pause))).toBe(true)
+    await expect(await canvas.findByRole('button', { name: 'Reprendre le défilement' })).toBeVisible()
+    const third = canvas.getByRole('button', { name: 'Aller à la diapositive 3' })
+    await expect(third.contains(tapCentreOf(third))).toBe(true)
+    await expect(current(canvasElement)).toBe('3 sur 4')
+    await new Promise((resolve) => setTimeout(resolve, 900))
+    await expect(current(canvasElement)).toBe('3 sur 4')
   },
 }
 

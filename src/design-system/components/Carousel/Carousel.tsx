@@ -62,6 +62,10 @@ const focusRing = `
   }
 `
 
+/*
+ * A strip across the whole width to centre the dots: it lets taps through (only the dots take them) and keeps
+ * clear of the pause button's corner, which it used to cover, so the button answered the keyboard only.
+ */
 const Dots = styled.div`
   position: absolute;
   left: 0;
@@ -70,9 +74,12 @@ const Dots = styled.div`
   display: flex;
   justify-content: center;
   gap: 2px;
+  padding: 0 48px;
+  pointer-events: none;
 `
 
 const Dot = styled.button`
+  pointer-events: auto;
   width: 24px;
   height: 24px;
   padding: 0;
