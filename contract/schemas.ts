@@ -390,9 +390,18 @@ export type UserListQuery = Static<typeof UserListQuery>
 export const UserPage = ListPage(User)
 export type UserPage = Static<typeof UserPage>
 
-/** PUT reactivate-discountoffer: why the administrator gives the coupon back (kept in the audit log). */
+/**
+ * PUT reactivate-discountoffer: why the administrator gives the coupon back, kept in the audit log when given.
+ * Optional, as the body itself: the spec's call sends none.
+ */
 export const ReactivateBody = Type.Object({
-  motif: Type.String({ maxLength: 500, description: 'Motif de la réactivation (obligatoire)' }),
+  motif: Type.Optional(
+    Type.String({
+      maxLength: 500,
+      description:
+        'Motif de la réactivation (facultatif, 500 caractères au plus) : gardé dans le journal s’il est donné',
+    }),
+  ),
 })
 export type ReactivateBody = Static<typeof ReactivateBody>
 

@@ -177,6 +177,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler)
   // Only JSON (and multipart on upload routes): a text/plain body is refused with 415.
   app.removeContentTypeParser('text/plain')
+  // An empty body labelled application/json (a client that sets the header on a bodiless PUT, as the spec's
+  // reactivate-discountoffer call is made) is no body rather than Fastify's 400; a route that needs a body
+  // still answers that it must be a JSON object. Anything else goes through Fastify's own parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.addContentTypeParser<string>('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined)
+    else parseJson(request, body, done)
+  })
   installErrorHandling(app)
   app.decorateRequest('currentUser', null)
   app.decorate('backgroundWork', new BackgroundWork())

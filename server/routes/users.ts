@@ -77,7 +77,8 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       tags,
       summary:
         'Réactive un coupon utilisé par un utilisateur (admin) ; renvoie ses coupons utilisés restants',
-      description: 'motif, obligatoire, dit pourquoi ; il est gardé dans le journal avec l’administrateur.',
+      description:
+        'Corps facultatif, comme dans la spécification (PUT sans corps accepté). motif, facultatif (500 caractères au plus), dit pourquoi : il est gardé dans le journal avec l’administrateur ; sans motif, l’entrée du journal n’en a pas.',
     }),
     handler: (request) =>
       reactivateCoupon(

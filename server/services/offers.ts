@@ -9,7 +9,7 @@ import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import type { Database } from '../db/types.ts'
 import { conflict, forbidden, notFound } from '../errors.ts'
-import { requiredText } from '../validation.ts'
+import { optionalText } from '../validation.ts'
 import { audited, type Actor } from './audit.ts'
 import { cleanOffer } from './partnerInput.ts'
 import { toOffer, usableOffer, type Executor } from './partnerRows.ts'
@@ -157,17 +157,17 @@ export async function redeemCoupon(
 }
 
 /**
- * Gives a used coupon back to its user, for the reason the administrator gives (kept in the audit log with
- * the use it undoes); answers the coupons they still have used.
+ * Gives a used coupon back to its user; the administrator's reason, when given, is kept in the audit log with
+ * the use it undoes (the spec's call has none). Answers the coupons they still have used.
  */
 export async function reactivateCoupon(
   db: Db,
   actor: Actor,
   userId: number,
   offerId: number,
-  motif: string,
+  motif: string | undefined,
 ): Promise<DisabledCouponsBody> {
-  const reason = requiredText(motif, 'motif', 'Motif', { max: 500, multiline: true })
+  const reason = optionalText(motif, 'motif', 'Motif', { max: 500, multiline: true })
   const user = await db
     .selectFrom('users')
     .select(['id', 'firstname', 'lastname', 'email'])

@@ -13,8 +13,23 @@ const commonPasswords = new Set(
     .filter((line) => line !== '' && !line.startsWith('#')),
 )
 
-/** Length and a common-password list only: no composition rules, long passphrases welcome (ASVS 2.1). */
+/**
+ * Characters that show nothing: spaces of every width (no-break, narrow, ideographic…), tabs, line breaks and
+ * the invisible ones (zero-width space and joiners, word joiner, byte order mark).
+ */
+const blank = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]+$/u
+
+/**
+ * Length and a common-password list only: no composition rules, long passphrases welcome (ASVS 2.1); but not
+ * only blanks, which the eye (and a shoulder surfer) reads as nothing typed and a keyboard repeats in one key.
+ */
 export function checkPasswordPolicy(password: string, field = 'password', context: string[] = []): void {
+  if (blank.test(password)) {
+    throw badRequest(
+      'Le mot de passe ne peut pas être composé uniquement d’espaces : ajoutez des lettres, des chiffres ou des signes.',
+      field,
+    )
+  }
   const length = [...password].length
   if (length < PASSWORD_MIN_LENGTH) {
     throw badRequest(`Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`, field)

@@ -98,6 +98,37 @@ describe('register and authenticate', () => {
     expect(res.body.message).toContain(expected)
   })
 
+  it('refuses a password of blanks only, at sign-up and at reset, naming the field', async () => {
+    const blankPasswords = [
+      ' '.repeat(8),
+      ' '.repeat(9),
+      ' '.repeat(256),
+      '\t  \t    ',
+      '\u00a0'.repeat(10),
+      '\u202f \u3000 \u2009    ',
+      '\u200b'.repeat(12),
+    ]
+    const blankMessage =
+      'Le mot de passe ne peut pas être composé uniquement d’espaces : ajoutez des lettres, des chiffres ou des signes.'
+    for (const password of blankPasswords) {
+      const res = await api.post('/api/auth/register', { ...validRegistration, password })
+      expect(res.status, JSON.stringify(password)).toBe(400)
+      expect(res.body).toEqual({ message: blankMessage, field: 'password' })
+    }
+    await api.register({ email: 'espaces@test.fr', password: 'un vrai mot de passe' })
+    await api.post('/api/auth/forgot-password', { email: 'espaces@test.fr' })
+    const { token } = await tokenFromMail(server.dataDir, 'espaces@test.fr')
+    for (const newPassword of blankPasswords) {
+      const res = await api.post('/api/auth/reset-password', { token, newPassword })
+      expect(res.status, JSON.stringify(newPassword)).toBe(400)
+      expect(res.body).toEqual({ message: blankMessage, field: 'newPassword' })
+    }
+    // Spaces around or inside a real password are kept as typed.
+    const ok = await api.post('/api/auth/reset-password', { token, newPassword: '  mot de passe  ' })
+    expect(ok.status).toBe(200)
+    await api.login('espaces@test.fr', '  mot de passe  ')
+  })
+
   it('accepts a long passphrase with spaces and unicode', async () => {
     const user = await api.register({
       password: 'Le petit chat est mort 🐈 et la vie continue, très longue phrase de passe',

@@ -247,4 +247,37 @@ describe('coupons', () => {
     ).toBe(403)
     expect((await use(alice, alice.userId.id, partner.partnerId.id, offers.ok.id.id)).status).toBe(200)
   })
+
+  it('reactivates as the spec calls it, without a body or a motif, however the empty body is sent', async () => {
+    const carla = await t.api.register({ firstname: 'Carla' })
+    const path = apiPaths.reactivateOffer(carla.userId.id, offers.ok.id.id)
+    const bodiless: [string, RequestOptions][] = [
+      ['no body, no content type', {}],
+      ['an empty body labelled JSON', { raw: '', contentType: 'application/json' }],
+      ['an empty body labelled JSON in UTF-8', { raw: '', contentType: 'application/json; charset=utf-8' }],
+      ['JSON null', { raw: 'null', contentType: 'application/json' }],
+      ['an empty object', { body: {} }],
+      ['an empty motif', { body: { motif: '' } }],
+    ]
+    for (const [how, options] of bodiless) {
+      // Used the spec's way too: an empty JSON body on a call that takes none.
+      const used = await t.api.request(
+        'PUT',
+        apiPaths.deactivateOffer(carla.userId.id, partner.partnerId.id, offers.ok.id.id),
+        { token: carla.access_token, raw: '', contentType: 'application/json' },
+      )
+      expect(used.status, `${how}: ${used.text}`).toBe(200)
+      const res = await t.api.request<DisabledCouponsBody>('PUT', path, { ...options, ...t.asAdmin() })
+      expect(res.status, `${how}: ${res.text}`).toBe(200)
+      expect(res.body, how).toEqual({ disabledCoupons: [] })
+    }
+    // A call whose body is required still says so, in French.
+    const empty = await t.api.request('POST', apiPaths.partners(), {
+      ...t.asAdmin(),
+      raw: '',
+      contentType: 'application/json',
+    })
+    expect(empty.status).toBe(400)
+    expect(empty.body).toEqual({ message: 'Le corps de la requête doit être un objet JSON.' })
+  })
 })
