@@ -111,6 +111,24 @@ export const LoadFailure: Story = {
   },
 }
 
+/** Opened from a link, a bookmark or a new tab (no page of the app before it): the failure leads to the partners list. */
+export const LoadFailureOpenedDirectly: Story = {
+  tags: ['no-visual'],
+  parameters: {
+    router: { path: '/bo/partenaires/:id', initialEntries: ['/bo/partenaires/99999'] },
+    msw: [
+      failing('get', routePatterns.partner, { status: 404, message: 'Partenaire introuvable.' }),
+      ...api.handlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent(
+      /^Page : \/bo\/partenaires$/,
+    )
+    await expectToast('Partenaire introuvable.')
+  },
+}
+
 export const GoesToEdit: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

@@ -301,6 +301,20 @@ export const Edit: Story = {
   },
 }
 
+/** Opened from a link (no page of the app before it): the saved edit leads to the partners list. */
+export const EditSavedWithoutHistory: Story = {
+  tags: ['no-visual'],
+  parameters: { router: { path: '/bo/partenaires/edit/:id', initialEntries: ['/bo/partenaires/edit/1'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByLabelText('Dénomination')).toHaveValue('Le Comptoir du Panier')
+    await fill(canvas.getByLabelText('Tél'), ' 99')
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(/^Page : \/bo\/partenaires$/)
+    await expectToast('Le partenaire a été modifié.')
+  },
+}
+
 export const EditLoadFailure: Story = {
   parameters: {
     router: editRouter,

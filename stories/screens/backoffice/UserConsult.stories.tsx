@@ -75,6 +75,24 @@ export const LoadFailure: Story = {
   },
 }
 
+/** Opened from a link, a bookmark or a new tab (no page of the app before it): the failure leads to the users list. */
+export const LoadFailureOpenedDirectly: Story = {
+  tags: ['no-visual'],
+  parameters: {
+    router: { path: '/bo/utilisateurs/:id', initialEntries: ['/bo/utilisateurs/99999'] },
+    msw: [
+      failing('get', routePatterns.user, { status: 404, message: 'Utilisateur introuvable.' }),
+      ...api.handlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent(
+      /^Page : \/bo\/utilisateurs$/,
+    )
+    await expectToast('Utilisateur introuvable.')
+  },
+}
+
 export const GoesToEdit: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)

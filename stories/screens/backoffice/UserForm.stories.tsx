@@ -207,6 +207,20 @@ export const Edit: Story = {
   },
 }
 
+/** Opened from a link (no page of the app before it): the saved edit leads to the users list. */
+export const EditSavedWithoutHistory: Story = {
+  tags: ['no-visual'],
+  parameters: { router: { path: '/bo/utilisateurs/edit/:id', initialEntries: ['/bo/utilisateurs/edit/3'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByLabelText('Prénom')).toHaveValue('Lucas')
+    await fill(canvas.getByLabelText('Nom'), '-Petit')
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(/^Page : \/bo\/utilisateurs$/)
+    await expectToast("L'utilisateur a été modifié.")
+  },
+}
+
 export const EditLoadFailure: Story = {
   parameters: {
     router: editRouter,

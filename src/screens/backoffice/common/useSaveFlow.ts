@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { useGoBack } from '@/src/navigation/index.ts'
+import { useBackofficeGoBack } from './useBackofficeGoBack.ts'
 import { useSubmitFlow } from './useSubmitFlow.ts'
 
 interface SaveFlow<Values, Item, Body, Created> {
@@ -14,8 +14,8 @@ interface SaveFlow<Values, Item, Body, Created> {
 }
 
 /**
- * The create-or-edit page's save (spec section 4): an edit goes back one step (to the back-office home when
- * the page was opened from a link), a creation replaces the page with the new item's consult page.
+ * The create-or-edit page's save (spec section 4): an edit goes back one step (to its list when the page was
+ * opened from outside the app), a creation replaces the page with the new item's consult page.
  */
 export function useSaveFlow<Values, Item, Body, Created>({
   item,
@@ -26,7 +26,7 @@ export function useSaveFlow<Values, Item, Body, Created>({
   messages,
 }: SaveFlow<Values, Item, Body, Created>) {
   const navigate = useNavigate()
-  const goBack = useGoBack('/bo/gerer-accueil')
+  const goBack = useBackofficeGoBack()
   return useSubmitFlow<Values, Created | null>({
     send: async (values) => {
       const body = toBody(values)

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react'
 import { Field } from 'react-final-form'
 import { useParams } from 'react-router'
-import { useGoBack } from '@/src/navigation/index.ts'
 import type { CategoryInput } from '@/contract/schemas.ts'
 import { useCreatePartner } from '@/src/api/partners/createPartner.ts'
 import { useCategories } from '@/src/api/partners/getCategories.ts'
@@ -16,6 +15,7 @@ import { FormGrid } from '../common/FormGrid.tsx'
 import { FormPage } from '../common/FormPage.tsx'
 import { FormSelect } from '../common/FormSelect.tsx'
 import { FormTextField, fieldError } from '../common/FormTextField.tsx'
+import { useBackofficeGoBack } from '../common/useBackofficeGoBack.ts'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
 import { useSaveFlow } from '../common/useSaveFlow.ts'
 import { CategoryIconDialog } from './CategoryIconDialog.tsx'
@@ -46,7 +46,7 @@ export function PartnerFormScreen() {
   const { id } = useParams()
   const isEdit = id !== undefined
   // 'Annuler' opened from a link (no page of the app before) goes to the list, not out of the app.
-  const goBack = useGoBack('/bo/partenaires')
+  const goBack = useBackofficeGoBack()
   const { data: partner, error } = usePartner(id)
   useGoBackOnError(partner ? null : error)
   const { data: statuses } = usePartnerStatuses()

@@ -1,6 +1,5 @@
 import { useMemo } from 'react'
 import { useParams } from 'react-router'
-import { useGoBack } from '@/src/navigation/index.ts'
 import { useCreateUser } from '@/src/api/users/createUser.ts'
 import { useUser } from '@/src/api/users/getUser.ts'
 import { useUserStatuses } from '@/src/api/users/getUserStatuses.ts'
@@ -9,6 +8,7 @@ import { FormGrid } from '../common/FormGrid.tsx'
 import { FormPage } from '../common/FormPage.tsx'
 import { FormSelect } from '../common/FormSelect.tsx'
 import { FormTextField } from '../common/FormTextField.tsx'
+import { useBackofficeGoBack } from '../common/useBackofficeGoBack.ts'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
 import { useSaveFlow } from '../common/useSaveFlow.ts'
 import {
@@ -26,7 +26,7 @@ export function UserFormScreen() {
   const { id } = useParams()
   const isEdit = id !== undefined
   // 'Annuler' opened from a link (no page of the app before) goes to the list, not out of the app.
-  const goBack = useGoBack('/bo/utilisateurs')
+  const goBack = useBackofficeGoBack()
   const { data: user, error } = useUser(id)
   useGoBackOnError(user ? null : error)
   const { data: statuses } = useUserStatuses()
