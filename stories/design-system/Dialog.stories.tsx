@@ -140,3 +140,81 @@ export const LongFrenchText: Story = {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Ok' })).toBeVisible())
   },
 }
+
+/** What a phone does for a tap on `element`: pointer down and up on it, then the click. */
+function tap(element: HTMLElement) {
+  const init: PointerEventInit = { bubbles: true, cancelable: true, pointerType: 'touch', isPrimary: true }
+  element.dispatchEvent(new PointerEvent('pointerdown', { ...init, buttons: 1 }))
+  element.dispatchEvent(new PointerEvent('pointerup', init))
+  element.click()
+}
+
+const centreOf = (element: HTMLElement) => {
+  const box = element.getBoundingClientRect()
+  return [box.left + box.width / 2, box.top + box.height / 2] as const
+}
+
+const calledBehind = fn()
+
+/**
+ * A double tap on 'Confirmer', which closes the dialog: the second tap lands on a shield left for a moment, not on
+ * what the page has under the button (a 'tel:' link there opened the phone's dialler). Confirming with the
+ * keyboard leaves no shield; the page takes taps again once it is gone.
+ */
+export const DoubleTapOnConfirm: Story = {
+  name: 'Double tap sur Confirmer',
+  tags: ['no-visual'],
+  args: { title: 'Utiliser cette offre ?', description: undefined, confirmLabel: 'Confirmer' },
+  globals: { viewport: { value: 'phone' } },
+  beforeEach: () => {
+    calledBehind.mockClear()
+  },
+  render: function Render(args) {
+    const [open, setOpen] = useState(args.open)
+    return (
+      <>
+        <button type="button" style={{ position: 'fixed', inset: 0 }} onClick={calledBehind}>
+          Appeler le 04 91 00 12 34
+        </button>
+        <Dialog
+          {...args}
+          open={open}
+          onOpenChange={setOpen}
+          onConfirm={() => {
+            args.onConfirm?.()
+            setOpen(false)
+          }}
+        />
+        {open ? null : (
+          <Button style={{ position: 'fixed', top: 0, left: 0, zIndex: 1 }} onClick={() => setOpen(true)}>
+            Ouvrir
+          </Button>
+        )}
+      </>
+    )
+  },
+  play: async ({ args, canvas }) => {
+    const confirm = await screen.findByRole('button', { name: 'Confirmer' })
+    await waitFor(() => expect(screen.getByRole('dialog')).toBeVisible())
+    const [x, y] = centreOf(confirm)
+    tap(confirm)
+    await expect(args.onConfirm).toHaveBeenCalledTimes(1)
+    await expect(screen.queryByRole('dialog')).toBeNull()
+    const second = document.elementFromPoint(x, y)
+    await expect(second).toBe(screen.getByTestId('dialog-tap-shield'))
+    tap(second as HTMLElement)
+    await expect(calledBehind).not.toHaveBeenCalled()
+    await expect(args.onConfirm).toHaveBeenCalledTimes(1)
+    // Gone in a moment: the page takes taps again.
+    await waitFor(() => expect(screen.queryByTestId('dialog-tap-shield')).toBeNull())
+    await expect(document.elementFromPoint(x, y)).toBe(canvas.getByRole('button', { name: /^Appeler/ }))
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Ouvrir' }))
+    await waitFor(() => expect(screen.getByRole('dialog')).toBeVisible())
+    screen.getByRole('button', { name: 'Confirmer' }).focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await expect(args.onConfirm).toHaveBeenCalledTimes(2)
+    await expect(screen.queryByTestId('dialog-tap-shield')).toBeNull()
+  },
+}

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react'
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
 import { Dialog as RadixDialog } from 'radix-ui'
 import styled, { keyframes } from 'styled-components'
 import { Icon, mdiClose } from '@/src/design-system/icons/index.ts'
@@ -98,6 +99,41 @@ const Actions = styled.div`
   flex: none;
 `
 
+/*
+ * Left on the page for a moment after a dialog closed under a press: the second tap of a double tap (which comes
+ * within ~300 ms) lands here, not on whatever was under the button that closed it ('Confirmer' over a 'tel:'
+ * link opened the phone's dialler). Invisible; it takes no focus, so the keyboard is never held up.
+ */
+const TapShield = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndices.dialog};
+  pointer-events: auto;
+`
+
+/** How long the shield stays after the close, and how recent the press must be to count as the closing one. */
+export const GHOST_TAP_MS = 400
+
+/** Whether the dialog has just closed under a press inside it: the shield is up (see TapShield). */
+function useTapShield(open: boolean) {
+  const lastPress = useRef(Number.NEGATIVE_INFINITY)
+  const wasOpen = useRef(open)
+  const [shielded, setShielded] = useState(false)
+  // A layout effect: the shield is in the page before the browser handles the next tap.
+  useLayoutEffect(() => {
+    const closedUnderPress = wasOpen.current && !open && performance.now() - lastPress.current < GHOST_TAP_MS
+    wasOpen.current = open
+    if (!closedUnderPress) return
+    setShielded(true)
+    const timer = window.setTimeout(() => setShielded(false), GHOST_TAP_MS)
+    return () => window.clearTimeout(timer)
+  }, [open])
+  const notePress = () => {
+    lastPress.current = performance.now()
+  }
+  return { shielded, notePress }
+}
+
 export interface DialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -150,6 +186,7 @@ export function Dialog({
   fallbackFocus,
 }: DialogProps) {
   const { rememberOpener, restoreFocus } = useReturnFocus(fallbackFocus)
+  const { shielded, notePress } = useTapShield(open)
   const defaultActions =
     confirmLabel || cancelLabel ? (
       <>
@@ -174,36 +211,42 @@ export function Dialog({
     ) : null
   const footer = fullScreen ? null : (actions ?? defaultActions)
   return (
-    <RadixDialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        // Closing mid-save would lose track of the request's outcome.
-        if (!next && confirmLoading) return
-        onOpenChange(next)
-      }}
-    >
-      <RadixDialog.Portal>
-        <Overlay />
-        <Content
-          data-fullscreen={fullScreen}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={rememberOpener}
-          onCloseAutoFocus={restoreFocus}
-        >
-          <Header>
-            <Title hidden={hideTitle}>{title}</Title>
-          </Header>
-          <Body>
-            {description ? <RadixDialog.Description>{description}</RadixDialog.Description> : null}
-            {children}
-          </Body>
-          {footer ? <Actions>{footer}</Actions> : null}
-          {/* Last in the DOM (shown top right) so opening focuses the content or 'Annuler', not 'Fermer'. */}
-          <CloseButton aria-label="Fermer">
-            <Icon path={mdiClose} size={22} />
-          </CloseButton>
-        </Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <>
+      <RadixDialog.Root
+        open={open}
+        onOpenChange={(next) => {
+          // Closing mid-save would lose track of the request's outcome.
+          if (!next && confirmLoading) return
+          onOpenChange(next)
+        }}
+      >
+        <RadixDialog.Portal>
+          <Overlay onPointerUp={notePress} />
+          <Content
+            onPointerUp={notePress}
+            data-fullscreen={fullScreen}
+            {...(description ? {} : { 'aria-describedby': undefined })}
+            onOpenAutoFocus={rememberOpener}
+            onCloseAutoFocus={restoreFocus}
+          >
+            <Header>
+              <Title hidden={hideTitle}>{title}</Title>
+            </Header>
+            <Body>
+              {description ? <RadixDialog.Description>{description}</RadixDialog.Description> : null}
+              {children}
+            </Body>
+            {footer ? <Actions>{footer}</Actions> : null}
+            {/* Last in the DOM (shown top right) so opening focuses the content or 'Annuler', not 'Fermer'. */}
+            <CloseButton aria-label="Fermer">
+              <Icon path={mdiClose} size={22} />
+            </CloseButton>
+          </Content>
+        </RadixDialog.Portal>
+      </RadixDialog.Root>
+      {shielded
+        ? createPortal(<TapShield aria-hidden data-testid="dialog-tap-shield" />, document.body)
+        : null}
+    </>
   )
 }
