@@ -149,7 +149,13 @@ export const deactivateOfferHandlers = {
   error: (delayMs = 0) =>
     mockApi('deactivateOffer', async () => {
       if (delayMs) await delay(delayMs)
-      return HttpResponse.json<ErrorBody>({ message: 'Ce coupon a déjà été utilisé.' }, { status: 409 })
+      return serverError()
+    }),
+  /** The server's 409 when this user used the coupon already (e.g. in another tab), with its message. */
+  alreadyUsed: (delayMs = 0) =>
+    mockApi('deactivateOffer', async () => {
+      if (delayMs) await delay(delayMs)
+      return HttpResponse.json<ErrorBody>({ message: 'Vous avez déjà utilisé ce coupon.' }, { status: 409 })
     }),
 }
 

@@ -27,6 +27,8 @@ export function usePartnerDiscountsForUser(
         { params: { id: partnerId!, userId: userId! } },
         { shownByCaller: notFoundShownByCaller ? PARTNER_NOT_FOUND_STATUSES : undefined },
       ),
-    { revalidateOnFocus: false },
+    // Read again when the tab comes back into view (a coupon used in another tab or on another device shows
+    // used); SWR's throttle and deduplication keep the first load to one request.
+    { revalidateOnFocus: true },
   )
 }

@@ -8,7 +8,10 @@ export const getMyUsedOffers = (options?: Pick<RequestOptions, 'shownByCaller' |
 
 /** null (signed out) fetches nothing; the user is part of the key. The page shows a failed load in place. */
 export function useMyUsedOffers(userId: number | null) {
-  return useSWR(userId === null ? null : ([apiPaths.myUsedOffers(), userId] as const), () =>
-    getMyUsedOffers({ shownByCaller: true }),
+  return useSWR(
+    userId === null ? null : ([apiPaths.myUsedOffers(), userId] as const),
+    () => getMyUsedOffers({ shownByCaller: true }),
+    // A coupon used in another tab or on another device joins the list when this tab comes back into view.
+    { revalidateOnFocus: true },
   )
 }

@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { PartnerDetailsScreen } from '@/src/screens/public/partner/PartnerDetailsScreen.tsx'
+import { HttpResponse } from 'msw'
+import { SWRConfig } from 'swr'
+import { partnerById } from '@/mocks/fixtures/index.ts'
 import { signedInUser } from '@/mocks/fixtures/session.ts'
 import { mockApi } from '@/mocks/handlers/mockApi.ts'
 import { deactivateOfferHandlers, partnerForUserHandlers, usedCouponReply } from '@/mocks/handlers/public.ts'
@@ -34,6 +37,23 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 const coupons = (canvasElement: HTMLElement) => within(canvasElement).getAllByTestId('coupon-card')
+
+/**
+ * The server's view of partner 1 when another tab (or device) of the same user uses its first offer (101) after
+ * this page's first read: every later read has it DISABLED. `partnerReads` counts the reads.
+ */
+let partnerReads = 0
+const partnerUsedElsewhereAfterFirstRead = mockApi('getPartnerForUser', () => {
+  partnerReads += 1
+  const partner = partnerById(1)
+  if (partnerReads === 1) return HttpResponse.json(partner)
+  return HttpResponse.json({
+    ...partner,
+    discountOffers: partner.discountOffers.map((offer) =>
+      offer.id.id === 101 ? { ...offer, status: 'DISABLED' as const } : offer,
+    ),
+  })
+})
 
 export const Loading: Story = {
   name: 'Chargement',
@@ -280,6 +300,64 @@ export const UseOfferConfirmFailsAndReverts: Story = {
     await expect(
       within(context.canvasElement.ownerDocument.body).queryByText('Bravo! Vous avez utilisé vote offre!'),
     ).toBeNull()
+  },
+}
+
+/**
+ * Another tab used the offer after this page was read: confirming here gets the server's 409 ('Vous avez déjà
+ * utilisé ce coupon.', the app's toast). The card is shown used at once and stays so (it used to come back
+ * usable), and the partner is read again for the server's view of it.
+ */
+export const UseOfferAlreadyUsedElsewhere: Story = {
+  name: 'Offre déjà utilisée dans un autre onglet',
+  tags: ['no-visual'],
+  parameters: { msw: [partnerUsedElsewhereAfterFirstRead, deactivateOfferHandlers.alreadyUsed(300)] },
+  beforeEach: () => {
+    partnerReads = 0
+  },
+  play: async (context) => {
+    await Success.play!(context)
+    await openUseDialogByKeyboard(context.canvasElement)
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmer' }))
+    const first = () => coupons(context.canvasElement)[0]
+    await expect(first()).toHaveAttribute('data-state', 'used')
+    await waitFor(() => expect(partnerReads).toBe(2))
+    // Past the refusal and the new read: still used, with no way to use it.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await expect(first()).toHaveAttribute('data-state', 'used')
+    await expect(within(first()).getByText('Offre utilisée')).toBeVisible()
+    await expect(within(first()).queryByRole('button', { name: "Utiliser l'offre" })).toBeNull()
+    await expect(
+      within(context.canvasElement.ownerDocument.body).queryByText('Bravo! Vous avez utilisé vote offre!'),
+    ).toBeNull()
+  },
+}
+
+/**
+ * The user comes back to this tab after using the offer in another: the partner is read again as the tab
+ * becomes visible, and the card shows used without any action here.
+ */
+export const OfferUsedElsewhereShownOnReturn: Story = {
+  name: 'Retour sur l’onglet après usage ailleurs',
+  tags: ['no-visual'],
+  parameters: { msw: [partnerUsedElsewhereAfterFirstRead, recordDeactivation] },
+  // SWR reads again on a return to the tab no sooner than 5 s after the screen's first read (none at first load):
+  // without that wait here.
+  decorators: [(Story) => <SWRConfig value={{ focusThrottleInterval: 0 }}>{Story()}</SWRConfig>],
+  beforeEach: () => {
+    partnerReads = 0
+  },
+  play: async (context) => {
+    await Success.play!(context)
+    await expect(coupons(context.canvasElement)[0]).toHaveAttribute('data-state', 'available')
+    await expect(partnerReads).toBe(1)
+    document.dispatchEvent(new Event('visibilitychange'))
+    await waitFor(() => expect(coupons(context.canvasElement)[0]).toHaveAttribute('data-state', 'used'))
+    await expect(partnerReads).toBe(2)
+    await expect(
+      within(coupons(context.canvasElement)[0]).queryByRole('button', { name: "Utiliser l'offre" }),
+    ).toBeNull()
+    await expect(deactivated).not.toHaveBeenCalled()
   },
 }
 
