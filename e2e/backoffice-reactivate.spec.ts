@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from './fixtures.ts'
-import type { PartnerSearchResult } from '../contract/schemas.ts'
+import type { AuditPage, PartnerSearchResult } from '../contract/schemas.ts'
 import { apiPaths } from '../contract/paths.ts'
 import { choose, signInAsAdmin } from './adminSupport.ts'
 import { registerUser } from './support.ts'
@@ -26,7 +26,7 @@ test('un administrateur réactive un coupon qu’un utilisateur avait utilisé, 
   expect((await use()).status()).toBe(200)
   expect((await use()).status()).toBe(409)
 
-  await signInAsAdmin(page)
+  const admin = await signInAsAdmin(page)
   await page.goto('/bo/utilisateurs')
   await page.getByRole('searchbox', { name: 'Rechercher un utilisateur' }).fill(user.email)
   await page.getByRole('row', { name: `Consulter ${user.firstname} ${user.lastname}` }).click()
@@ -41,11 +41,18 @@ test('un administrateur réactive un coupon qu’un utilisateur avait utilisé, 
   await expect(dialog).toContainText(
     "Ce coupon a été utilisé. Voulez vous le réactiver pour permettre à l'utilisateur de le réutiliser?",
   )
-  // The reason is required: without it nothing is sent.
+  // The reason is optional: left empty, the coupon is given back all the same.
+  await expect(dialog.getByRole('textbox', { name: 'Motif (facultatif)' })).toHaveValue('')
   await dialog.getByRole('button', { name: 'Réactiver' }).click()
-  await expect(dialog.getByText('Le motif est obligatoire.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('(Aucun)')).toBeVisible()
+
+  // Used again, then given back with a reason, which the journal keeps.
+  expect((await use()).status()).toBe(200)
+  await page.reload()
+  await page.getByRole('button', { name: new RegExp(offer.libelle) }).click()
   const motif = `Terminal en panne ${Date.now()}`
-  await dialog.getByRole('textbox', { name: /Motif/ }).fill(motif)
+  await dialog.getByRole('textbox', { name: 'Motif (facultatif)' }).fill(motif)
   await dialog.getByRole('button', { name: 'Réactiver' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByText('(Aucun)')).toBeVisible()
@@ -72,6 +79,16 @@ test('un administrateur réactive un coupon qu’un utilisateur avait utilisé, 
   const csv = (await readFile((await file.path())!)).toString('utf8')
   expect(csv.startsWith('\uFEFFDate;Administrateur;')).toBe(true)
   expect(csv).toContain(motif)
+
+  // Both reactivations are in the journal; the one given no reason has no motif.
+  const journal = await request.get(apiPaths.audit(), {
+    headers: { Authorization: `Bearer ${admin.access_token}` },
+    params: { action: 'coupon.reactivate', pageSize: 100 },
+  })
+  const reactivations = ((await journal.json()) as AuditPage).items.filter(
+    (item) => item.targetId === String(user.userId.id),
+  )
+  expect(reactivations.map((item) => item.motif)).toEqual([motif, null])
 
   // The user can use it again.
   const seen = await request.get(apiPaths.partnerDiscountsUser(partner.partnerId.id, user.userId.id), {

@@ -367,9 +367,9 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       return HttpResponse.json(user)
     }),
     mockApi('reactivateOffer', async ({ request, params }) => {
+      // As the server: the body and its motif are optional (the spec's call sends none).
       const body = (await record(request)) as { motif?: string } | null
-      const motif = body?.motif?.trim() ?? ''
-      if (!motif) return badRequest('Le champ « Motif » est obligatoire.', 'motif')
+      const motif = body?.motif?.trim() || null
       const user = findUser(params.userId)
       if (!user) return notFound('Utilisateur introuvable.')
       const coupon = user.disabledCoupons.find((c: DisabledCoupon) => c.id.id === Number(params.offerId))

@@ -6,17 +6,19 @@ import { callApi } from '../client.ts'
 import { userListKeys } from './getUsers.ts'
 
 /**
- * PUT /api/users/reactivate-discountoffer/user/{userId}/offer/{offerId} with the administrator's reason (motif,
- * kept in the journal); answers the user's remaining used coupons.
+ * PUT /api/users/reactivate-discountoffer/user/{userId}/offer/{offerId}; answers the user's remaining used
+ * coupons. The administrator's reason (motif, kept in the journal) is optional: blank, none is sent.
  */
-export const reactivateOffer = (userId: number, offerId: number, motif: string) =>
-  callApi('reactivateOffer', { params: { userId, offerId }, body: { motif } })
+export const reactivateOffer = (userId: number, offerId: number, motif = '') => {
+  const reason = motif.trim()
+  return callApi('reactivateOffer', { params: { userId, offerId }, body: reason ? { motif: reason } : {} })
+}
 
 /** Reactivates, then writes the server's disabledCoupons into the cached user (the spec: the list comes from the answer). */
 export function useReactivateOffer(userId: number) {
   const { mutate } = useSWRConfig()
   return useCallback(
-    async (offerId: number, motif: string) => {
+    async (offerId: number, motif?: string) => {
       const { disabledCoupons } = await reactivateOffer(userId, offerId, motif)
       await mutate<User>(apiPaths.user(userId), (user) => (user ? { ...user, disabledCoupons } : user), {
         revalidate: false,

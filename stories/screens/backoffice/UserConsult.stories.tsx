@@ -121,23 +121,39 @@ export const Reactivate: Story = {
   },
 }
 
-export const MotifRequired: Story = {
-  name: 'Motif obligatoire',
+/** The reason is optional: left empty, the coupon is reactivated and no motif is sent. */
+export const ReactivateWithoutMotif: Story = {
+  name: 'Réactiver sans motif',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
     const dialog = await findDialog('Editer le coupon utilisé')
-    const motif = within(dialog).getByRole('textbox', { name: /Motif/ })
-    await expect(motif).toBeRequired()
+    await expect(dialog).toHaveTextContent(QUESTION)
+    const motif = within(dialog).getByRole('textbox', { name: 'Motif (facultatif)' })
+    await expect(motif).not.toBeRequired()
+    await expect(motif).toHaveValue('')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
-    await expect(await within(dialog).findByText('Le motif est obligatoire.')).toBeVisible()
-    await expect(motif).toHaveAttribute('aria-invalid', 'true')
-    await expect(motif).toHaveFocus()
-    // Nothing was sent; spaces alone are no motif either.
-    await fill(motif, '   ')
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expectToast('Le coupon a été réactivé.')
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: /Utilisé le/ })).toHaveLength(1))
+    await expect(canvas.queryByRole('button', { name: /Première séance offerte/ })).toBeNull()
+    // No motif at all, rather than an empty one.
+    await expect(api.requests.findLast((r) => r.method === 'PUT')?.body).toEqual({})
+  },
+}
+
+/** Spaces alone are no reason: nothing but the reactivation is sent. */
+export const ReactivateWithBlankMotif: Story = {
+  name: 'Réactiver avec un motif blanc',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
+    const dialog = await findDialog('Editer le coupon utilisé')
+    await fill(within(dialog).getByRole('textbox', { name: 'Motif (facultatif)' }), '   ')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Réactiver' }))
-    await expect(api.requests.some((r) => r.method === 'PUT')).toBe(false)
-    await expect(dialog).toBeVisible()
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(api.requests.findLast((r) => r.method === 'PUT')?.body).toEqual({})
   },
 }
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import styled from 'styled-components'
 import { format, parseISO } from 'date-fns'
@@ -84,10 +84,9 @@ export function UserConsultScreen() {
   const reactivate = useReactivateOffer(Number(id))
   const [selected, setSelected] = useState<DisabledCoupon | null>(null)
   const [reactivating, setReactivating] = useState(false)
-  // Why the coupon is given back: required, kept in the journal with the administrator's name.
+  // Why the coupon is given back: optional (the spec's call has none), kept in the journal when given.
   const [motif, setMotif] = useState('')
   const [motifError, setMotifError] = useState<string | null>(null)
-  const motifRef = useRef<HTMLInputElement | HTMLTextAreaElement>(null)
 
   const select = (coupon: DisabledCoupon | null) => {
     setSelected(coupon)
@@ -97,14 +96,9 @@ export function UserConsultScreen() {
 
   const onReactivate = async () => {
     if (!selected) return
-    if (motif.trim() === '') {
-      setMotifError('Le motif est obligatoire.')
-      motifRef.current?.focus()
-      return
-    }
     setReactivating(true)
     try {
-      await reactivate(selected.id.id, motif.trim())
+      await reactivate(selected.id.id, motif)
       notify('Le coupon a été réactivé.', 'success')
       select(null)
     } catch (failure) {
@@ -183,18 +177,16 @@ export function UserConsultScreen() {
               <strong>{selected.libelle}</strong> — {selected.partnerName}
             </p>
             <TextField
-              ref={motifRef}
-              label="Motif"
-              required
+              label="Motif (facultatif)"
               multiline
               rows={2}
               maxLength={500}
               value={motif}
               error={motifError}
-              helperText="Obligatoire : il est inscrit au journal avec votre nom."
+              helperText="S'il est donné, il est inscrit au journal avec votre nom."
               onChange={(event) => {
                 setMotif(event.target.value)
-                if (motifError && event.target.value.trim() !== '') setMotifError(null)
+                if (motifError) setMotifError(null)
               }}
             />
           </>
