@@ -60,6 +60,8 @@ export interface Config {
   loginThrottle: LoginThrottleConfig
   /** Requests per minute and address on register / forgot-password / reset-password. */
   authRateLimitPerMinute: number
+  /** The operators' IANA time zone: CSV dates and times, the dashboard's days, the Journal's dates and filters. */
+  appTimeZone: string
 }
 
 type Env = Record<string, string | undefined>
@@ -125,6 +127,22 @@ export function defaultPoolMax(): number {
   return Math.min(10, 2 * availableParallelism())
 }
 
+/**
+ * APP_TIME_ZONE: an IANA zone name (Europe/Paris by default). Checked at start, so a typo stops the server with
+ * a French message rather than giving dates an hour off. The database uses the same name for the dashboard's
+ * days (PostgreSQL and PGlite carry the IANA zones too).
+ */
+export function parseTimeZone(value: string | undefined): string {
+  const text = nonEmpty(value) ?? 'Europe/Paris'
+  try {
+    return new Intl.DateTimeFormat('fr-FR', { timeZone: text }).resolvedOptions().timeZone
+  } catch {
+    throw new Error(
+      `APP_TIME_ZONE doit être un fuseau horaire IANA, par exemple Europe/Paris ou America/Martinique (reçu « ${text} »)`,
+    )
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = intFrom(env.PORT, 3000, 'PORT')
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? './data')
@@ -169,5 +187,6 @@ export function loadConfig(env: Env = process.env): Config {
       maxLockMs: 15 * 60_000,
     },
     authRateLimitPerMinute: intFrom(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    appTimeZone: parseTimeZone(env.APP_TIME_ZONE),
   }
 }

@@ -8,8 +8,8 @@ export function dashboardRoutes(app: App, ctx: AppContext, guards: AuthGuards): 
     ...endpoint('getDashboard', guards, {
       tags: ['Tableau de bord'],
       summary:
-        'Utilisation des coupons sur 30 jours : par jour, par partenaire, par catégorie ; utilisateurs actifs',
+        'Utilisation des coupons sur 30 jours (jours du fuseau APP_TIME_ZONE) : par jour, par partenaire, par catégorie ; utilisateurs actifs',
     }),
-    handler: () => dashboard(ctx.db),
+    handler: () => dashboard(ctx.db, ctx.config.appTimeZone),
   })
 }

@@ -1,6 +1,7 @@
 /**
  * The usage dashboard: coupon uses over the last 30 days, counted in SQL (the same statements on PGlite and
- * PostgreSQL). Days are Paris calendar days, the operators' own; a use later reactivated still counts.
+ * PostgreSQL). Days are calendar days of the operators' time zone (APP_TIME_ZONE, Europe/Paris by default),
+ * whatever the database's own; a use later reactivated still counts.
  */
 import { sql } from 'kysely'
 import type { Dashboard } from '@/contract/backoffice.ts'
@@ -8,23 +9,22 @@ import type { Db } from '../db/index.ts'
 
 export const DASHBOARD_DAYS = 30
 const TOP_PARTNERS = 10
-const ZONE = 'Europe/Paris'
 
-export async function dashboard(db: Db, days = DASHBOARD_DAYS): Promise<Dashboard> {
-  // The first Paris day of the period, as an instant: every statement filters offer_uses.used_at on it, so
+export async function dashboard(db: Db, zone: string, days = DASHBOARD_DAYS): Promise<Dashboard> {
+  // The first local day of the period, as an instant: every statement filters offer_uses.used_at on it, so
   // the (user_id, used_at) index and a plain range serve them.
-  const since = sql`((now() at time zone ${ZONE})::date - ${days - 1}::int)::timestamp at time zone ${ZONE}`
+  const since = sql`((now() at time zone ${zone})::date - ${days - 1}::int)::timestamp at time zone ${zone}`
 
   const perDay = await sql<{ date: string; uses: number }>`
     with span as (
       select generate_series(0, ${days - 1}::int) as n
     ), counted as (
-      select (used_at at time zone ${ZONE})::date as day, count(*)::int as uses
+      select (used_at at time zone ${zone})::date as day, count(*)::int as uses
       from offer_uses where used_at >= ${since} group by 1
     )
-    select to_char((now() at time zone ${ZONE})::date - (${days - 1}::int - span.n), 'YYYY-MM-DD') as date,
+    select to_char((now() at time zone ${zone})::date - (${days - 1}::int - span.n), 'YYYY-MM-DD') as date,
       coalesce(counted.uses, 0)::int as uses
-    from span left join counted on counted.day = (now() at time zone ${ZONE})::date - (${days - 1}::int - span.n)
+    from span left join counted on counted.day = (now() at time zone ${zone})::date - (${days - 1}::int - span.n)
     order by span.n`.execute(db)
 
   const topPartners = await sql<{ partnerId: number; name: string; uses: number }>`

@@ -1,24 +1,54 @@
 /**
- * The back-office CSV exports: partners, users and every coupon use. Each reads its table in keyset batches
- * (`inBatches`, by id), so an export of a large table streams without holding it in memory.
+ * The back-office CSV exports: partners, users and every coupon use. The partner and user files hold what
+ * their list shows for the same search, filters and sort (the list's own WHERE and ORDER BY); every export is
+ * recorded in the Journal, with its filters and its number of lines, before its first line is sent. Rows are
+ * read in batches of 500, so a large export streams without holding the table in memory (the partner and
+ * user exports hold only the matching ids, in the list's order).
  */
 import { sql } from 'kysely'
+import type { PartnerListQuery, UserListQuery } from '@/contract/schemas.ts'
 import type { Db } from '../db/index.ts'
-import { csvDate, csvDateTime, frenchCsv, inBatches, type CsvColumn } from './frenchCsv.ts'
+import { auditedExport, type Actor } from './audit.ts'
+import { frenchCsv, inBatches, isoDay, type CsvColumn } from './frenchCsv.ts'
+import { partnerListFilter } from './partnerList.ts'
 import { partnerFieldColumns } from './partnerRows.ts'
 import { statusOptions } from './partners.ts'
+import { userListFilter } from './users.ts'
 
 const BATCH = 500
+
+/** Who asks for an export, and in which time zone its dates are written. */
+export interface ExportRequest {
+  db: Db
+  actor: Actor
+  timeZone: string
+}
+
+export type PartnerExportQuery = Pick<PartnerListQuery, 'q' | 'status' | 'sort'>
+export type UserExportQuery = Pick<UserListQuery, 'q' | 'status' | 'role' | 'sort'>
 
 /** The separator between a partner's category labels in one cell (labels may hold commas, never a bar). */
 export const CATEGORY_SEPARATOR = ' | '
 
 const statusLabel = (code: string) => statusOptions.find((option) => option.code === code)?.label ?? code
 
-/** Decimal comma, as French spreadsheets read numbers. */
-const frenchNumber = (value: number | null) => (value === null ? '' : String(value).replace('.', ','))
+/** `ids`' rows, `load`ed 500 at a time, in the order of `ids` (the list's order, which a keyset cannot follow). */
+async function* inIdOrder<Row extends { id: number }>(
+  ids: number[],
+  load: (batch: number[]) => Promise<Row[]>,
+): AsyncIterable<Row> {
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const batch = ids.slice(start, start + BATCH)
+    const byId = new Map((await load(batch)).map((row) => [row.id, row]))
+    // A row deleted since the ids were read is left out.
+    for (const id of batch) {
+      const row = byId.get(id)
+      if (row) yield row
+    }
+  }
+}
 
-function partnerPage(db: Db, after: number | undefined) {
+function partnerRows(db: Db, ids: number[]) {
   return db
     .selectFrom('partners as p')
     .select([
@@ -30,12 +60,10 @@ function partnerPage(db: Db, after: number | undefined) {
         'categories',
       ),
     ])
-    .$if(after !== undefined, (q) => q.where('p.id', '>', after!))
-    .orderBy('p.id')
-    .limit(BATCH)
+    .where('p.id', 'in', ids)
     .execute()
 }
-type PartnerLine = Awaited<ReturnType<typeof partnerPage>>[number]
+type PartnerLine = Awaited<ReturnType<typeof partnerRows>>[number]
 
 /** The import (partnerImport.ts) reads these same headers back. */
 const partnerColumns: CsvColumn<PartnerLine>[] = [
@@ -45,29 +73,37 @@ const partnerColumns: CsvColumn<PartnerLine>[] = [
   { header: 'SIREN', value: (p) => p.siren },
   { header: 'Adresse', value: (p) => p.address },
   { header: 'Ville', value: (p) => p.city },
-  { header: 'Latitude', value: (p) => frenchNumber(p.lat) },
-  { header: 'Longitude', value: (p) => frenchNumber(p.lng) },
+  { header: 'Latitude', value: (p) => p.lat },
+  { header: 'Longitude', value: (p) => p.lng },
   { header: 'Email', value: (p) => p.email },
   { header: 'Téléphone', value: (p) => p.phone },
   { header: 'Prénom gérant', value: (p) => p.representative_first_name },
   { header: 'Nom gérant', value: (p) => p.representative_last_name },
   { header: 'Catégories', value: (p) => p.categories },
   { header: 'Statut', value: (p) => statusLabel(p.status) },
-  { header: 'Créé le', value: (p) => csvDate(p.created_at) },
-  { header: 'Modifié le', value: (p) => csvDate(p.updated_at) },
+  { header: 'Créé le', value: (p) => p.created_at, format: 'date' },
+  { header: 'Modifié le', value: (p) => p.updated_at, format: 'date' },
 ]
 
-export function partnersCsv(db: Db) {
+/** GET /api/exports/partners.csv: the partners the list shows for `q`, in its order. */
+export async function partnersCsv({ db, actor, timeZone }: ExportRequest, q: PartnerExportQuery) {
+  const { matching, order } = partnerListFilter(q)
+  const ids = (
+    await db.selectFrom('partners as p').select('p.id').where(matching).orderBy(order).execute()
+  ).map((row) => row.id)
+  await auditedExport(db, actor, {
+    label: 'Partenaires',
+    filters: { q: q.q?.trim(), status: q.status, sort: q.sort },
+    rows: ids.length,
+  })
   return frenchCsv(
     partnerColumns,
-    inBatches(
-      (after: number | undefined) => partnerPage(db, after),
-      (row) => row.id,
-    ),
+    inIdOrder(ids, (batch) => partnerRows(db, batch)),
+    { timeZone },
   )
 }
 
-function userPage(db: Db, after: number | undefined) {
+function userRows(db: Db, ids: number[]) {
   return db
     .selectFrom('users as u')
     .select([
@@ -80,12 +116,10 @@ function userPage(db: Db, after: number | undefined) {
       'u.created_at',
       sql<number>`(select count(*) from offer_uses ou where ou.user_id = u.id)::int`.as('uses'),
     ])
-    .$if(after !== undefined, (q) => q.where('u.id', '>', after!))
-    .orderBy('u.id')
-    .limit(BATCH)
+    .where('u.id', 'in', ids)
     .execute()
 }
-type UserLine = Awaited<ReturnType<typeof userPage>>[number]
+type UserLine = Awaited<ReturnType<typeof userRows>>[number]
 
 const userColumns: CsvColumn<UserLine>[] = [
   { header: 'Id', value: (u) => u.id },
@@ -94,21 +128,29 @@ const userColumns: CsvColumn<UserLine>[] = [
   { header: 'Email', value: (u) => u.email },
   { header: 'Statut', value: (u) => statusLabel(u.status) },
   { header: 'Rôle', value: (u) => (u.is_admin ? 'Administrateur' : 'Utilisateur') },
-  { header: 'Inscrit le', value: (u) => csvDate(u.created_at) },
+  { header: 'Inscrit le', value: (u) => u.created_at, format: 'date' },
   { header: 'Coupons utilisés', value: (u) => u.uses },
 ]
 
-export function usersCsv(db: Db) {
+/** GET /api/exports/users.csv: the users the list shows for `q`, in its order (their e-mail addresses too). */
+export async function usersCsv({ db, actor, timeZone }: ExportRequest, q: UserExportQuery) {
+  const { matching, order } = userListFilter(q)
+  const ids = (await db.selectFrom('users').select('id').where(matching).orderBy(order).execute()).map(
+    (row) => row.id,
+  )
+  await auditedExport(db, actor, {
+    label: 'Utilisateurs',
+    filters: { q: q.q?.trim(), status: q.status, role: q.role, sort: q.sort },
+    rows: ids.length,
+  })
   return frenchCsv(
     userColumns,
-    inBatches(
-      (after: number | undefined) => userPage(db, after),
-      (row) => row.id,
-    ),
+    inIdOrder(ids, (batch) => userRows(db, batch)),
+    { timeZone },
   )
 }
 
-function usePage(db: Db, after: string | undefined) {
+function usePage(db: Db, last: string, after: string | undefined) {
   return db
     .selectFrom('offer_uses as ou')
     .innerJoin('users as u', 'u.id', 'ou.user_id')
@@ -128,6 +170,7 @@ function usePage(db: Db, after: string | undefined) {
       'o.id as offer_id',
       'o.libelle',
     ])
+    .where('ou.id', '<=', sql<string>`${last}::bigint`)
     .$if(after !== undefined, (q) => q.where('ou.id', '>', sql<string>`${after!}::bigint`))
     .orderBy('ou.id')
     .limit(BATCH)
@@ -136,7 +179,7 @@ function usePage(db: Db, after: string | undefined) {
 type UseLine = Awaited<ReturnType<typeof usePage>>[number]
 
 const useColumns: CsvColumn<UseLine>[] = [
-  { header: 'Utilisé le', value: (u) => csvDateTime(u.used_at) },
+  { header: 'Utilisé le', value: (u) => u.used_at, format: 'dateTime' },
   { header: 'Utilisateur', value: (u) => `${u.firstname} ${u.lastname}` },
   { header: 'Email', value: (u) => u.email },
   { header: 'Partenaire', value: (u) => u.partner_name },
@@ -144,18 +187,29 @@ const useColumns: CsvColumn<UseLine>[] = [
   { header: 'Coupon', value: (u) => u.libelle },
   { header: 'Id coupon', value: (u) => u.offer_id },
   { header: 'Réactivé', value: (u) => u.reactivated_at !== null },
-  { header: 'Réactivé le', value: (u) => csvDateTime(u.reactivated_at) },
+  { header: 'Réactivé le', value: (u) => u.reactivated_at, format: 'dateTime' },
 ]
 
-export function couponUsesCsv(db: Db) {
+/** GET /api/exports/coupon-uses.csv: every use made until the request, oldest first. */
+export async function couponUsesCsv({ db, actor, timeZone }: ExportRequest) {
+  // The uses there are now: the file holds as many lines as the Journal says, however many follow meanwhile.
+  const { n, last } = await db
+    .selectFrom('offer_uses as ou')
+    .innerJoin('users as u', 'u.id', 'ou.user_id')
+    .innerJoin('offers as o', 'o.id', 'ou.offer_id')
+    .innerJoin('partners as p', 'p.id', 'o.partner_id')
+    .select([sql<string>`count(*)`.as('n'), sql<string | null>`max(ou.id)::text`.as('last')])
+    .executeTakeFirstOrThrow()
+  await auditedExport(db, actor, { label: 'Utilisations de coupons', filters: {}, rows: Number(n) })
   return frenchCsv(
     useColumns,
     inBatches(
-      (after: string | undefined) => usePage(db, after),
+      async (after: string | undefined) => (last === null ? [] : usePage(db, last, after)),
       (row) => row.id,
     ),
+    { timeZone },
   )
 }
 
-/** The download's name: `<what>-AAAA-MM-JJ.csv`. */
-export const csvFileName = (what: string, now = new Date()) => `${what}-${now.toISOString().slice(0, 10)}.csv`
+/** The download's name: `<what>-AAAA-MM-JJ.csv`, today in the operators' time zone. */
+export const csvFileName = (what: string, timeZone: string) => `${what}-${isoDay(timeZone)}.csv`

@@ -1,51 +1,125 @@
 /**
  * CSV the way French spreadsheets open it (Excel and LibreOffice with a French locale): UTF-8 with a byte order
  * mark (without it Excel reads the file as Windows-1252 and breaks accents), `;` between fields (`,` is the decimal
- * separator), CRLF line ends and dates as dd/MM/yyyy. Rows are pulled from an async iterable as the client reads,
- * so a large table is streamed in batches rather than built in memory. csv-stringify does the quoting.
+ * separator), CRLF line ends and dates as dd/MM/yyyy in the operators' time zone (APP_TIME_ZONE). Rows are pulled
+ * from an async iterable as the client reads, so a large table is streamed in batches rather than built in memory.
+ * csv-stringify does the quoting. Every back-office CSV is written here, so the formula neutralisation below
+ * (CWE-1236) covers them all.
  */
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
-import { format } from 'date-fns/format'
 import type { FastifyReply } from 'fastify'
+
+export type CsvCell = string | number | boolean | Date | null | undefined
 
 export interface CsvColumn<Row> {
   header: string
-  value: (row: Row) => string | number | boolean | null | undefined
+  value: (row: Row) => CsvCell
+  /** A date (dd/MM/yyyy) or a date and time (dd/MM/yyyy HH:mm), written in the export's time zone. */
+  format?: 'date' | 'dateTime'
+}
+
+export interface CsvOptions {
+  /** IANA zone of the dates and times (config.appTimeZone). */
+  timeZone: string
 }
 
 const BOM = '\uFEFF'
 
-/** dd/MM/yyyy, or an empty cell. */
-export function csvDate(value: Date | string | null | undefined): string {
-  return value ? format(new Date(value), 'dd/MM/yyyy') : ''
+/**
+ * What a spreadsheet reads as the start of a formula: csv-stringify's `escape_formulas` list (=, +, -, @, tab,
+ * carriage return and their full-width forms), which it neutralises with a leading `'`.
+ */
+const FORMULA_START = '=+\\-@\\t\\r\\uFF1D\\uFF0B\\uFF0D\\uFF20'
+/** A text that already starts with quotes and then a formula character gets one more quote (see below). */
+const QUOTED_FORMULA = new RegExp(`^'+[${FORMULA_START}]`)
+/** The one quote the export put before a formula character (or before quotes leading to one). */
+const ADDED_QUOTE = new RegExp(`^'(?='*[${FORMULA_START}])`)
+
+/**
+ * A cell read back from one of these exports (the partner import): without the one `'` the export added, so an
+ * exported `'=Dupont` imports as `=Dupont` and a round trip gives back exactly what was exported.
+ */
+export function withoutFormulaQuote(cell: string): string {
+  return cell.replace(ADDED_QUOTE, '')
 }
 
-/** dd/MM/yyyy HH:mm (server time zone), or an empty cell. */
-export function csvDateTime(value: Date | string | null | undefined): string {
-  return value ? format(new Date(value), 'dd/MM/yyyy HH:mm') : ''
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone}|${withTime}`
+  let found = formatters.get(key)
+  if (!found) {
+    found = new Intl.DateTimeFormat('fr-FR', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+    })
+    formatters.set(key, found)
+  }
+  return found
+}
+
+function formatInZone(value: Date | string | number | null | undefined, timeZone: string, withTime: boolean) {
+  if (value === null || value === undefined || value === '') return ''
+  const parts = Object.fromEntries(
+    formatter(timeZone, withTime)
+      .formatToParts(new Date(value))
+      .map((part) => [part.type, part.value]),
+  )
+  const date = `${parts.day}/${parts.month}/${parts.year}`
+  return withTime ? `${date} ${parts.hour}:${parts.minute}` : date
+}
+
+/** dd/MM/yyyy of the calendar day in `timeZone`, or an empty cell. */
+export const csvDate = (value: Date | string | null | undefined, timeZone: string): string =>
+  formatInZone(value, timeZone, false)
+
+/** dd/MM/yyyy HH:mm in `timeZone`, or an empty cell. */
+export const csvDateTime = (value: Date | string | null | undefined, timeZone: string): string =>
+  formatInZone(value, timeZone, true)
+
+/** AAAA-MM-JJ of today in `timeZone`, for the downloaded files' names. */
+export function isoDay(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now)
+}
+
+function cellOf(value: CsvCell, format: CsvColumn<unknown>['format'], timeZone: string) {
+  if (format) return formatInZone(value as Date | string | null, timeZone, format === 'dateTime')
+  if (value === null || value === undefined) return ''
+  if (value instanceof Date) return formatInZone(value, timeZone, true)
+  // A text already led by quotes and a formula character keeps its own quotes behind the export's one: the
+  // spreadsheet shows it as typed, and the import's one-quote strip gives it back.
+  if (typeof value === 'string' && QUOTED_FORMULA.test(value)) return `'${value}`
+  // Numbers stay numbers for csv-stringify, which writes them with a decimal comma (cast below) and does not
+  // take a negative number (a longitude west of Greenwich) for a formula.
+  return value
 }
 
 /** The CSV text of `rows`, as a stream that starts with the byte order mark and the header line. */
 export function frenchCsv<Row>(
   columns: readonly CsvColumn<Row>[],
   rows: AsyncIterable<Row> | Iterable<Row>,
+  { timeZone }: CsvOptions,
 ): Readable {
   const records = Readable.from(
     (async function* () {
-      for await (const row of rows) {
-        yield columns.map((column) => {
-          const cell = column.value(row)
-          if (cell === null || cell === undefined) return ''
-          return typeof cell === 'boolean' ? (cell ? 'oui' : 'non') : String(cell)
-        })
-      }
+      for await (const row of rows)
+        yield columns.map((column) => cellOf(column.value(row), column.format, timeZone))
     })(),
   )
   const csv = stringify({
     delimiter: ';',
     record_delimiter: 'windows',
     bom: false,
+    // CSV injection (CWE-1236): a cell starting with =, +, -, @, a tab or a carriage return would be run as a
+    // formula by the spreadsheet (=HYPERLINK to leak the row, DDE to start a program); a leading ' makes it text.
+    escape_formulas: true,
+    cast: {
+      number: (value) => String(value).replace('.', ','),
+      boolean: (value) => (value ? 'oui' : 'non'),
+    },
     // csv-stringify quotes a field holding the record delimiter (CRLF) but not a lone LF, on which Excel breaks the row.
     quoted_match: /[\r\n]/,
     header: true,
