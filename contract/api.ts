@@ -46,6 +46,7 @@ import {
   UsedOffer,
   User,
   UserBody,
+  UserDetail,
   UserListQuery,
   UserPage,
   UserUpdateBody,
@@ -319,7 +320,7 @@ export const api = {
     ...calls.getUser,
     access: 'user',
     params: IdParams,
-    response: { 200: User },
+    response: { 200: UserDetail },
     errors: [400, 401, 403, 404],
   },
   createUser: {
@@ -409,19 +410,22 @@ export const api = {
   },
 
   // Back-office exchange and usage (issue 21).
+  // The list's own filters and sort (its page aside): the file holds what the list shows.
   exportPartners: {
     ...calls.exportPartners,
     access: 'admin',
     download: true,
+    querystring: Type.Omit(PartnerListQuery, ['page', 'pageSize']),
     response: { 200: CsvFile },
-    errors: [401, 403],
+    errors: [400, 401, 403],
   },
   exportUsers: {
     ...calls.exportUsers,
     access: 'admin',
     download: true,
+    querystring: Type.Omit(UserListQuery, ['page', 'pageSize']),
     response: { 200: CsvFile },
-    errors: [401, 403],
+    errors: [400, 401, 403],
   },
   exportCouponUses: {
     ...calls.exportCouponUses,

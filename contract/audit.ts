@@ -18,6 +18,8 @@ export const auditActions = {
   'user.delete': 'Suppression d’utilisateur',
   'coupon.reactivate': 'Réactivation de coupon',
   'coupon.deactivate': 'Utilisation de coupon',
+  'data.export': 'Export CSV',
+  'admin.signIn': 'Connexion d’administrateur',
 } as const
 
 export type AuditAction = keyof typeof auditActions
@@ -38,6 +40,8 @@ export const auditActionCodes = [
   'user.delete',
   'coupon.reactivate',
   'coupon.deactivate',
+  'data.export',
+  'admin.signIn',
 ] as const satisfies readonly AuditAction[]
 
 export const auditTargets = {
@@ -46,6 +50,7 @@ export const auditTargets = {
   offer: 'Coupon',
   image: 'Photo',
   user: 'Utilisateur',
+  export: 'Export',
 } as const
 
 export type AuditTarget = keyof typeof auditTargets
@@ -67,6 +72,10 @@ export const auditActionTargets: Record<AuditAction, AuditTarget> = {
   'user.delete': 'user',
   'coupon.reactivate': 'user',
   'coupon.deactivate': 'offer',
+  // Which export (partners, users…) is the target's label; the filters and the row count are in `after`.
+  'data.export': 'export',
+  // The administrator who signed in is both the actor and the target.
+  'admin.signIn': 'user',
 }
 
 /** A target as the Journal and its CSV name it: « Partenaire n° 12 (Le Bistrot) ». */

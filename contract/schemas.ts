@@ -335,6 +335,21 @@ export const UsedOffer = Type.Object({
 })
 export type UsedOffer = Static<typeof UsedOffer>
 
+/**
+ * GET /api/users/{id}: the user, and beside disabledCoupons (what is used now) every use of a coupon, a use
+ * given back by an administrator included with its reactivation date, so the back-office keeps the history.
+ */
+export const UserDetail = Type.Object({
+  ...User.properties,
+  couponHistory: Type.Optional(
+    Type.Array(UsedOffer, {
+      description:
+        'Chaque utilisation de coupon, la plus récente d’abord, réactivées comprises (reactivatedAt) ; toujours présent dans la réponse du serveur',
+    }),
+  ),
+})
+export type UserDetail = Static<typeof UserDetail>
+
 /** A back-office list page: its rows, how many match in all, and which page of what size it is. */
 const ListPage = <T extends Type.TSchema>(item: T) =>
   Type.Object({
@@ -462,6 +477,11 @@ export const ClientConfig = Type.Object({
   helpUrl: Type.String(),
   termsUrl: Type.String(),
   privacyUrl: Type.String(),
+  timeZone: Type.Optional(
+    Type.String({
+      description: 'Fuseau horaire IANA des dates du back-office (APP_TIME_ZONE), ex. Europe/Paris',
+    }),
+  ),
 })
 export type ClientConfig = Static<typeof ClientConfig>
 

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify'
 import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import { exportAudit, listAudit, listAuditActors } from '../services/audit.ts'
-import { sendCsv } from '../services/frenchCsv.ts'
+import { isoDay, sendCsv } from '../services/frenchCsv.ts'
 import { endpoint } from './route.ts'
 
 const tags = ['Journal']
@@ -15,6 +15,7 @@ const filters = [
 /** The audit log, read only: there is deliberately no route that changes or deletes an entry. */
 export function auditRoutes(app: App, ctx: AppContext, guards: AuthGuards): void {
   const { db } = ctx
+  const timeZone = ctx.config.appTimeZone
 
   app.route({
     ...endpoint('listAudit', guards, {
@@ -22,7 +23,7 @@ export function auditRoutes(app: App, ctx: AppContext, guards: AuthGuards): void
       summary: 'Journal des actions des administrateurs, le plus récent d’abord (admin)',
       description: `${filters}\npage à partir de 0, pageSize 25 par défaut (100 au plus).`,
     }),
-    handler: (request) => listAudit(db, request.query),
+    handler: (request) => listAudit(db, request.query, timeZone),
   })
 
   app.route({
@@ -40,9 +41,9 @@ export function auditRoutes(app: App, ctx: AppContext, guards: AuthGuards): void
       description: filters,
     }),
     handler: async (request, reply) => {
-      const csv = exportAudit(db, request.query)
+      const csv = await exportAudit(db, request.currentUser!, request.query, timeZone)
       // The stream is sent as is: the contract's string schema documents it but does not serialize it.
-      sendCsv(reply as unknown as FastifyReply, `journal-${new Date().toISOString().slice(0, 10)}.csv`, csv)
+      sendCsv(reply as unknown as FastifyReply, `journal-${isoDay(timeZone)}.csv`, csv)
       return reply
     },
   })

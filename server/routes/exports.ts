@@ -10,6 +10,9 @@ import { readUpload } from './uploads.ts'
 
 const tags = ['Export et import']
 
+const exportDescription =
+  "Les lignes que la liste montre avec les mêmes paramètres (recherche, filtres, tri ; toutes les pages), dans son ordre. L’export est inscrit au journal (filtres, nombre de lignes). Dates dans le fuseau APP_TIME_ZONE ; une cellule commençant par =, +, -, @, une tabulation ou un retour chariot est précédée de « ' » (injection de formules)."
+
 /** The CSV file of an import (the uploads' size limit), with a 413 that says what to do. */
 async function readCsvUpload(request: FastifyRequest, maxMegabytes: number): Promise<Buffer> {
   try {
@@ -27,20 +30,37 @@ async function readCsvUpload(request: FastifyRequest, maxMegabytes: number): Pro
 
 export function exportRoutes(app: App, ctx: AppContext, guards: AuthGuards): void {
   const { db } = ctx
+  const timeZone = ctx.config.appTimeZone
   const maxMegabytes = Math.round(ctx.config.maxUploadBytes / 1024 / 1024)
   const importDescription = `multipart/form-data, champ « file » : CSV UTF-8 (avec ou sans BOM), séparateur « ; » ou « , », en-têtes de l’export des partenaires ; ${maxMegabytes} Mo au plus (413 au-delà).`
 
   app.route({
     ...endpoint('exportPartners', guards, {
       tags,
-      summary: 'Tous les partenaires en CSV (format français : UTF-8 avec BOM, « ; », dates JJ/MM/AAAA)',
+      summary:
+        'Les partenaires de la liste en CSV (format français : UTF-8 avec BOM, « ; », dates JJ/MM/AAAA)',
+      description: `${exportDescription} q, status, sort : ceux de GET /api/partners.`,
     }),
-    handler: async (_request, reply) => sendCsv(reply, csvFileName('partenaires'), partnersCsv(db)),
+    handler: async (request, reply) =>
+      sendCsv(
+        reply,
+        csvFileName('partenaires', timeZone),
+        await partnersCsv({ db, actor: request.currentUser!, timeZone }, request.query),
+      ),
   })
 
   app.route({
-    ...endpoint('exportUsers', guards, { tags, summary: 'Tous les utilisateurs en CSV (format français)' }),
-    handler: async (_request, reply) => sendCsv(reply, csvFileName('utilisateurs'), usersCsv(db)),
+    ...endpoint('exportUsers', guards, {
+      tags,
+      summary: 'Les utilisateurs de la liste en CSV (format français)',
+      description: `${exportDescription} q, status, role, sort : ceux de GET /api/users.`,
+    }),
+    handler: async (request, reply) =>
+      sendCsv(
+        reply,
+        csvFileName('utilisateurs', timeZone),
+        await usersCsv({ db, actor: request.currentUser!, timeZone }, request.query),
+      ),
   })
 
   app.route({
@@ -49,8 +69,12 @@ export function exportRoutes(app: App, ctx: AppContext, guards: AuthGuards): voi
       summary:
         'Chaque utilisation de coupon en CSV (qui, quel coupon, quel partenaire, quand ; réactivations)',
     }),
-    handler: async (_request, reply) =>
-      sendCsv(reply, csvFileName('utilisations-coupons'), couponUsesCsv(db)),
+    handler: async (request, reply) =>
+      sendCsv(
+        reply,
+        csvFileName('utilisations-coupons', timeZone),
+        await couponUsesCsv({ db, actor: request.currentUser!, timeZone }),
+      ),
   })
 
   app.route({

@@ -19,6 +19,7 @@ export function systemRoutes(app: App, ctx: AppContext, guards: AuthGuards): voi
         helpUrl: ctx.config.helpUrl,
         termsUrl: ctx.config.termsUrl,
         privacyUrl: ctx.config.privacyUrl,
+        timeZone: ctx.config.appTimeZone,
       }
     },
   })

@@ -1,5 +1,6 @@
 import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
+import { listUsedOffers } from '../services/offerUses.ts'
 import { reactivateCoupon, redeemCoupon } from '../services/offers.ts'
 import { statusOptions } from '../services/partners.ts'
 import { createUser, deleteUser, listUsers, updateUser, userFor } from '../services/users.ts'
@@ -29,8 +30,13 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
     ...endpoint('getUser', guards, {
       tags,
       summary: 'Un utilisateur et ses coupons utilisés (soi-même, ou n’importe qui pour un admin)',
+      description:
+        'disabledCoupons : les coupons utilisés aujourd’hui. couponHistory : chaque utilisation, réactivées comprises (reactivatedAt).',
     }),
-    handler: (request) => userFor(db, request.currentUser!, request.params.id),
+    handler: async (request) => {
+      const user = await userFor(db, request.currentUser!, request.params.id)
+      return { ...user, couponHistory: await listUsedOffers(db, user.userId.id) }
+    },
   })
 
   app.route({

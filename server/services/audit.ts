@@ -10,7 +10,7 @@ import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import type { AuditLogTable, Database } from '../db/types.ts'
 import { badRequest } from '../errors.ts'
-import { csvDateTime, frenchCsv, inBatches, type CsvColumn } from './frenchCsv.ts'
+import { frenchCsv, inBatches, type CsvColumn } from './frenchCsv.ts'
 import { paging } from './listQuery.ts'
 
 /** The target's kind follows from the action (`auditActionTargets`). */
@@ -46,6 +46,28 @@ export async function audited(trx: Transaction<Database>, actor: Actor, record: 
     .execute()
 }
 
+/**
+ * An export of personal or business data, recorded on its own before its first line leaves: which export, its
+ * filters (those given) and its number of lines.
+ */
+export async function auditedExport(
+  db: Db,
+  actor: Actor,
+  what: { label: string; filters: Record<string, unknown>; rows: number },
+): Promise<void> {
+  const filters = Object.fromEntries(
+    Object.entries(what.filters).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  await db.transaction().execute((trx) =>
+    audited(trx, actor, {
+      action: 'data.export',
+      targetId: null,
+      targetLabel: `${what.label}, ${what.rows.toLocaleString('fr-FR')} ligne${what.rows > 1 ? 's' : ''}`,
+      after: { export: what.label, filters, rows: what.rows },
+    }),
+  )
+}
+
 function json(value: unknown) {
   return value === undefined || value === null ? null : sql`${JSON.stringify(value)}::jsonb`
 }
@@ -59,16 +81,18 @@ function isoDate(value: string | undefined, field: 'from' | 'to'): string | unde
   return value
 }
 
-function filtered(db: Db, q: AuditQuery) {
+function filtered(db: Db, q: AuditQuery, timeZone: string) {
   const from = isoDate(q.from, 'from')
   const to = isoDate(q.to, 'to')
   if (from && to && from > to) throw badRequest('La date de début doit précéder la date de fin.', 'from')
   let query = db.selectFrom('audit_log as a')
   if (q.actorId !== undefined) query = query.where('a.actor_id', '=', q.actorId)
   if (q.action !== undefined) query = query.where('a.action', '=', q.action)
-  // Whole days of the server's time zone, both ends included.
-  if (from) query = query.where('a.created_at', '>=', sql<Date>`${from}::date`)
-  if (to) query = query.where('a.created_at', '<', sql<Date>`${to}::date + 1`)
+  // Whole days of the operators' time zone (APP_TIME_ZONE), both ends included, whatever the database's own.
+  if (from)
+    query = query.where('a.created_at', '>=', sql<Date>`${from}::date::timestamp at time zone ${timeZone}`)
+  if (to)
+    query = query.where('a.created_at', '<', sql<Date>`(${to}::date + 1)::timestamp at time zone ${timeZone}`)
   return query
 }
 
@@ -105,9 +129,9 @@ function toEntry(row: EntryRow): AuditEntry {
 }
 
 /** GET /api/audit: newest first (id breaks ties), filtered, one page and the total. */
-export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPage> {
+export async function listAudit(db: Db, q: AuditQuery, timeZone: string): Promise<AuditPage> {
   const { page, pageSize, offset } = paging(q)
-  const base = filtered(db, q)
+  const base = filtered(db, q, timeZone)
   const [rows, count] = await Promise.all([
     base
       .select(entryColumns)
@@ -147,7 +171,7 @@ export async function listAuditActors(db: Db): Promise<AuditActor[]> {
 }
 
 const csvColumns: CsvColumn<AuditEntry>[] = [
-  { header: 'Date', value: (e) => csvDateTime(e.at) },
+  { header: 'Date', value: (e) => e.at, format: 'dateTime' },
   { header: 'Administrateur', value: (e) => e.actor.name },
   { header: 'E-mail', value: (e) => e.actor.email },
   { header: 'Action', value: (e) => auditActions[e.action] ?? e.action },
@@ -159,18 +183,35 @@ const csvColumns: CsvColumn<AuditEntry>[] = [
 
 /**
  * GET /api/audit/export.csv: every filtered entry, read 500 at a time by id (newest first; ids follow the
- * order of the writes, and a keyset on them is exact where a millisecond timestamp is not).
+ * order of the writes, and a keyset on them is exact where a millisecond timestamp is not). The export is
+ * recorded first, as any other (it carries administrators' e-mail addresses); the file holds the entries
+ * that were there when it was asked for, so its size is the one recorded.
  */
-export function exportAudit(db: Db, q: AuditQuery) {
-  // Checked before the stream starts, so a bad filter is still a 400 rather than a broken download.
-  filtered(db, q)
+export async function exportAudit(db: Db, actor: Actor, q: AuditQuery, timeZone: string) {
+  // A bad filter is a 400 here, before anything is recorded or sent.
+  const { n, last } = await filtered(db, q, timeZone)
+    .select([sql<string>`count(*)`.as('n'), sql<string | null>`max(a.id)::text`.as('last')])
+    .executeTakeFirstOrThrow()
+  const { actorId, action, from, to } = q
+  await auditedExport(db, actor, {
+    label: 'Journal',
+    filters: { actorId, action, from, to },
+    rows: Number(n),
+  })
   const rows = inBatches<AuditEntry, string>(
-    async (after) => {
-      let query = filtered(db, q).select(entryColumns)
-      if (after) query = query.where('a.id', '<', after)
-      return (await query.orderBy('a.id', 'desc').limit(500).execute()).map(toEntry)
-    },
+    async (after) =>
+      last === null
+        ? []
+        : (
+            await filtered(db, q, timeZone)
+              .select(entryColumns)
+              .where('a.id', '<=', last)
+              .$if(after !== undefined, (query) => query.where('a.id', '<', after!))
+              .orderBy('a.id', 'desc')
+              .limit(500)
+              .execute()
+          ).map(toEntry),
     (e) => e.id,
   )
-  return frenchCsv(csvColumns, rows)
+  return frenchCsv(csvColumns, rows, { timeZone })
 }

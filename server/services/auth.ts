@@ -16,6 +16,7 @@ import { forgetUser, rolesOf } from '../auth.ts'
 import type { AppContext } from '../context.ts'
 import { badRequest, conflict, HttpError, isUniqueViolation } from '../errors.ts'
 import { canonicalEmail, email as validEmail, requiredText } from '../validation.ts'
+import { audited } from './audit.ts'
 import { enqueueMail, passwordMail } from './mail.ts'
 import { checkPasswordPolicy } from './passwords.ts'
 import { hashOneTimeToken, signAccessToken } from './tokens.ts'
@@ -76,6 +77,16 @@ export async function authenticate(
   if (row.status === 'DESACTIVE') {
     throw new HttpError(403, 'Votre compte est désactivé : contactez un administrateur pour le réactiver.')
   }
+  // An administrator's sign-in opens the whole back-office: the Journal keeps who, when and from where.
+  if (row.is_admin)
+    await db.transaction().execute((trx) =>
+      audited(trx, row, {
+        action: 'admin.signIn',
+        targetId: row.id,
+        targetLabel: `${row.firstname} ${row.lastname}`.trim(),
+        after: { ip },
+      }),
+    )
   return authUser(ctx, row)
 }
 

@@ -18,6 +18,7 @@ import type { Db } from '../db/index.ts'
 import { badRequest, HttpError } from '../errors.ts'
 import { normalizeForSearch } from '../validation.ts'
 import { audited, type Actor } from './audit.ts'
+import { withoutFormulaQuote } from './frenchCsv.ts'
 import { cleanPartnerBody, type CleanPartner } from './partnerInput.ts'
 import type { Executor } from './partnerRows.ts'
 import { savePartner } from './partnerStore.ts'
@@ -121,6 +122,8 @@ function readRecords(bytes: Buffer): { records: string[][]; lineOf: number[] } {
       relax_column_count: true,
       skip_empty_lines: true,
       info: true,
+      // A cell the export led with ' so that a spreadsheet does not run it (=, +, -, @…) comes back as it was.
+      cast: withoutFormulaQuote,
     }) as unknown as { record: string[]; info: { lines: number } }[]
     return { records: parsed.map((entry) => entry.record), lineOf: parsed.map((entry) => entry.info.lines) }
   } catch (error) {

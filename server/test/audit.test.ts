@@ -9,6 +9,7 @@ import type {
   DiscountOffer,
   Partner,
   User,
+  UserDetail,
 } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import {
@@ -272,8 +273,8 @@ describe('GET /api/audit: filters, paging, actors, CSV', () => {
 
   it('filters by administrator and kind, pages newest first, and lists the administrators', async () => {
     const byBea = await journal(`actorId=${second.userId.id}`)
-    expect(byBea.total).toBe(1)
-    expect(byBea.items[0]).toMatchObject({ action: 'partner.create', actor: { name: 'Béa Seconde' } })
+    expect(byBea.items.map((e) => e.action)).toEqual(['partner.create', 'admin.signIn'])
+    expect(byBea.items[0]).toMatchObject({ actor: { name: 'Béa Seconde' } })
     const creations = await journal('action=partner.create')
     expect(creations.items.every((e) => e.action === 'partner.create')).toBe(true)
     expect(creations.total).toBeGreaterThanOrEqual(4)
@@ -350,5 +351,84 @@ describe('GET /api/audit: filters, paging, actors, CSV', () => {
     await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/ni modifié ni supprimé/)
     await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/ni modifié ni supprimé/)
     expect(await latest()).toEqual(entry)
+  })
+})
+
+describe('sign-ins, history and time zone in the Journal', () => {
+  it('an administrator’s sign-in is recorded (who, from where, never the password); a user’s or a failed one is not', async () => {
+    const before = await latest()
+    await t.api.login('ugo@test.fr', 'un mot de passe long')
+    const refused = await t.api.post('/api/auth/authenticate', { username: ADMIN.email, password: 'mauvais' })
+    expect(refused.status).toBe(401)
+    expect((await latest()).id).toBe(before.id)
+
+    const again = await t.api.login(ADMIN.email, ADMIN.password)
+    const entry = await latest()
+    expect(entry).toMatchObject({
+      action: 'admin.signIn',
+      targetType: 'user',
+      targetId: String(again.userId.id),
+      targetLabel: `${again.firstname} ${again.lastname}`.trim(),
+      actor: { id: again.userId.id, email: ADMIN.email },
+      before: null,
+      after: { ip: expect.stringMatching(/127\.0\.0\.1/) },
+    })
+    expect(JSON.stringify(entry)).not.toContain(ADMIN.password)
+    expect((await journal('action=admin.signIn')).items.every((e) => e.action === 'admin.signIn')).toBe(true)
+  })
+
+  it('a coupon given back stays in the user’s history, with its reactivation, beside disabledCoupons', async () => {
+    const partner = await createPartner(t.api, t.admin, { name: 'Glacier' })
+    const offer = await createOffer(t.api, t.admin, partner.partnerId.id, {
+      status: 'ENABLED',
+      libelle: 'Boule offerte',
+      expirationDate: null,
+    })
+    const member = await t.api.register({ email: 'historique@test.fr' })
+    const path = apiPaths.deactivateOffer(member.userId.id, partner.partnerId.id, offer.id.id)
+    expect((await t.api.put(path, undefined, { token: member.access_token })).status).toBe(200)
+    const reactivated = await t.api.put(
+      apiPaths.reactivateOffer(member.userId.id, offer.id.id),
+      { motif: 'Erreur de caisse' },
+      t.asAdmin(),
+    )
+    expect(reactivated.status).toBe(200)
+
+    const seen = await t.api.get<UserDetail>(apiPaths.user(member.userId.id), t.asAdmin())
+    expect(seen.status).toBe(200)
+    // What is used now: nothing. What happened: the use, and when it was given back.
+    expect(seen.body.disabledCoupons).toEqual([])
+    expect(seen.body.couponHistory).toEqual([
+      {
+        useId: expect.any(String),
+        offerId: offer.id,
+        libelle: 'Boule offerte',
+        partnerId: partner.partnerId,
+        partnerName: 'Glacier',
+        partnerActive: true,
+        usedAt: expect.any(String),
+        reactivatedAt: expect.any(String),
+      },
+    ])
+    const [use] = seen.body.couponHistory!
+    expect(Date.parse(use!.reactivatedAt!)).toBeGreaterThanOrEqual(Date.parse(use!.usedAt))
+    // Used again: two uses, newest first, the current one not reactivated; the user sees the same on their own.
+    expect((await t.api.put(path, undefined, { token: member.access_token })).status).toBe(200)
+    const own = await t.api.get<UserDetail>(apiPaths.user(member.userId.id), { token: member.access_token })
+    expect(own.body.disabledCoupons.map((c) => c.id)).toEqual([offer.id])
+    expect(own.body.couponHistory!.map((u) => u.reactivatedAt === null)).toEqual([true, false])
+  })
+
+  it('dates are whole days of APP_TIME_ZONE: 23:30 UTC on 15 January is the 16th in Paris', async () => {
+    const db = t.server.handle.db
+    await sql`insert into audit_log (created_at, actor_id, actor_name, actor_email, action, target_type, target_id, target_label)
+      values ('2026-01-15T23:30:00Z', null, 'Ancien', 'ancien@test.fr', 'partner.update', 'partner', '1', 'Minuit')`.execute(
+      db,
+    )
+    const onThe16th = await journal('from=2026-01-16&to=2026-01-16')
+    expect(onThe16th.items.map((e) => e.targetLabel)).toEqual(['Minuit'])
+    expect((await journal('from=2026-01-15&to=2026-01-15')).total).toBe(0)
+    const csv = await t.api.get(`${apiPaths.auditExport()}?from=2026-01-16&to=2026-01-16`, t.asAdmin())
+    expect(csv.text.trim().split('\r\n')[1]).toMatch(/^16\/01\/2026 00:30;Ancien;ancien@test\.fr;/)
   })
 })

