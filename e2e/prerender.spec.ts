@@ -552,3 +552,67 @@ test.describe('message de la carte sans clé dans le HTML', () => {
     await expect(page.getByText(noKeyMessage)).toHaveCount(0)
   })
 })
+
+test.describe('titre de chaque page dans le HTML', () => {
+  // Spelt out here rather than read from PAGE_TITLES: the app's titles as a user reads them.
+  const titles = {
+    login: 'Connexion — Partenaires',
+    register: 'Inscription — Partenaires',
+    forgotPassword: 'Mot de passe oublié — Partenaires',
+    home: 'Accueil — Partenaires',
+    find: 'Rechercher — Partenaires',
+    map: 'Carte — Partenaires',
+    menu: 'Menu — Partenaires',
+  }
+
+  test('chaque page prérendue porte le titre que l’app lui donne, avant tout script', async ({
+    page,
+    request,
+  }) => {
+    const served = {
+      '/login': titles.login,
+      '/inscription': titles.register,
+      '/forgot-password': titles.forgotPassword,
+      '/reset-password?token=abc': 'Réinitialisation du mot de passe — Partenaires',
+      '/': titles.home,
+      '/rechercher': titles.find,
+      '/map': titles.map,
+      '/menu': titles.menu,
+      // The partner's name comes with its data: until then, the app's name.
+      '/partenaire/1': 'Partenaires',
+    }
+    for (const [path, title] of Object.entries(served)) {
+      // As a browser asks for a page: the server answers other requests for it otherwise.
+      const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text()
+      expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], path).toBe(title)
+    }
+
+    // The screens set the same titles themselves: reached inside the app, no HTML of theirs is read.
+    await page.goto('/login')
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
+    await expect(page).toHaveTitle(titles.login)
+    await page.getByRole('link', { name: 'Mot de passe oublié?' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Mot de passe oublié')
+    await expect(page).toHaveTitle(titles.forgotPassword)
+    await page.goBack()
+    await page.getByRole('link', { name: /Créez un compte/ }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Inscription')
+    await expect(page).toHaveTitle(titles.register)
+
+    const user = await registerUser(page.request, 'Titres')
+    await signInAs(page, user)
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
+    await expect(page).toHaveTitle(titles.home)
+    const tabs = page.getByRole('navigation', { name: 'Navigation principale' })
+    for (const [tab, title] of [
+      ['Rechercher', titles.find],
+      ['Carte', titles.map],
+      ['Menu', titles.menu],
+      ['Accueil', titles.home],
+    ]) {
+      await tabs.getByRole('link', { name: tab }).click()
+      await expect(page).toHaveTitle(title)
+    }
+  })
+})

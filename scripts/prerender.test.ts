@@ -88,9 +88,39 @@ describe('prerender', () => {
       { html: '<main>Connexion</main>', styles: '<style data-styled="true">.a{}</style>' },
     )
     expect(html).toBe(
-      `<html><head><title>Partenaires</title><style data-styled="true">.a{}</style>\n  </head><body><div id="root" ${PRERENDERED_ATTRIBUTE}="/login"><main>Connexion</main></div></body></html>`,
+      `<html><head><title>Connexion — Partenaires</title><style data-styled="true">.a{}</style>\n  </head><body><div id="root" ${PRERENDERED_ATTRIBUTE}="/login"><main>Connexion</main></div></body></html>`,
     )
     expect(() => pageHtml('<div id="app"></div>', login, { html: '', styles: '' })).toThrow('index.html')
+    expect(() => pageHtml('<div id="root"></div>', login, { html: '', styles: '' })).toThrow('<title>')
+  })
+
+  it('gives each page the title its screen sets, and the app’s name where it is known only in the browser', () => {
+    const template = '<head><title>Partenaires</title></head><body><div id="root"></div></body>'
+    const rows = { html: '<div class="a"></div>', styles: '<style>.a{}</style>' }
+    const titles = Object.fromEntries(
+      prerenderedRoutes.map((route) => [
+        route.pattern,
+        /<title>([^<]*)<\/title>/.exec(
+          pageHtml(template, route, { html: '', styles: '' }, 'with-maps-key', rows),
+        )?.[1],
+      ]),
+    )
+    expect(titles).toEqual({
+      '/login': 'Connexion — Partenaires',
+      '/inscription': 'Inscription — Partenaires',
+      '/forgot-password': 'Mot de passe oublié — Partenaires',
+      '/reset-password': 'Réinitialisation du mot de passe — Partenaires',
+      '/': 'Accueil — Partenaires',
+      '/rechercher': 'Rechercher — Partenaires',
+      // The partner's name comes with its data.
+      '/partenaire/:id': 'Partenaires',
+      '/map': 'Carte — Partenaires',
+      '/menu': 'Menu — Partenaires',
+    })
+    const map = prerenderedRoutes.find((route) => route.pattern === '/map')!
+    expect(pageHtml(template, map, { html: '', styles: '' }, 'without-maps-key')).toContain(
+      '<title>Carte — Partenaires</title>',
+    )
   })
 
   it('puts Find’s early search first in the head, right after the charset, and only on Find', () => {
@@ -105,7 +135,10 @@ describe('prerender', () => {
 
   it('gives a page with a main picture its slot after #root, and the slot its box on phones', () => {
     const home = prerenderedRoutes.find((route) => route.pattern === '/')!
-    const html = pageHtml('<head></head><body><div id="root"></div></body>', home, { html: '', styles: '' })
+    const html = pageHtml('<head><title>Partenaires</title></head><body><div id="root"></div></body>', home, {
+      html: '',
+      styles: '',
+    })
     expect(html).toContain(
       `<div id="root" ${PRERENDERED_ATTRIBUTE}="/"></div><div ${PAGE_PICTURE_ATTRIBUTE} aria-hidden="true">${PAGE_PICTURE_SLOT}</div>`,
     )
@@ -117,10 +150,10 @@ describe('prerender', () => {
 
   it('gives the map’s page without a Maps key the no-key message after #root, styled as the screen’s', () => {
     const map = prerenderedRoutes.find((route) => route.pattern === '/map')!
-    const template = '<head></head><body><div id="root"></div></body>'
+    const template = '<head><title>Partenaires</title></head><body><div id="root"></div></body>'
     const page = { html: '<main>squelette</main>', styles: '' }
     expect(pageHtml(template, map, page)).toBe(
-      `<head>\n  </head><body><div id="root" ${PRERENDERED_ATTRIBUTE}="/map"><main>squelette</main></div></body>`,
+      `<head><title>Carte — Partenaires</title>\n  </head><body><div id="root" ${PRERENDERED_ATTRIBUTE}="/map"><main>squelette</main></div></body>`,
     )
     const html = pageHtml(template, map, page, 'without-maps-key')
     expect(html).toContain(
@@ -304,7 +337,7 @@ describe('Find’s rows template', () => {
   })
 
   it('is put after Find’s #root only', () => {
-    const template = '<html><head></head><body><div id="root"></div></body></html>'
+    const template = '<html><head><title>Partenaires</title></head><body><div id="root"></div></body></html>'
     const page = { html: '<main></main>', styles: '' }
     for (const route of prerenderedRoutes) {
       const html = pageHtml(template, route, page, 'with-maps-key', rows)

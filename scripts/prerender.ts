@@ -9,6 +9,7 @@ import { prerenderedRoutes, type PrerenderedRoute } from '../app/prerender/route
 import { mdiMap } from '../src/design-system/icons/paths.ts'
 import { theme } from '../src/design-system/theme/theme.ts'
 import { NO_KEY_MESSAGE } from '../src/screens/public/map/messages.ts'
+import { fullPageTitle } from '../src/pageTitle/titles.ts'
 import {
   PAGE_MESSAGE_ATTRIBUTE,
   PAGE_PICTURE_ATTRIBUTE,
@@ -132,9 +133,12 @@ export function pageRowsSlot(rows: PrerenderedPage, box: string): { style: strin
   }
 }
 
+const TITLE = /<title>[^<]*<\/title>/
+
 /**
  * Fills index.html's empty root with a route's markup and its styles (before the app's own head content ends),
  * and puts the route's slot after #root: its picture slot, or in the page without a Maps key, the no-key message.
+ * The `<title>` becomes the page's own, the one its screen sets: a busy phone shows it before any script runs.
  */
 export function pageHtml(
   template: string,
@@ -145,6 +149,7 @@ export function pageHtml(
 ): string {
   const root = '<div id="root"></div>'
   if (!template.includes(root)) throw new Error('index.html sans <div id="root"></div>')
+  if (!TITLE.test(template)) throw new Error('index.html sans <title>')
   const slot =
     variant === 'without-maps-key' && route.withoutMapsKey
       ? noMapsKeyMessage(route.withoutMapsKey.messageBox)
@@ -154,6 +159,7 @@ export function pageHtml(
           ? pageRowsSlot(required(rows, 'Modèle de lignes manquant'), route.pageRowsBox)
           : { style: '', html: '' }
   return template
+    .replace(TITLE, `<title>${text(fullPageTitle(route.title))}</title>`)
     .replace('</head>', `${page.styles}${slot.style}\n  </head>`)
     .replace(
       root,

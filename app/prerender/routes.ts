@@ -1,4 +1,5 @@
 import { matchesPattern, withoutTrailingSlash } from '../../contract/prerender.ts'
+import { PAGE_TITLES } from '../../src/pageTitle/titles.ts'
 
 /**
  * The routes whose HTML is rendered at build time (scripts/prerender.ts), so a phone paints them before any
@@ -12,6 +13,11 @@ export interface PrerenderedRoute {
   sampleUrl: string
   /** The file written under dist/prerendered/. */
   file: string
+  /**
+   * The page's own title, the one its screen sets (PAGE_TITLES): the build writes it into the HTML's `<title>`.
+   * `null` where it is known only in the browser (a partner's name): the HTML keeps the app's name.
+   */
+  title: string | null
   /**
    * 'anonymous': the whole screen, as a visitor sees it. 'signed-in': the public layout around the screen's
    * skeleton (its data, and who is signed in, are known only in the browser).
@@ -64,6 +70,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     pattern: '/login',
     sampleUrl: '/login',
     file: 'login.html',
+    title: PAGE_TITLES.login,
     session: 'anonymous',
     screenModule: 'src/screens/auth/LoginScreen.tsx',
     scripts: 'after-first-paint',
@@ -72,6 +79,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     pattern: '/inscription',
     sampleUrl: '/inscription',
     file: 'inscription.html',
+    title: PAGE_TITLES.register,
     session: 'anonymous',
     screenModule: 'src/screens/auth/RegisterScreen.tsx',
     scripts: 'after-first-paint',
@@ -80,6 +88,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     pattern: '/forgot-password',
     sampleUrl: '/forgot-password',
     file: 'forgot-password.html',
+    title: PAGE_TITLES.forgotPassword,
     session: 'anonymous',
     screenModule: 'src/screens/auth/ForgotPasswordScreen.tsx',
     scripts: 'after-first-paint',
@@ -88,6 +97,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     pattern: '/reset-password',
     sampleUrl: '/reset-password?token=prerendu',
     file: 'reset-password.html',
+    title: PAGE_TITLES.resetPassword,
     session: 'anonymous',
     screenModule: 'src/screens/auth/ResetPasswordScreen.tsx',
     scripts: 'after-first-paint',
@@ -97,6 +107,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     pattern: '/',
     sampleUrl: '/',
     file: 'home.html',
+    title: PAGE_TITLES.home,
     session: 'signed-in',
     screenModule: 'src/screens/public/home/HomeScreen.tsx',
     scripts: 'after-first-paint',
@@ -107,6 +118,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     pattern: '/rechercher',
     sampleUrl: '/rechercher',
     file: 'rechercher.html',
+    title: PAGE_TITLES.find,
     session: 'signed-in',
     screenModule: 'src/screens/public/find/FindScreen.tsx',
     // Its HTML draws the first rows, the largest paint, from the early search: scripts once they are painted.
@@ -119,6 +131,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     pattern: '/partenaire/:id',
     sampleUrl: '/partenaire/0',
     file: 'partenaire.html',
+    title: null,
     session: 'signed-in',
     screenModule: 'src/screens/public/partner/PartnerDetailsScreen.tsx',
     scripts: 'after-first-paint',
@@ -129,6 +142,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     pattern: '/map',
     sampleUrl: '/map',
     file: 'map.html',
+    title: PAGE_TITLES.map,
     session: 'signed-in',
     screenModule: 'src/screens/public/map/MapScreen.tsx',
     scripts: 'early',
@@ -139,6 +153,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     pattern: '/menu',
     sampleUrl: '/menu',
     file: 'menu.html',
+    title: PAGE_TITLES.menu,
     session: 'signed-in',
     screenModule: 'src/screens/public/menu/MenuScreen.tsx',
     scripts: 'early',

@@ -1,2 +1,3 @@
-export { APP_NAME, backofficeTitle, subscribeToPageTitle, usePageTitle } from './usePageTitle.ts'
+export { backofficeTitle, subscribeToPageTitle, usePageTitle } from './usePageTitle.ts'
+export { APP_NAME, fullPageTitle, PAGE_TITLES } from './titles.ts'
 export { PageTitleAnnouncer } from './PageTitleAnnouncer.tsx'

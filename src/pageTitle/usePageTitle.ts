@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
-
-export const APP_NAME = 'Partenaires'
+import { fullPageTitle } from './titles.ts'
 
 /** A back-office page's title: its own, then the area (the list 'Partenaires' is not the app 'Partenaires'). */
 export const backofficeTitle = (title: string) => `${title} — Administration`
@@ -22,12 +21,9 @@ export function subscribeToPageTitle(listener: Listener): () => void {
  */
 export function usePageTitle(title: string | null) {
   useEffect(() => {
-    if (title === null) {
-      document.title = APP_NAME
-      return
-    }
-    const full = `${title} — ${APP_NAME}`
+    const full = fullPageTitle(title)
     document.title = full
+    if (title === null) return
     for (const listener of listeners) listener(full)
   }, [title])
 }

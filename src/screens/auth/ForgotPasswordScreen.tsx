@@ -3,7 +3,7 @@ import { Form } from 'react-final-form'
 import { requestPasswordReset } from '@/src/api/auth/passwordReset.ts'
 import { Alert } from '@/src/design-system/index.ts'
 import { AuthEmailField, AuthForm, AuthLayout, SubmitThenBackToLogin } from './AuthLayout.tsx'
-import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 
 export const FORGOT_SUCCESS_MESSAGE = 'Un e-mail de réinitialisation a été envoyé.'
 export const FORGOT_FAILURE_MESSAGE = "Erreur lors de l'envoi de l'e-mail."
@@ -15,7 +15,7 @@ interface ForgotValues {
 type Outcome = { severity: 'success' | 'error'; message: string } | null
 
 export function ForgotPasswordScreen() {
-  usePageTitle('Mot de passe oublié')
+  usePageTitle(PAGE_TITLES.forgotPassword)
   const [outcome, setOutcome] = useState<Outcome>(null)
 
   const onSubmit = async ({ email }: ForgotValues) => {

@@ -7,7 +7,7 @@ import { authenticate } from '@/src/api/auth/authenticate.ts'
 import { Alert, Button } from '@/src/design-system/index.ts'
 import { useSession } from '@/src/session/index.ts'
 import { AuthEmailField, AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
-import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Email ou mot de passe incorrect'
@@ -26,7 +26,7 @@ function failureMessage(error: unknown): string {
 }
 
 export function LoginScreen() {
-  usePageTitle('Connexion')
+  usePageTitle(PAGE_TITLES.login)
   const { signIn } = useSession()
   const navigate = useNavigate()
   const location = useLocation()

@@ -7,7 +7,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '@/src/api/client.ts'
 import { Alert, Button, Checkbox } from '@/src/design-system/index.ts'
 import { useSession } from '@/src/session/index.ts'
 import { AuthEmailField, AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
-import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
 /** Used until the server's configuration arrives (the same files the server serves by default). */
@@ -42,7 +42,7 @@ function ConsentCheckbox({ name, children }: { name: 'acceptTerms' | 'acceptPriv
 }
 
 export function RegisterScreen() {
-  usePageTitle('Inscription')
+  usePageTitle(PAGE_TITLES.register)
   const { signIn } = useSession()
   const navigate = useNavigate()
   const { data: config } = useClientConfig()

@@ -5,7 +5,7 @@ import { resetPassword } from '@/src/api/auth/passwordReset.ts'
 import { ApiError } from '@/src/api/client.ts'
 import { Alert, PasswordField } from '@/src/design-system/index.ts'
 import { AuthForm, AuthLayout, SubmitThenBackToLogin } from './AuthLayout.tsx'
-import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 
 export const PASSWORD_MISMATCH_MESSAGE = 'Les mots de passe ne correspondent pas.'
@@ -29,7 +29,7 @@ const validate = ({ newPassword, confirmPassword }: ResetValues) =>
   newPassword !== confirmPassword ? { confirmPassword: PASSWORD_MISMATCH_MESSAGE } : {}
 
 export function ResetPasswordScreen() {
-  usePageTitle('Réinitialisation du mot de passe')
+  usePageTitle(PAGE_TITLES.resetPassword)
   const [searchParams] = useSearchParams()
   const token = searchParams.get('token')
   const [outcome, setOutcome] = useState<Outcome>(null)

@@ -33,7 +33,7 @@ import { useSession } from '@/src/session/index.ts'
 import { useDebouncedValue } from '../useDebouncedValue.ts'
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx'
 import { PARTNER_ROW_HEIGHT, PartnerRow } from './PartnerRow.tsx'
-import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { releasePageRows } from '@/src/prerender/pageRows.ts'
 
 export const EMPTY_MESSAGE = "Aucun résultat essayez avec d'autres critères!"
@@ -106,7 +106,7 @@ const Main = styled.main`
 `
 
 export function FindScreen() {
-  usePageTitle('Rechercher')
+  usePageTitle(PAGE_TITLES.find)
   const goBack = useGoBack()
   const [searchParams, setSearchParams] = useSearchParams()
   const { user } = useSession()

@@ -15,7 +15,7 @@ import { useSession } from '@/src/session/index.ts'
 import { ArticleSlide } from './ArticleSlide.tsx'
 import { ChipsPlaceholder } from './ChipsPlaceholder.tsx'
 import { InstallBanner } from './InstallBanner.tsx'
-import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { releasePagePicture } from '@/src/prerender/pagePicture.ts'
 
 export const ARTICLES_ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les actualités'
@@ -76,7 +76,7 @@ const byPosition = (a: Article, b: Article) => a.position - b.position
 
 /** Home: install banner, category shortcuts, and the articles' carousel (all of them for an admin). */
 export function HomeScreen({ carouselInterval }: HomeScreenProps) {
-  usePageTitle('Accueil')
+  usePageTitle(PAGE_TITLES.home)
   const { hasRole } = useSession()
   const isAdmin = hasRole('ROLE_ADMIN')
   const all = useArticles(isAdmin)

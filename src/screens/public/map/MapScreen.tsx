@@ -5,7 +5,7 @@ import { Icon, mdiMap } from '@/src/design-system/icons/index.ts'
 import { VisuallyHidden } from '@/src/design-system/components/VisuallyHidden/index.ts'
 import { useMaps, useMapsLoader } from '@/src/maps/index.ts'
 import { NearbyPartners } from './NearbyPartners.tsx'
-import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { releasePageMessage } from '@/src/prerender/pageMessage.ts'
 
 import { LOAD_ERROR_MESSAGE, NO_KEY_MESSAGE } from './messages.ts'
@@ -66,7 +66,7 @@ const Notice = styled.div`
 
 /** /map: the partners on a full-screen map, filtered by area and category; a marker opens the details. */
 export function MapScreen() {
-  usePageTitle('Carte')
+  usePageTitle(PAGE_TITLES.map)
   const maps = useMaps()
   // The HTML's no-key message (server without a key) covers the skeleton until the screen knows what to show.
   const known = maps.status !== 'loading'

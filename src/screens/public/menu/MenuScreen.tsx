@@ -17,7 +17,7 @@ import {
   mdiTicketConfirmation,
 } from '@/src/design-system/icons/index.ts'
 import { useSession } from '@/src/session/index.ts'
-import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 
 const Main = styled.main`
   min-height: calc(100dvh - var(--bottom-nav-height, 0px));
@@ -118,7 +118,7 @@ function InfoRow({ icon, term, children }: { icon: string; term: string; childre
  * and Déconnexion.
  */
 export function MenuScreen() {
-  usePageTitle('Menu')
+  usePageTitle(PAGE_TITLES.menu)
   const { user, hasRole, signOut } = useSession()
   const { data: config } = useClientConfig()
   const navigate = useNavigate()
