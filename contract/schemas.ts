@@ -375,7 +375,7 @@ export const PartnerListQuery = Type.Object({
     Type.String({
       maxLength: 200,
       description:
-        'Contenu dans la dénomination, la ville ou le libellé d’une catégorie (casse et accents ignorés)',
+        'Contenu dans la dénomination, la ville ou le libellé d’une catégorie (casse, accents, apostrophes et tirets ignorés)',
     }),
   ),
   status: Type.Optional(PartnerStatus),
@@ -392,7 +392,8 @@ export const UserListQuery = Type.Object({
   q: Type.Optional(
     Type.String({
       maxLength: 200,
-      description: 'Contenu dans le prénom, le nom ou l’e-mail (casse ignorée)',
+      description:
+        'Contenu dans le prénom, le nom ou l’e-mail (casse, accents, apostrophes et tirets ignorés)',
     }),
   ),
   status: Type.Optional(UserStatus),

@@ -147,7 +147,20 @@ export function optionalIsoDate(
   return text
 }
 
-/** Lower-case without diacritics: the form stored in partners.search_name and used for contains-search. */
+/**
+ * Apostrophes and dashes, read as the space between two words: a phone keyboard types ' where a name holds ’
+ * (« presqu'ile » finds « Presqu’île »), and people type « saint etienne » for « Saint-Étienne ». Straight,
+ * typographic and modifier apostrophes, backtick, acute accent; hyphen-minus, hyphens, figure dash, en and em
+ * dashes, horizontal bar, minus sign.
+ */
+export const SEARCH_SEPARATORS = "'’‘ʼ`´-‐‑‒–—―−"
+const separators = new RegExp(`[${SEARCH_SEPARATORS.replace('-', '\\-')}]`, 'gu')
+
+/**
+ * Lower-case without diacritics, apostrophes and dashes as spaces, one space between words: the form stored
+ * in partners.search_name and used for contains-search (server/README.md, « Recherche »). searchKeySql
+ * (listQuery.ts) is its twin in SQL, for columns not stored in this form.
+ */
 export function normalizeForSearch(value: string): string {
   return value
     .normalize('NFD')
@@ -155,6 +168,7 @@ export function normalizeForSearch(value: string): string {
     .toLowerCase()
     .replace(/œ/g, 'oe')
     .replace(/æ/g, 'ae')
+    .replace(separators, ' ')
     .replace(/\s+/g, ' ')
     .trim()
 }

@@ -771,6 +771,25 @@ export const migrations: Record<string, Migration> = {
       await sql`analyze partners`.execute(db)
     },
   },
+  '0015_search_name_separators': {
+    async up(db: Kysely<unknown>) {
+      // normalizeForSearch now reads apostrophes and dashes as spaces (« presqu'ile » typed on a phone finds
+      // « Presqu’île », « saint etienne » finds « Saint-Étienne »): the stored names written by the earlier form
+      // get the same. Done here from the stored form, whose other steps (lower case, no accents, one space
+      // between words, trimmed) are unchanged: these characters become spaces, then runs of spaces one, then
+      // the ends trimmed, exactly what the new form gives. The characters are listed here rather than imported
+      // so that this migration keeps its meaning whatever becomes of SEARCH_SEPARATORS. The indexes on
+      // search_name (partners_active_name_cover, partners_name_infix_trgm, partners_geo_name_knn,
+      // partners_name_sort_idx) are expressions of the column: they follow the update.
+      const separators = "'’‘ʼ`´-‐‑‒–—―−"
+      const spaces = ' '.repeat([...separators].length)
+      await sql`update partners
+        set search_name = btrim(regexp_replace(translate(search_name, ${separators}, ${spaces}), ' {2,}', ' ', 'g'), ' ')
+        where translate(search_name, ${separators}, ${spaces}) <> search_name`.execute(db)
+      // The names' statistics (partners_name_infix_stats) as they now are, as migration 0014 gathered them.
+      await sql`analyze partners`.execute(db)
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

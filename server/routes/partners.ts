@@ -31,7 +31,7 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       tags,
       summary: 'Une page de partenaires, toutes offres comprises, filtrée et triée, avec le total (admin)',
       description:
-        'q : contenu dans la dénomination ou la ville (casse et accents ignorés). status : filtre exact. page à partir de 0, pageSize 25 par défaut (100 au plus).',
+        'q : contenu dans la dénomination, la ville ou le libellé d’une catégorie (casse, accents, apostrophes et tirets ignorés). status : filtre exact. page à partir de 0, pageSize 25 par défaut (100 au plus).',
     }),
     handler: (request) => listPartnersPage(db, request.query),
   })
@@ -62,7 +62,7 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       tags,
       summary: 'Recherche de partenaires actifs (offres utilisables seulement)',
       description: [
-        'name : contenu dans la dénomination, sans tenir compte de la casse ni des accents.',
+        "name : contenu dans la dénomination, sans tenir compte de la casse, des accents, des apostrophes ni des tirets (« presqu'ile » trouve « Presqu’île »).",
         'city : ville exacte, casse ignorée. categoryId : identifiant de catégorie.',
         'bounds : « est,nord,sud,ouest » en degrés décimaux (longitude est, latitude nord, latitude sud, longitude ouest).',
         'userPosition : « lat,lng » en degrés décimaux ; ajoute distanceToUser en kilomètres (distance à vol d’oiseau) et trie par distance croissante.',

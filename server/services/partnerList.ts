@@ -6,16 +6,16 @@ import { sql, type SqlBool } from 'kysely'
 import type { PartnerListQuery, PartnerPage } from '@/contract/schemas.ts'
 import type { Db } from '../db/index.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
-import { orderBySql, paging, sortTerms } from './listQuery.ts'
+import { orderBySql, paging, searchKeySql, sortTerms } from './listQuery.ts'
 import { relationColumns, rowColumns, toPartner } from './search.ts'
 
-// The city lower-cased without French accents, as migration 0007's partners_city_sort_idx indexes it.
-const cityKey = sql`translate(lower(p.city), 'àâäéèêëîïôöùûüÿç', 'aaaeeeeiioouuuyc')`
-const labelKey = sql`translate(lower(c.label), 'àâäéèêëîïôöùûüÿç', 'aaaeeeeiioouuuyc')`
+// The city lower-cased without French accents, as migration 0007's partners_city_sort_idx indexes it: the order
+// of the city column. The search compares searchKeySql's form (apostrophes and dashes as spaces too).
+const citySortKey = sql`translate(lower(p.city), 'àâäéèêëîïôöùûüÿç', 'aaaeeeeiioouuuyc')`
 
 const sortKeys = {
   name: [sql`p.search_name`],
-  city: [cityKey],
+  city: [citySortKey],
   email: [sql`lower(p.email)`],
   phone: [sql`p.phone`],
   status: [sql`p.status`],
@@ -32,11 +32,11 @@ export function partnerListFilter(q: Pick<PartnerListQuery, 'q' | 'status' | 'so
   const conditions = []
   const text = q.q?.trim() ?? ''
   if (text !== '') {
-    // search_name is the name lower-cased without accents; the city and the category labels (the spec: the
-    // search "also matches category labels") are compared the same way, categories through category_ids.
+    // search_name is the name in normalizeForSearch's form; the city and the category labels (the spec: the
+    // search "also matches category labels") are compared in the same form, categories through category_ids.
     const like = `%${escapeLike(normalizeForSearch(text))}%`
     conditions.push(
-      sql`(p.search_name like ${like} or ${cityKey} like ${like} or p.category_ids && array(select c.id from categories c where ${labelKey} like ${like}))`,
+      sql`(p.search_name like ${like} or ${searchKeySql(sql`p.city`)} like ${like} or p.category_ids && array(select c.id from categories c where ${searchKeySql(sql`c.label`)} like ${like}))`,
     )
   }
   if (q.status) conditions.push(sql`p.status = ${q.status}`)

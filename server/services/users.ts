@@ -14,8 +14,8 @@ import type { AppContext, CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import type { UserRow } from '../db/types.ts'
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors.ts'
-import { escapeLike, email as validEmail, requiredText } from '../validation.ts'
-import { orderBySql, paging, sortTerms } from './listQuery.ts'
+import { escapeLike, normalizeForSearch, email as validEmail, requiredText } from '../validation.ts'
+import { orderBySql, paging, searchKeySql, sortTerms } from './listQuery.ts'
 import { audited, type Actor } from './audit.ts'
 import { enqueueMail, passwordMail } from './mail.ts'
 import { newOneTimeToken } from './tokens.ts'
@@ -139,11 +139,13 @@ const userSortKeys = {
 export function userListFilter(q: Pick<UserListQuery, 'q' | 'status' | 'role' | 'sort'>) {
   const terms = sortTerms(q.sort, userSortKeys, 'name', sql`id`)
   const conditions = []
-  const text = q.q?.trim().toLowerCase() ?? ''
+  const text = normalizeForSearch(q.q ?? '')
   if (text !== '') {
+    // As the partners' search: case, accents, apostrophes and dashes ignored (« jean pierre » finds
+    // « Jean-Pierre », « o'neil » « O’Neil »).
     const like = `%${escapeLike(text)}%`
     conditions.push(
-      sql`(lower(firstname || ' ' || lastname) like ${like} or lower(lastname || ' ' || firstname) like ${like} or lower(email) like ${like})`,
+      sql`(${searchKeySql(sql`firstname || ' ' || lastname`)} like ${like} or ${searchKeySql(sql`lastname || ' ' || firstname`)} like ${like} or ${searchKeySql(sql`email`)} like ${like})`,
     )
   }
   if (q.status) conditions.push(sql`status = ${q.status}`)
@@ -154,7 +156,7 @@ export function userListFilter(q: Pick<UserListQuery, 'q' | 'status' | 'role' | 
 
 /**
  * GET /api/users: one page of users with their used coupons, filtered by text (first name, last name, e-mail;
- * case ignored), status and role, sorted by an allowed key with the id last, and the total that matches.
+ * case, accents, apostrophes and dashes ignored), status and role, sorted by an allowed key with the id last, and the total that matches.
  */
 export async function listUsers(db: Db, q: UserListQuery): Promise<UserPage> {
   const { matching, order } = userListFilter(q)

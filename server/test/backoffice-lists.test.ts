@@ -137,6 +137,31 @@ describe('GET /api/users (back-office list)', () => {
   })
 })
 
+describe('apostrophes and dashes in the lists’ search', () => {
+  it('reads them as spaces in names, cities, category labels and users’ names, on both sides', async () => {
+    await createPartner(api, admin, {
+      name: 'Presqu’île Café',
+      location: { address: '1 quai', city: 'Saint-Étienne', position: { lat: 45.43, lng: 4.39 } },
+      categories: [{ label: 'Arts d’intérieur', icon: 'sofa' }],
+    })
+    for (const q of [
+      "presqu'ile",
+      'presqu ile',
+      'PRESQU‘ÎLE',
+      'saint etienne',
+      'SAINT–ÉTIENNE',
+      "arts d'interieur",
+    ]) {
+      expect(names((await partners(`q=${encodeURIComponent(q)}`)).body), q).toEqual(['Presqu’île Café'])
+    }
+    await api.register({ firstname: 'Jean-Pierre', lastname: 'O’Neil', email: 'jp.oneil@exemple.fr' })
+    for (const q of ['jean pierre', "o'neil jean-pierre", 'JEAN–PIERRE O’NEIL', 'emile']) {
+      const found = (await users(`q=${encodeURIComponent(q)}`)).body.items.map((u) => u.firstname)
+      expect(found, q).toEqual([q === 'emile' ? 'Émile' : 'Jean-Pierre'])
+    }
+  })
+})
+
 describe('10,000 partners', () => {
   it('a sorted, filtered page with its total answers in well under a second', async () => {
     const db = server.handle.db

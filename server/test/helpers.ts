@@ -8,6 +8,7 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, renameSync, rmSync } f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { AuthUser, DiscountOffer, Image, Partner } from '@/contract/schemas.ts'
@@ -16,7 +17,7 @@ import { buildApp, loggerOptions } from '../app.ts'
 import { ensureAdmin } from '../bootstrap.ts'
 import { loadConfig, type Config } from '../config.ts'
 import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle, type Db } from '../db/index.ts'
-import { migrations } from '../db/migrations.ts'
+import { migrationProvider, migrations } from '../db/migrations.ts'
 import { importLegacyUploads } from '../services/images.ts'
 import type { Lifecycle } from '../context.ts'
 import type { MailOutboxOptions, MailTransport } from '../services/mail.ts'
@@ -118,6 +119,45 @@ async function pgliteTemplate(migrated = true): Promise<string> {
 /** An initialised PGlite store with no migration run yet, in `dataDir` (legacy-store.ts migrates it to 0002). */
 export async function blankPgliteStore(dataDir: string): Promise<void> {
   cpSync(join(await pgliteTemplate(false), 'db'), pgliteDir({ dataDir }), { recursive: true })
+}
+
+export interface OlderStore {
+  dataDir: string
+  /** The PostgreSQL schema holding it, or null for PGlite (DATA_DIR/db). */
+  schema: string | null
+  databaseUrl: string | null
+  /** Open: the caller writes what that version wrote, then closes it. */
+  handle: DatabaseHandle
+}
+
+/**
+ * A store as an older version left it: migrated up to `migration` only, through the real migrations. On
+ * DATABASE_URL's PostgreSQL (a schema of its own) unless `databaseUrl` says otherwise, else PGlite.
+ */
+export async function storeMigratedTo(
+  migration: string,
+  options: { databaseUrl?: string | null; dataDir?: string } = {},
+): Promise<OlderStore> {
+  const databaseUrl =
+    options.databaseUrl === undefined ? (process.env.DATABASE_URL ?? null) : options.databaseUrl
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'partenaires-ancien-'))
+  const schema = databaseUrl ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : null
+  // A copy of an initialised store rather than PGlite's initdb in a new folder.
+  if (!databaseUrl && !existsSync(pgliteDir({ dataDir }))) await blankPgliteStore(dataDir)
+  const handle = await openDatabase({ dataDir, databaseUrl, databaseSchema: schema })
+  try {
+    const migrator = new Migrator({
+      db: handle.db,
+      provider: migrationProvider,
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    })
+    const { error } = await migrator.migrateTo(migration)
+    if (error) throw error
+  } catch (error) {
+    await handle.close()
+    throw error
+  }
+  return { dataDir, schema, databaseUrl, handle }
 }
 
 async function dropSchema(schema: string): Promise<void> {

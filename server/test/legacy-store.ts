@@ -3,15 +3,11 @@
  * the WebP files in DATA_DIR/uploads. Built through the real migrations, stopped at 0002.
  */
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import { Migrator } from 'kysely/migration'
-import { openDatabase, pgliteDir } from '../db/index.ts'
-import { migrationProvider } from '../db/migrations.ts'
 import { encodeImage, uploadsDir } from '../services/images.ts'
-import { blankPgliteStore, pngBytes } from './helpers.ts'
+import { pngBytes, storeMigratedTo } from './helpers.ts'
 
 export interface LegacyImage {
   id: string
@@ -35,21 +31,8 @@ export interface LegacyStore {
 export async function legacyStore(
   options: { databaseUrl?: string | null; dataDir?: string } = {},
 ): Promise<LegacyStore> {
-  const databaseUrl =
-    options.databaseUrl === undefined ? (process.env.DATABASE_URL ?? null) : options.databaseUrl
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'partenaires-ancien-'))
-  const schema = databaseUrl ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : null
-  // A copy of an initialised store rather than PGlite's initdb in a new folder.
-  if (!databaseUrl && !existsSync(pgliteDir({ dataDir }))) await blankPgliteStore(dataDir)
-  const handle = await openDatabase({ dataDir, databaseUrl, databaseSchema: schema })
+  const { dataDir, schema, databaseUrl, handle } = await storeMigratedTo('0002_search_knn', options)
   try {
-    const migrator = new Migrator({
-      db: handle.db,
-      provider: migrationProvider,
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    })
-    const { error } = await migrator.migrateTo('0002_search_knn')
-    if (error) throw error
     const db = handle.db
     const { rows: partners } = await sql<{ id: number }>`
       insert into partners (name, search_name, description, address, city, lat, lng, email, phone, status)

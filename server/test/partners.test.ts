@@ -14,10 +14,13 @@ import type {
 import { normalizeForSearch } from '../validation.ts'
 import {
   createPartner as createPartnerAs,
+  client,
   fileForm,
   partnerBody,
   pngBytes,
   adminServerForFile,
+  startServer,
+  storeMigratedTo,
 } from './helpers.ts'
 
 const t = adminServerForFile()
@@ -565,6 +568,71 @@ describe('search', () => {
     expect(await found('gare de la cafe')).toEqual([])
   })
 
+  it('reads apostrophes and dashes as spaces on both sides, whichever kind is typed or stored', async () => {
+    const at = async (name: string, city: string) =>
+      (
+        await createPartner({
+          name,
+          location: { address: '5 quai', city, position: { lat: 47.28, lng: -2.2 } },
+          categories: [{ label: 'Autre catégorie de recherche' }],
+        })
+      ).partnerId.id
+    const presquile = await at('Presqu’île Café', 'Saint-Nazaire')
+    const etienne = await at('Brasserie Saint-Étienne', 'Saint-Étienne')
+    // A non-breaking hyphen (U+2011), as word processors put in « Port-Neuf ».
+    const atelier = await at("L'Atelier du Port\u2011Neuf", 'Nantes')
+    const stored = await t.server.handle.db
+      .selectFrom('partners')
+      .select('search_name')
+      .where('id', 'in', [presquile, etienne, atelier])
+      .orderBy('id')
+      .execute()
+    expect(stored.map((r) => r.search_name)).toEqual([
+      'presqu ile cafe',
+      'brasserie saint etienne',
+      'l atelier du port neuf',
+    ])
+    const cases: [number, string[]][] = [
+      [
+        presquile,
+        [
+          "presqu'ile",
+          'presqu ile',
+          'Presqu’île',
+          'PRESQU‘ILE',
+          'presquʼile',
+          'presqu-ile',
+          "qu'ile caf",
+          'ile cafe',
+        ],
+      ],
+      [
+        etienne,
+        ['saint etienne', 'saint-etienne', 'Saint–Étienne', 'SAINT—ETIENNE', 'brasserie saint etienne'],
+      ],
+      [atelier, ["l'atelier du port-neuf", 'l’atelier', 'port neuf', 'atelier du port neuf']],
+    ]
+    for (const [id, names] of cases) {
+      for (const name of names) {
+        const qs = `name=${encodeURIComponent(name)}`
+        // By name (the prefix range and the trigram index) and nearest first (the KNN index).
+        expect(
+          (await search(qs)).body.map((p) => p.partnerId.id),
+          name,
+        ).toEqual([id])
+        const near = await search(`${qs}&userPosition=47.2,-2.1`)
+        expect(
+          near.body.map((p) => p.partnerId.id),
+          `${name}, nearest first`,
+        ).toEqual([id])
+      }
+    }
+    // The city filter stays an exact choice from the list of cities, as its picker offers them.
+    expect(
+      (await search(`city=${encodeURIComponent('saint-étienne')}`)).body.map((p) => p.partnerId.id),
+    ).toEqual([etienne])
+  })
+
   it('returns only enabled, unexpired offers', async () => {
     const [p] = (await search('name=bretonne')).body
     expect(p.discountOffers.map((o) => o.libelle)).toEqual(['valide'])
@@ -1035,5 +1103,89 @@ describe('search by distance against a brute-force haversine', () => {
       await allSearchPages(`userPosition=0,180&bounds=-150,60,-60,150`, 10),
       byDistance(boxed, 0, 180),
     )
+  })
+})
+
+describe('names stored by an earlier version (migration 0015)', () => {
+  /** normalizeForSearch before migration 0015: apostrophes and dashes kept as typed. */
+  const earlierForm = (value: string) =>
+    value
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/œ/g, 'oe')
+      .replace(/æ/g, 'ae')
+      .replace(/\s+/g, ' ')
+      .trim()
+
+  it('are rewritten in the new form, which the search then finds by name and nearest first', async () => {
+    const names = [
+      'Presqu’île Café',
+      'Brasserie Saint-Étienne',
+      "L'Atelier — d’Œuvre",
+      '-Tiret au début-',
+      'Auberge de l ‘Ouest',
+      'Sans séparateur',
+    ]
+    const older = await storeMigratedTo('0014_search_name_split')
+    try {
+      await older.handle.db
+        .insertInto('partners')
+        .values(
+          names.map((name, i) => ({
+            name,
+            search_name: earlierForm(name),
+            description: 'Écrit avant la migration 0015.',
+            address: '1 rue',
+            city: 'Nantes',
+            lat: 47.2 + i / 100,
+            lng: -1.55,
+            email: `avant${i}@test.fr`,
+            phone: '02 40 00 00 00',
+            status: 'ACTIF',
+          })),
+        )
+        .execute()
+    } finally {
+      await older.handle.close()
+    }
+    const server = await startServer({ dataDir: older.dataDir, schema: older.schema ?? undefined })
+    try {
+      const rows = await server.handle.db
+        .selectFrom('partners')
+        .select(['name', 'search_name'])
+        .orderBy('id')
+        .execute()
+      expect(rows.map((r) => r.search_name)).toEqual(names.map(normalizeForSearch))
+      expect(rows.map((r) => r.search_name)).toEqual([
+        'presqu ile cafe',
+        'brasserie saint etienne',
+        'l atelier d oeuvre',
+        'tiret au debut',
+        'auberge de l ouest',
+        'sans separateur',
+      ])
+      const api = client(server)
+      const { access_token: token } = await api.register()
+      for (const [name, expected] of [
+        ["presqu'ile", 'Presqu’île Café'],
+        ['saint etienne', 'Brasserie Saint-Étienne'],
+        ["l'atelier", "L'Atelier — d’Œuvre"],
+      ]) {
+        for (const position of ['', '&userPosition=47.2,-1.55']) {
+          const res = await api.get<PartnerSearchResult[]>(
+            `/api/partners/search?name=${encodeURIComponent(name)}${position}`,
+            { token },
+          )
+          expect(res.status).toBe(200)
+          expect(
+            res.body.map((p) => p.name),
+            `${name}${position}`,
+          ).toEqual([expected])
+        }
+      }
+    } finally {
+      await server.close()
+    }
   })
 })
