@@ -223,8 +223,20 @@ export type DownloadName = {
   [Name in CallName]: Api[Name] extends { download: true } ? Name : never
 }[CallName]
 
-/** Makes a download call of the API table with the signed-in user's token and resolves the file as a Blob. */
-export function downloadApi<Name extends DownloadName>(name: Name, options?: CallOptions): Promise<Blob> {
+/**
+ * Makes a download call of the API table with the signed-in user's token and resolves the file as a Blob;
+ * `query` is the call's own (an export's list filters).
+ */
+export function downloadApi<Name extends DownloadName>(
+  name: Name,
+  options?: CallOptions & { query?: Query<Name> },
+): Promise<Blob> {
   const { method, path } = calls[name]
-  return apiRequest<Blob>(path, { ...options, method, responseType: 'blob' })
+  const { query, ...rest } = options ?? {}
+  return apiRequest<Blob>(path, {
+    ...rest,
+    method,
+    query: query as RequestOptions['query'],
+    responseType: 'blob',
+  })
 }
