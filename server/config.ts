@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
+import { DEFAULT_TIME_ZONE } from '@/contract/zonedDate.ts'
 
 export interface Argon2Cost {
   memoryCost: number
@@ -133,7 +134,7 @@ export function defaultPoolMax(): number {
  * days (PostgreSQL and PGlite carry the IANA zones too).
  */
 export function parseTimeZone(value: string | undefined): string {
-  const text = nonEmpty(value) ?? 'Europe/Paris'
+  const text = nonEmpty(value) ?? DEFAULT_TIME_ZONE
   try {
     return new Intl.DateTimeFormat('fr-FR', { timeZone: text }).resolvedOptions().timeZone
   } catch {

@@ -9,6 +9,7 @@
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import type { FastifyReply } from 'fastify'
+import { zonedDate } from '@/contract/zonedDate.ts'
 
 export type CsvCell = string | number | boolean | Date | null | undefined
 
@@ -44,41 +45,13 @@ export function withoutFormulaQuote(cell: string): string {
   return cell.replace(ADDED_QUOTE, '')
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone}|${withTime}`
-  let found = formatters.get(key)
-  if (!found) {
-    found = new Intl.DateTimeFormat('fr-FR', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
-    })
-    formatters.set(key, found)
-  }
-  return found
-}
-
-function formatInZone(value: Date | string | number | null | undefined, timeZone: string, withTime: boolean) {
-  if (value === null || value === undefined || value === '') return ''
-  const parts = Object.fromEntries(
-    formatter(timeZone, withTime)
-      .formatToParts(new Date(value))
-      .map((part) => [part.type, part.value]),
-  )
-  const date = `${parts.day}/${parts.month}/${parts.year}`
-  return withTime ? `${date} ${parts.hour}:${parts.minute}` : date
-}
-
 /** dd/MM/yyyy of the calendar day in `timeZone`, or an empty cell. */
 export const csvDate = (value: Date | string | null | undefined, timeZone: string): string =>
-  formatInZone(value, timeZone, false)
+  zonedDate(value, timeZone)
 
 /** dd/MM/yyyy HH:mm in `timeZone`, or an empty cell. */
 export const csvDateTime = (value: Date | string | null | undefined, timeZone: string): string =>
-  formatInZone(value, timeZone, true)
+  zonedDate(value, timeZone, true)
 
 /** AAAA-MM-JJ of today in `timeZone`, for the downloaded files' names. */
 export function isoDay(timeZone: string, now = new Date()): string {
@@ -86,9 +59,9 @@ export function isoDay(timeZone: string, now = new Date()): string {
 }
 
 function cellOf(value: CsvCell, format: CsvColumn<unknown>['format'], timeZone: string) {
-  if (format) return formatInZone(value as Date | string | null, timeZone, format === 'dateTime')
+  if (format) return zonedDate(value as Date | string | null, timeZone, format === 'dateTime')
   if (value === null || value === undefined) return ''
-  if (value instanceof Date) return formatInZone(value, timeZone, true)
+  if (value instanceof Date) return zonedDate(value, timeZone, true)
   // A text already led by quotes and a formula character keeps its own quotes behind the export's one: the
   // spreadsheet shows it as typed, and the import's one-quote strip gives it back.
   if (typeof value === 'string' && QUOTED_FORMULA.test(value)) return `'${value}`

@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import { apiPaths } from '@/contract/paths.ts'
+import { auditEntries } from '@/mocks/fixtures/audit.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
+import { configHandlers } from '@/mocks/handlers/config.ts'
 import { JournalScreen } from '@/src/screens/backoffice/journal/JournalScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { chooseOption } from './helpers.ts'
@@ -125,5 +127,62 @@ export const LoadFailure: Story = {
     await expect(await canvas.findByText('Impossible de charger le journal.')).toBeVisible()
     await expect(screen.queryByText('Une erreur interne est survenue.')).toBeNull()
     await expect(canvas.getByRole('button', { name: 'Réessayer' })).toBeVisible()
+  },
+}
+
+const exportEntry: (typeof auditEntries)[number] = {
+  id: '7',
+  at: '2026-11-21T23:30:00.000Z',
+  actor: { id: 1, name: 'Alice Admin', email: 'admin@exemple.fr' },
+  action: 'data.export',
+  targetType: 'export',
+  targetId: null,
+  targetLabel: 'Partenaires, 2 lignes',
+  motif: null,
+  before: null,
+  after: { export: 'Partenaires', filters: { q: 'lyon', status: 'ACTIF', sort: '-name' }, rows: 2 },
+}
+const withExport = createBackofficeApi({ audit: [exportEntry, ...auditEntries] })
+
+export const TargetsAndExports: Story = {
+  name: 'Cibles en liens, export inscrit',
+  beforeEach: () => withExport.reset(),
+  parameters: { msw: withExport.handlers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(entryRows(canvas)).toHaveLength(5))
+    const [exported, reactivation, change, deletion, creation] = entryRows(canvas)
+    // An export: which one, its filters and its size; 23:30 UTC on the 21st is the 22nd in Paris.
+    await expect(exported).toHaveTextContent('22/11/2026 00:30')
+    await expect(exported).toHaveTextContent('Export CSV')
+    await expect(exported).toHaveTextContent('Export (Partenaires, 2 lignes)')
+    await expect(exported).toHaveTextContent('Filtresrecherche « lyon », statut « Actif », tri « -name »')
+    await expect(exported).toHaveTextContent('Lignes2')
+    await expect(within(exported!).queryByRole('link')).toBeNull()
+    // Targets that can be opened are links to their page.
+    await expect(
+      within(reactivation!).getByRole('link', {
+        name: 'Utilisateur n° 2 (Camille Martin · Dessert offert (Le Comptoir du Panier))',
+      }),
+    ).toHaveAttribute('href', '/bo/utilisateurs/2')
+    await expect(
+      within(change!).getByRole('link', { name: 'Partenaire n° 1 (Le Comptoir du Panier)' }),
+    ).toHaveAttribute('href', '/bo/partenaires/1')
+    await expect(within(creation!).getByRole('link', { name: /^Utilisateur n° 3/ })).toHaveAttribute(
+      'href',
+      '/bo/utilisateurs/3',
+    )
+    await expect(within(deletion!).queryByRole('link')).toBeNull()
+  },
+}
+
+export const OtherTimeZone: Story = {
+  name: 'Dates dans le fuseau de l’application',
+  parameters: { msw: [configHandlers.config({ timeZone: 'America/Martinique' }), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    // 15:42 UTC is 11:42 in Martinique (APP_TIME_ZONE), whatever the browser's zone; the diff's dates too.
+    await waitFor(() => expect(entryRows(canvas)[0]).toHaveTextContent('20/11/2026 11:42'))
+    await expect(entryRows(canvas)[0]).toHaveTextContent('Utilisé le02/10/2026 08:31 → —')
   },
 }

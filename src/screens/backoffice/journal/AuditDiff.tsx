@@ -1,5 +1,5 @@
-import { format, parseISO } from 'date-fns'
 import styled from 'styled-components'
+import { zonedDate } from '@/contract/zonedDate.ts'
 import { statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
 
 /** French names of the fields the audit log keeps (the wire shapes' names); others show as they are. */
@@ -29,6 +29,22 @@ const fieldLabels: Record<string, string> = {
   usedAt: 'Utilisé le',
   imageId: 'Photo',
   type: 'Type',
+  export: 'Export',
+  filters: 'Filtres',
+  rows: 'Lignes',
+  ip: 'Adresse IP',
+}
+
+/** The list parameters an export recorded (GET /api/exports/…?q=…), as the lists name them. */
+const filterLabels: Record<string, string> = {
+  q: 'recherche',
+  status: 'statut',
+  role: 'rôle',
+  sort: 'tri',
+  actorId: 'administrateur',
+  action: 'action',
+  from: 'du',
+  to: 'au',
 }
 
 // Identifiers are already in the Target column.
@@ -58,11 +74,18 @@ const List = styled.dl`
 
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 
-function show(value: unknown): string {
+function show(value: unknown, timeZone: string, key?: string): string {
   if (value === null || value === undefined || value === '') return '—'
-  if (typeof value === 'string' && isoDateTime.test(value)) {
-    const date = parseISO(value)
-    return Number.isNaN(date.getTime()) ? value : format(date, 'dd/MM/yyyy HH:mm')
+  if (typeof value === 'string' && isoDateTime.test(value)) return zonedDate(value, timeZone, true) || value
+  if (key === 'filters' && typeof value === 'object' && !Array.isArray(value)) {
+    const given = Object.entries(value as Record<string, unknown>)
+    return given.length === 0
+      ? 'aucun'
+      : given
+          .map(
+            ([name, text]) => `${filterLabels[name] ?? name} « ${codeLabels[String(text)] ?? String(text)} »`,
+          )
+          .join(', ')
   }
   if (typeof value === 'string') return codeLabels[value] ?? value
   if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
@@ -83,18 +106,32 @@ const codeLabels: Record<string, string> = {
 }
 
 /** What changed between two states: each changed field as « avant → après »; a creation or deletion lists its fields. */
-export function changedFields(before: unknown, after: unknown) {
+export function changedFields(before: unknown, after: unknown, timeZone: string) {
   const b = asRecord(before)
   const a = asRecord(after)
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((key) => !hidden.has(key))
   return keys
-    .map((key) => ({ key, label: fieldLabels[key] ?? key, before: show(b[key]), after: show(a[key]) }))
+    .map((key) => ({
+      key,
+      label: fieldLabels[key] ?? key,
+      before: show(b[key], timeZone, key),
+      after: show(a[key], timeZone, key),
+    }))
     .filter((change) => before === null || after === null || change.before !== change.after)
 }
 
 /** A readable before/after of one audit entry. */
-export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
-  const changes = changedFields(before, after)
+export function AuditDiff({
+  before,
+  after,
+  timeZone,
+}: {
+  before: unknown
+  after: unknown
+  /** The app's zone (APP_TIME_ZONE), in which the dates are shown. */
+  timeZone: string
+}) {
+  const changes = changedFields(before, after, timeZone)
   if (changes.length === 0) return <span>—</span>
   return (
     <List>

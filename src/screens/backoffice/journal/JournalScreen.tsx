@@ -1,12 +1,14 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
+import { Link } from 'react-router'
 import styled from 'styled-components'
-import { format, parseISO } from 'date-fns'
 import { auditActionCodes, auditActions, targetText, type AuditAction } from '@/contract/audit.ts'
 import type { AuditEntry } from '@/contract/schemas.ts'
+import { DEFAULT_TIME_ZONE, zonedDate } from '@/contract/zonedDate.ts'
 import { auditExportUrl, useAudit } from '@/src/api/audit/getAudit.ts'
 import { useAuditActors } from '@/src/api/audit/getAuditActors.ts'
 import { downloadAuditCsv } from '@/src/api/audit/exportAudit.ts'
 import { ApiError } from '@/src/api/client.ts'
+import { useClientConfig } from '@/src/api/config.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { type DataTableColumn } from '@/src/design-system/components/DataTable/index.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
@@ -44,13 +46,27 @@ const ExportLink = styled.a`
   white-space: nowrap;
 `
 
+const TargetLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`
+
 const isDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '')
 
-const columns: DataTableColumn<AuditEntry>[] = [
+/** The back-office page of an entry's target, while it can still be opened (a deleted user cannot). */
+export function targetPath(entry: Pick<AuditEntry, 'action' | 'targetType' | 'targetId'>): string | null {
+  if (!entry.targetId || entry.action === 'user.delete') return null
+  if (entry.targetType === 'partner') return `/bo/partenaires/${entry.targetId}`
+  if (entry.targetType === 'user') return `/bo/utilisateurs/${entry.targetId}`
+  return null
+}
+
+/** The table's columns; dates and times in the app's zone (APP_TIME_ZONE), as the CSV export writes them. */
+const journalColumns = (timeZone: string): DataTableColumn<AuditEntry>[] => [
   {
     key: 'at',
     header: 'Date',
-    value: (e) => format(parseISO(e.at), 'dd/MM/yyyy HH:mm'),
+    value: (e) => zonedDate(e.at, timeZone, true),
     nowrap: true,
   },
   {
@@ -65,13 +81,21 @@ const columns: DataTableColumn<AuditEntry>[] = [
     ),
   },
   { key: 'action', header: 'Action', value: (e) => auditActions[e.action] ?? e.action },
-  { key: 'target', header: 'Cible', value: (e) => targetText(e) },
+  {
+    key: 'target',
+    header: 'Cible',
+    value: (e) => targetText(e),
+    render: (e) => {
+      const path = targetPath(e)
+      return path ? <TargetLink to={path}>{targetText(e)}</TargetLink> : targetText(e)
+    },
+  },
   { key: 'motif', header: 'Motif', value: (e) => e.motif ?? '' },
   {
     key: 'diff',
     header: 'Modifications',
     width: '34%',
-    render: (e) => <AuditDiff before={e.before} after={e.after} />,
+    render: (e) => <AuditDiff before={e.before} after={e.after} timeZone={timeZone} />,
   },
 ]
 
@@ -93,6 +117,8 @@ export function JournalScreen() {
   const filters = { actorId, action, from, to }
   const result = useAudit({ ...filters, page: list.page, pageSize: list.pageSize })
   const { data: actors } = useAuditActors()
+  const timeZone = useClientConfig().data?.timeZone ?? DEFAULT_TIME_ZONE
+  const columns = useMemo(() => journalColumns(timeZone), [timeZone])
   const [exporting, setExporting] = useState(false)
   const filtered = Boolean(actorId || action || from || to)
 
