@@ -1,8 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { http, HttpResponse } from 'msw'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import type { PartnerSearchResult } from '@/contract/schemas.ts'
 import { FavoritesScreen } from '@/src/screens/public/favorites/FavoritesScreen.tsx'
+import { partnerSearchResults } from '@/mocks/fixtures/partners.ts'
 import { signedInUser } from '@/mocks/fixtures/session.ts'
 import { favoritesHandlers } from '@/mocks/handlers/me.ts'
+import { mockApi } from '@/mocks/handlers/mockApi.ts'
 import { vieuxPortLocation, withUserLocation } from './decorators.tsx'
 
 const meta = {
@@ -99,5 +103,42 @@ export const Back: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Retour' }))
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /menu')
+  },
+}
+
+/** A photo the device never kept, asked for offline: the request fails as the network does. */
+const MISSING_PHOTO = '/uploads/photo-jamais-gardee.jpg'
+
+const withMissingPhoto = (partner: PartnerSearchResult): PartnerSearchResult => ({
+  ...partner,
+  distanceToUser: null,
+  images: [{ ...partner.images[0], url: MISSING_PHOTO, variantWidths: [] }],
+})
+
+/**
+ * Offline, a favourite whose photo was never kept on the device: its row shows the placeholder of a partner
+ * without photos, not the browser's broken image; the other favourite keeps its photo.
+ */
+export const MissingPhotoOffline: Story = {
+  name: 'Photo non gardée, hors ligne',
+  parameters: {
+    msw: [
+      mockApi('listFavorites', () =>
+        HttpResponse.json([
+          withMissingPhoto(partnerSearchResults.find((partner) => partner.partnerId.id === 2)!),
+          { ...partnerSearchResults.find((partner) => partner.partnerId.id === 4)!, distanceToUser: null },
+        ]),
+      ),
+      http.get(MISSING_PHOTO, () => HttpResponse.error()),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const [missing, kept] = await canvas.findAllByTestId('partner-row')
+    await expect(await within(missing).findByRole('img', { name: 'Pas de photo' })).toBeVisible()
+    await expect(missing.querySelector('img')).toBeNull()
+    const photo = kept.querySelector('img')
+    await expect(photo).not.toBeNull()
+    await waitFor(() => expect(photo!.complete && photo!.naturalWidth > 0).toBe(true))
   },
 }

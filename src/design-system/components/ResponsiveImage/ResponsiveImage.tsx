@@ -1,4 +1,4 @@
-import type { ImgHTMLAttributes } from 'react'
+import { useState, type ImgHTMLAttributes, type ReactNode } from 'react'
 import styled from 'styled-components'
 
 /** A smaller copy of a picture: the same picture `width` pixels wide, in one format (MIME `type`). */
@@ -37,6 +37,11 @@ export interface ResponsiveImageProps extends Omit<
    * with the page. Every other picture is lazy.
    */
   priority?: boolean
+  /**
+   * Drawn instead when the picture cannot be loaded (offline and not kept on the device, gone from the server):
+   * e.g. the placeholder shown when there is no photo. Without it the browser draws its broken image.
+   */
+  fallback?: ReactNode
 }
 
 /**
@@ -44,9 +49,20 @@ export interface ResponsiveImageProps extends Omit<
  * draws (a 72 px thumbnail takes the 320 px copy, not the photo); the original as the `<img>` fallback. The
  * original's width and height go on the `<img>` so its box is reserved before any byte arrives (CLS 0), and
  * the caller's CSS sizes it (`width: 100%; height: 100%; object-fit: …`). Style the `<img>` through
- * `className` / `style`: they go to it, not to the `<picture>` wrapper, which lays out as its content.
+ * `className` / `style`: they go to it, not to the `<picture>` wrapper, which lays out as its content. With a
+ * `fallback`, a picture that fails to load is replaced by it.
  */
-export function ResponsiveImage({ image, sizes, alt, priority = false, ...imgProps }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  image,
+  sizes,
+  alt,
+  priority = false,
+  fallback,
+  ...imgProps
+}: ResponsiveImageProps) {
+  // The address that failed: another picture given later is tried.
+  const [failed, setFailed] = useState<string | null>(null)
+  if (fallback !== undefined && failed === image.url) return fallback
   const byType = new Map<string, ResponsiveImageVariant[]>()
   for (const variant of image.variants ?? []) {
     const list = byType.get(variant.type) ?? []
@@ -78,6 +94,10 @@ export function ResponsiveImage({ image, sizes, alt, priority = false, ...imgPro
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding={priority ? 'sync' : 'async'}
+        onError={(event) => {
+          imgProps.onError?.(event)
+          if (fallback !== undefined) setFailed(image.url)
+        }}
       />
     </Picture>
   )

@@ -119,6 +119,8 @@ const Action = styled.div`
   right: 8px;
 `
 
+const noPhoto = <Icon path={mdiImageOff} size={28} title="Pas de photo" />
+
 /** A result's height in px without offers, the shortest usual row: the first pass fills the viewport. */
 export const PARTNER_ROW_HEIGHT = 113
 
@@ -142,10 +144,11 @@ export const PartnerRow = memo(function PartnerRow({ partner, actionFor }: Partn
     <RowLink to={`/partenaire/${partner.partnerId.id}`} data-testid="partner-row">
       <Thumb>
         {image ? (
-          // 72 px wide: the browser takes the 320 px copy, not the photo.
-          <ResponsiveImage image={imageFromList(image)} sizes="72px" alt="" />
+          // 72 px wide: the browser takes the 320 px copy, not the photo. One that cannot be loaded (offline, not
+          // kept) is drawn as a partner without photos, not as a broken image.
+          <ResponsiveImage image={imageFromList(image)} sizes="72px" alt="" fallback={noPhoto} />
         ) : (
-          <Icon path={mdiImageOff} size={28} title="Pas de photo" />
+          noPhoto
         )}
       </Thumb>
       <Body>
