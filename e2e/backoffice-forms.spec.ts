@@ -34,7 +34,7 @@ test('le dialogue de page demande avant d’abandonner la saisie ; continuer la 
   await expect(prompt).toBeHidden()
 })
 
-test('le coupon refuse une date impossible (31/02) et marque le champ ; la suppression d’une photo se confirme', async ({
+test('le coupon refuse une date saisie dans un autre format (31/12/2030) ou impossible (31/02) et marque le champ ; la suppression d’une photo se confirme', async ({
   page,
 }) => {
   const admin = await signInAsAdmin(page)
@@ -64,16 +64,26 @@ test('le coupon refuse une date impossible (31/02) et marque le champ ; la suppr
   const dialog = page.getByRole('dialog', { name: 'Ajouter un coupon' })
   await dialog.getByLabel('Libelle').fill('Un fromage offert')
   const date = dialog.getByLabel("Date d'expiration")
-  await expect(date).toHaveAttribute('type', 'date')
-  // Typed in the picker's segments, an impossible day. Their order follows Chromium's own UI language
-  // (mm/dd/yyyy in the test browser, whatever the page's locale): 02, 31, 2026.
-  await date.focus()
-  await page.keyboard.type('02312026')
+  await expect(date).toHaveAttribute('placeholder', 'AAAA-MM-JJ')
+  // Typed as a French reader writes it: the spec's message, on the field.
+  await date.pressSequentially('31/12/2030')
   await dialog.getByRole('button', { name: 'Valider' }).click()
-  await expect(dialog.getByText('Date invalide')).toBeVisible()
+  await expect(dialog.getByText('La date doit être au format AAAA-MM-JJ')).toBeVisible()
   await expect(date).toHaveAttribute('aria-invalid', 'true')
   await expect(date).toBeFocused()
   await expect(dialog).toBeVisible()
+
+  // In the right shape, a day that does not exist.
+  await date.fill('2026-02-31')
+  await dialog.getByRole('button', { name: 'Valider' }).click()
+  await expect(dialog.getByText('Date invalide')).toBeVisible()
+  await expect(dialog).toBeVisible()
+
+  // The calendar button opens the browser's picker (no error); its popup is not part of the page.
+  const errors: Error[] = []
+  page.on('pageerror', (error) => errors.push(error))
+  await dialog.getByRole('button', { name: 'Choisir dans le calendrier' }).click()
+  expect(errors).toEqual([])
 
   await date.fill('2031-12-31')
   await dialog.getByRole('button', { name: 'Valider' }).click()

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import { apiPaths, routePatterns } from '@/contract/paths.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
@@ -257,21 +257,80 @@ export const AddCoupon: Story = {
   },
 }
 
-/** The expiry is the browser's date picker: only real days, from 1900 on. */
+/**
+ * The expiry is typed (placeholder AAAA-MM-JJ) or picked in the browser's calendar, whose choice fills the text:
+ * only real days, from 1900 on.
+ */
 export const CouponDatePicker: Story = {
   name: 'Coupon : sélecteur de date',
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
-    const dialog = within(await findDialog('Ajouter un coupon'))
+    const dialogElement = await findDialog('Ajouter un coupon')
+    const dialog = within(dialogElement)
     const date = dialog.getByLabelText("Date d'expiration")
-    await expect(date).toHaveAttribute('type', 'date')
-    await expect(date).toHaveAttribute('min', '1900-01-01')
+    await expect(date).toHaveAttribute('type', 'text')
+    await expect(date).toHaveAttribute('placeholder', 'AAAA-MM-JJ')
     await expect(date).not.toHaveAttribute('aria-required')
     await expect(dialog.getByLabelText('Libelle')).toHaveAttribute('aria-required', 'true')
     await expect(dialog.getByText('champ obligatoire')).toBeVisible()
-    await userEvent.type(date, '2030-06-15')
+    await expect(dialog.getByRole('button', { name: 'Choisir dans le calendrier' })).toBeEnabled()
+    // What the calendar reports when a day is picked in it (its popup is the browser's, out of the page).
+    const calendar = dialogElement.querySelector<HTMLInputElement>('input[type=date]')!
+    await expect(calendar).toHaveAttribute('min', '1900-01-01')
+    fireEvent.change(calendar, { target: { value: '2030-06-15' } })
     await expect(date).toHaveValue('2030-06-15')
+    // Typed, the calendar opens on that day.
+    await userEvent.clear(date)
+    await userEvent.type(date, '2031-01-20')
+    await expect(calendar).toHaveValue('2031-01-20')
+  },
+}
+
+/** A date typed in another shape gets the spec's message; typed AAAA-MM-JJ, the coupon is saved with it. */
+export const CouponDateTypedInAnotherShape: Story = {
+  name: 'Coupon : date saisie dans un autre format',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
+    const dialog = within(await findDialog('Ajouter un coupon'))
+    await fill(dialog.getByLabelText('Libelle'), 'Apéritif offert')
+    const date = dialog.getByLabelText("Date d'expiration")
+    await userEvent.type(date, '31/12/2030')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await expect(await dialog.findByText('La date doit être au format AAAA-MM-JJ')).toBeVisible()
+    await expect(date).toHaveAttribute('aria-invalid', 'true')
+    await expect(date).toHaveValue('31/12/2030')
+    await waitFor(() => expect(date).toHaveFocus())
+    await expect(api.requests.some((r) => r.method === 'POST')).toBe(false)
+
+    await userEvent.clear(date)
+    await userEvent.type(date, '2030-12-31')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(api.lastBody('POST', apiPaths.partnerOffers(1))).toMatchObject({
+      expirationDate: '2030-12-31',
+    })
+    await expect(
+      await couponsRegion(canvasElement).findByRole('button', { name: /Apéritif offert/ }),
+    ).toHaveTextContent("Valable jusqu'au 31/12/2030")
+  },
+}
+
+/** In the right shape but no day of the calendar: 'Date invalide'. */
+export const CouponImpossibleDate: Story = {
+  name: 'Coupon : date impossible',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
+    const dialog = within(await findDialog('Ajouter un coupon'))
+    await fill(dialog.getByLabelText('Libelle'), 'Apéritif offert')
+    await userEvent.type(dialog.getByLabelText("Date d'expiration"), '2026-02-31')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await expect(await dialog.findByText('Date invalide')).toBeVisible()
+    await expect(api.requests.some((r) => r.method === 'POST')).toBe(false)
   },
 }
 

@@ -1,48 +1,108 @@
-import type { FocusEvent } from 'react'
+import { useRef } from 'react'
+import styled from 'styled-components'
+import { Icon, mdiCalendar } from '@/src/design-system/icons/index.ts'
+import { quietIconButton } from '@/src/design-system/theme/mixins.ts'
 import { TextField, type TextFieldProps } from '../TextField/index.ts'
 
-/** What a DateField reports when its input holds an impossible or unfinished date (e.g. 31/02). */
-export const INVALID_DATE = 'invalide'
+const Picker = styled.span`
+  position: relative;
+  display: inline-flex;
+  margin-right: -8px;
+`
+
+const PickerButton = styled.button`
+  ${quietIconButton(36)}
+`
+
+/** The browser's own date input, under the button: only its calendar is used, never its segments. */
+const NativeDate = styled.input`
+  position: absolute;
+  inset: 0;
+  width: 100%;
+  height: 100%;
+  padding: 0;
+  border: 0;
+  opacity: 0;
+  pointer-events: none;
+`
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/
+
+// Chromium, Firefox and Safari 16+; elsewhere the date is typed.
+const canShowPicker = typeof HTMLInputElement !== 'undefined' && 'showPicker' in HTMLInputElement.prototype
 
 export interface DateFieldProps extends Omit<
   TextFieldProps,
-  'type' | 'value' | 'onChange' | 'multiline' | 'rows' | 'inputMode'
+  'type' | 'value' | 'onChange' | 'multiline' | 'rows' | 'trailing'
 > {
-  /** AAAA-MM-JJ, '' when empty, INVALID_DATE when what was typed is no date. */
+  /** What is in the field, as typed (AAAA-MM-JJ when it is a date) or picked; the form validates it. */
   value: string
   onChange: (value: string) => void
-  /** Earliest and latest dates offered (AAAA-MM-JJ). */
+  /** Earliest and latest dates the calendar offers (AAAA-MM-JJ). */
   min?: string
   max?: string
 }
 
 /**
- * A date picker: the browser's own `<input type="date">` (calendar, keyboard segments, the reader's locale),
- * which only yields real dates. An impossible date typed in its segments leaves the input empty with
- * `validity.badInput`: reported as INVALID_DATE, so the form can say so rather than save "no date".
+ * A date typed as text (placeholder AAAA-MM-JJ) with a calendar button: the browser's own date picker fills
+ * the text. A `<input type="date">` alone cannot be the field: what is typed in another shape (31/12/2030)
+ * never reaches the form, the input reports '' (or an empty `validity.badInput`), so the form cannot answer
+ * with the format message; and it shows no placeholder.
  */
 export function DateField({
   value,
   onChange,
-  onBlur,
   min = '1900-01-01',
   max = '9999-12-31',
+  placeholder = 'AAAA-MM-JJ',
+  disabled,
   ...rest
 }: DateFieldProps) {
-  const report = (input: HTMLInputElement) => onChange(input.validity.badInput ? INVALID_DATE : input.value)
+  const native = useRef<HTMLInputElement>(null)
   return (
     <TextField
       {...rest}
-      type="date"
-      min={min}
-      max={max}
-      value={value === INVALID_DATE ? '' : value}
-      onChange={(event) => report(event.target as HTMLInputElement)}
-      onBlur={(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        // An unfinished or impossible date fires no change (the value stays ''): read it when leaving.
-        report(event.target as HTMLInputElement)
-        onBlur?.(event)
-      }}
+      type="text"
+      autoComplete="off"
+      spellCheck={false}
+      placeholder={placeholder}
+      disabled={disabled}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      trailing={
+        canShowPicker ? (
+          <Picker>
+            <PickerButton
+              type="button"
+              aria-label="Choisir dans le calendrier"
+              disabled={disabled}
+              onClick={() => {
+                try {
+                  native.current?.showPicker()
+                } catch {
+                  // No calendar allowed here (e.g. a cross-origin frame): the date is typed.
+                }
+              }}
+            >
+              <Icon path={mdiCalendar} size={20} />
+            </PickerButton>
+            <NativeDate
+              ref={native}
+              type="date"
+              tabIndex={-1}
+              aria-hidden="true"
+              min={min}
+              max={max}
+              disabled={disabled}
+              // The calendar opens on the typed day when there is one.
+              value={isoDay.test(value.trim()) ? value.trim() : ''}
+              onChange={(event) => {
+                if (event.target.value) onChange(event.target.value)
+              }}
+            />
+          </Picker>
+        ) : null
+      }
     />
   )
 }

@@ -1,1 +1,1 @@
-export { DateField, INVALID_DATE, type DateFieldProps } from './DateField.tsx'
+export { DateField, type DateFieldProps } from './DateField.tsx'

@@ -43,7 +43,7 @@ interface FormDateFieldProps extends Omit<DateFieldProps, 'name' | 'value' | 'on
   name: string
 }
 
-/** A DateField bound to react-final-form: the value is AAAA-MM-JJ, '' or INVALID_DATE (the form refuses it). */
+/** A DateField bound to react-final-form: the value is the text typed or picked; the form's validate checks it. */
 export function FormDateField({ name, ...rest }: FormDateFieldProps) {
   return (
     <Field<string> name={name}>

@@ -10,7 +10,7 @@ export const messages = {
   categories: 'Choisissez au moins une catégorie',
   imageRequired: "L'image est obligatoire",
   date: 'La date doit être au format AAAA-MM-JJ',
-  /** A date the picker could not read (e.g. 31/02 typed in its segments). */
+  /** A date in the right shape that names no day (2026-02-31). */
   impossibleDate: 'Date invalide',
 } as const
 

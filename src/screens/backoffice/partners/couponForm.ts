@@ -1,4 +1,3 @@
-import { INVALID_DATE } from '@/src/design-system/components/DateField/index.ts'
 import type { DiscountOffer, OfferBody, OfferStatus } from '@/contract/schemas.ts'
 import { emptyToNull, isBlank, isIsoDate, isRealDate, messages } from '../common/validation.ts'
 
@@ -17,16 +16,15 @@ export const couponToValues = (offer: DiscountOffer): CouponFormValues => ({
 })
 
 /**
- * Spec section 5: status and libelle required; a filled date must be AAAA-MM-JJ (the spec's message) and a
- * real day ('Date invalide': what the date picker reports for 31/02 typed in its segments).
+ * Spec section 5: status and libelle required; a filled date must be AAAA-MM-JJ (the spec's message), whatever
+ * shape it was typed in, and a real day ('Date invalide' for 2026-02-31).
  */
 export function validateCoupon(values: CouponFormValues): Record<string, string> {
   const errors: Record<string, string> = {}
   if (isBlank(values.status)) errors.status = messages.required
   if (isBlank(values.libelle)) errors.libelle = messages.required
   const date = values.expirationDate
-  if (date === INVALID_DATE) errors.expirationDate = messages.impossibleDate
-  else if (!isBlank(date) && !isIsoDate(date)) errors.expirationDate = messages.date
+  if (!isBlank(date) && !isIsoDate(date)) errors.expirationDate = messages.date
   else if (!isBlank(date) && !isRealDate(date)) errors.expirationDate = messages.impossibleDate
   return errors
 }
