@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { apiPaths } from '../contract/paths.ts'
 import type { PartnerSearchResult } from '../contract/schemas.ts'
-import { chunksLoaded, mapChunksLoaded, registerUser, signInAs } from './support.ts'
+import { chunksLoaded, firstPartnerId, mapChunksLoaded, registerUser, signInAs } from './support.ts'
 
 // The app registers its service worker on every page load, and says so in the console when it cannot: these
 // journeys fail on any console warning, so they run as a visitor's browser does, with the worker allowed.
@@ -23,14 +23,6 @@ async function holdScripts(page: Page): Promise<() => void> {
     await route.continue()
   })
   return release
-}
-
-/** The first partner the search shows this user: a partner page that exists in the demo directory. */
-async function firstPartnerId(page: Page, accessToken: string): Promise<number> {
-  const search = await page.request.get(apiPaths.partnerSearch(), {
-    headers: { authorization: `Bearer ${accessToken}` },
-  })
-  return ((await search.json()) as PartnerSearchResult[])[0].partnerId.id
 }
 
 /** Console errors and warnings and uncaught exceptions, from the page's first script on. */

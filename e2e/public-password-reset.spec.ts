@@ -53,6 +53,9 @@ test('un utilisateur réinitialise son mot de passe grâce au lien reçu par e-m
   await page.getByLabel('Confirmer le mot de passe').fill(newPassword)
   await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click()
   await expect(page.getByRole('status')).toHaveText('Mot de passe réinitialisé avec succès.')
+  // The link has served: the form goes, and the way on is signing in.
+  await expect(page.getByLabel('Nouveau mot de passe')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login')
 
   // The link works once.
   await page.reload()

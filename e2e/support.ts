@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { AuthUser } from '../contract/schemas.ts'
+import type { AuthUser, PartnerSearchResult } from '../contract/schemas.ts'
 import { apiPaths } from '../contract/paths.ts'
 
 /** A fresh user, registered through the real API (each journey starts from its own account). */
@@ -30,6 +30,14 @@ export async function signInAs(
     if (!localStorage.getItem('user')) localStorage.setItem('user', stored)
   }, JSON.stringify(user))
   return user
+}
+
+/** The first partner the search shows this user: a partner page that exists in the demo directory. */
+export async function firstPartnerId(page: Page, accessToken: string): Promise<number> {
+  const search = await page.request.get(apiPaths.partnerSearch(), {
+    headers: { authorization: `Bearer ${accessToken}` },
+  })
+  return ((await search.json()) as PartnerSearchResult[])[0].partnerId.id
 }
 
 /** The paths of the build's chunks matching `file` (e.g. /^PartnersMap-/) that this page has fetched. */

@@ -1,10 +1,13 @@
-import { type ComponentPropsWithoutRef, type ReactNode, useEffect } from 'react'
+import { type ComponentPropsWithoutRef, type FormEvent, type ReactNode, useEffect } from 'react'
 import { useForm } from 'react-final-form'
 import { Link } from 'react-router'
+import { useReturnState } from '@/src/session/index.ts'
 import styled from 'styled-components'
 import { Button, mdiEmail } from '@/src/design-system/index.ts'
 import { takeTypedBeforeHydration } from '@/src/prerender/typedBeforeHydration.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
+import { submitAndFocus } from '../backoffice/common/focusFirstInvalid.ts'
+import { fieldMaxLength } from './accountRules.ts'
 
 const Page = styled.main`
   min-height: 100%;
@@ -44,10 +47,20 @@ const Form = styled.form`
 `
 
 /**
- * An auth screen's form (inside react-final-form's `<Form>`). Its HTML is prerendered: what a person typed or
- * ticked before the page hydrated is taken into the form's state, so it stays in the fields and is what is sent.
+ * An auth screen's form (inside react-final-form's `<Form>`; `onSubmit` is its handleSubmit). Its HTML is
+ * prerendered: what a person typed or ticked before the page hydrated is taken into the form's state, so it
+ * stays in the fields and is what is sent. The form checks its fields itself (no browser bubble): a refused
+ * submit sends nothing, shows each message under its field and focuses the first field in error.
+ * `onAttempt` runs as each attempt starts, the refused ones too: the last attempt's alert goes then.
  */
-export function AuthForm(props: ComponentPropsWithoutRef<typeof Form>) {
+export function AuthForm({
+  onSubmit,
+  onAttempt,
+  ...props
+}: Omit<ComponentPropsWithoutRef<typeof Form>, 'onSubmit'> & {
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => Promise<unknown> | undefined
+  onAttempt: () => void
+}) {
   const form = useForm()
   useEffect(() => {
     const typed = takeTypedBeforeHydration(form.getRegisteredFields())
@@ -56,8 +69,19 @@ export function AuthForm(props: ComponentPropsWithoutRef<typeof Form>) {
         if (!form.getFieldState(name)?.value) form.change(name, value)
     })
   }, [form])
-  // A POST: should the form ever submit natively (no script), what was typed never goes into a URL.
-  return <Form method="post" {...props} />
+  const submit = submitAndFocus(onSubmit, form)
+  return (
+    // A POST: should the form ever submit natively (no script), what was typed never goes into a URL.
+    <Form
+      method="post"
+      noValidate
+      {...props}
+      onSubmit={(event) => {
+        onAttempt()
+        submit(event)
+      }}
+    />
+  )
 }
 
 /** The secondary links under a form (back to login, create an account). */
@@ -96,6 +120,7 @@ export function AuthEmailField({
       label="Email"
       autoComplete={autoComplete}
       inputMode="email"
+      maxLength={fieldMaxLength.email}
       leadingIcon={mdiEmail}
       required
       fullWidth={fullWidth}
@@ -111,13 +136,16 @@ export function SubmitThenBackToLogin({
   submitting?: boolean
   children: ReactNode
 }) {
+  const returnState = useReturnState()
   return (
     <>
       <Button type="submit" size="large" fullWidth loading={submitting}>
         {children}
       </Button>
       <AuthLinks>
-        <Link to="/login">Retour à la connexion</Link>
+        <Link to="/login" state={returnState}>
+          Retour à la connexion
+        </Link>
       </AuthLinks>
     </>
   )

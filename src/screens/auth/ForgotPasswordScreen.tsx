@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Form } from 'react-final-form'
 import { requestPasswordReset } from '@/src/api/auth/passwordReset.ts'
 import { Alert } from '@/src/design-system/index.ts'
+import { emailError } from './accountRules.ts'
 import { AuthEmailField, AuthForm, AuthLayout, SubmitThenBackToLogin } from './AuthLayout.tsx'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 
@@ -14,12 +15,14 @@ interface ForgotValues {
 
 type Outcome = { severity: 'success' | 'error'; message: string } | null
 
+/** A missing or malformed address is said under the field before anything is sent. */
+const validate = ({ email }: ForgotValues) => ({ email: emailError(email) })
+
 export function ForgotPasswordScreen() {
   usePageTitle(PAGE_TITLES.forgotPassword)
   const [outcome, setOutcome] = useState<Outcome>(null)
 
   const onSubmit = async ({ email }: ForgotValues) => {
-    setOutcome(null)
     try {
       await requestPasswordReset({ email: email.trim() })
       setOutcome({ severity: 'success', message: FORGOT_SUCCESS_MESSAGE })
@@ -30,9 +33,13 @@ export function ForgotPasswordScreen() {
 
   return (
     <AuthLayout title="Mot de passe oublié">
-      <Form<ForgotValues> onSubmit={onSubmit} initialValues={{ email: '' }}>
+      <Form<ForgotValues> onSubmit={onSubmit} validate={validate} initialValues={{ email: '' }}>
         {({ handleSubmit, submitting }) => (
-          <AuthForm onSubmit={handleSubmit} aria-label="Mot de passe oublié">
+          <AuthForm
+            onSubmit={handleSubmit}
+            onAttempt={() => setOutcome(null)}
+            aria-label="Mot de passe oublié"
+          >
             {outcome ? <Alert severity={outcome.severity}>{outcome.message}</Alert> : null}
             <AuthEmailField />
             <SubmitThenBackToLogin submitting={submitting}>

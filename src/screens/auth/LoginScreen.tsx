@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { Form } from 'react-final-form'
-import { Link, useLocation, useNavigate } from 'react-router'
-import type { Location } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { ApiError } from '@/src/api/client.ts'
 import { authenticate } from '@/src/api/auth/authenticate.ts'
 import { Alert, Button } from '@/src/design-system/index.ts'
-import { useSession } from '@/src/session/index.ts'
+import { useReturnPath, useReturnState, useSession } from '@/src/session/index.ts'
+import { currentPasswordError, emailError, fieldMaxLength } from './accountRules.ts'
 import { AuthEmailField, AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
@@ -16,6 +16,12 @@ interface LoginValues {
   email: string
   password: string
 }
+
+/** Checked before sending: an empty or malformed field is said under it, and nothing is sent. */
+const validate = ({ email, password }: LoginValues) => ({
+  email: emailError(email),
+  password: currentPasswordError(password),
+})
 
 /** The failed sign-in alert: the spec's message, unless the server says something more useful (blocked, throttled). */
 function failureMessage(error: unknown): string {
@@ -29,17 +35,16 @@ export function LoginScreen() {
   usePageTitle(PAGE_TITLES.login)
   const { signIn } = useSession()
   const navigate = useNavigate()
-  const location = useLocation()
+  const returnPath = useReturnPath()
+  const returnState = useReturnState()
   const [error, setError] = useState<string | null>(null)
 
   const onSubmit = async ({ email, password }: LoginValues) => {
-    // The alert clears when a new attempt starts.
-    setError(null)
     try {
       const user = await authenticate({ username: email.trim(), password })
       signIn(user)
-      const from = (location.state as { from?: Location } | null)?.from
-      navigate(from ? `${from.pathname}${from.search}` : '/', { replace: true })
+      // The page the guard sent the visitor from, else Home (README: decisions where the spec is silent).
+      navigate(returnPath, { replace: true })
     } catch (caught) {
       setError(failureMessage(caught))
     }
@@ -47,9 +52,9 @@ export function LoginScreen() {
 
   return (
     <AuthLayout title="Connexion">
-      <Form<LoginValues> onSubmit={onSubmit} initialValues={{ email: '', password: '' }}>
+      <Form<LoginValues> onSubmit={onSubmit} validate={validate} initialValues={{ email: '', password: '' }}>
         {({ handleSubmit, submitting }) => (
-          <AuthForm onSubmit={handleSubmit} noValidate={false} aria-label="Connexion">
+          <AuthForm onSubmit={handleSubmit} onAttempt={() => setError(null)} aria-label="Connexion">
             {error ? <Alert severity="error">{error}</Alert> : null}
             <AuthEmailField autoComplete="username" fullWidth />
             <FormTextField
@@ -57,17 +62,22 @@ export function LoginScreen() {
               password
               label="Mot de passe"
               autoComplete="current-password"
+              maxLength={fieldMaxLength.password}
               required
               fullWidth
             />
             <AuthLinks style={{ textAlign: 'right', marginTop: 0 }}>
-              <Link to="/forgot-password">Mot de passe oublié?</Link>
+              <Link to="/forgot-password" state={returnState}>
+                Mot de passe oublié?
+              </Link>
             </AuthLinks>
             <Button type="submit" variant="contained" size="large" fullWidth loading={submitting}>
               Se connecter
             </Button>
             <AuthLinks>
-              <Link to="/inscription">Vous n'avez pas encore de compte? Créez un compte</Link>
+              <Link to="/inscription" state={returnState}>
+                Vous n'avez pas encore de compte? Créez un compte
+              </Link>
             </AuthLinks>
           </AuthForm>
         )}

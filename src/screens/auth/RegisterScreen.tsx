@@ -5,7 +5,8 @@ import { register } from '@/src/api/auth/register.ts'
 import { useClientConfig } from '@/src/api/config.ts'
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/src/api/client.ts'
 import { Alert, Button, Checkbox } from '@/src/design-system/index.ts'
-import { useSession } from '@/src/session/index.ts'
+import { useReturnPath, useReturnState, useSession } from '@/src/session/index.ts'
+import { emailError, fieldMaxLength, nameError, NEW_PASSWORD_HINT, newPasswordError } from './accountRules.ts'
 import { AuthEmailField, AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
@@ -22,6 +23,17 @@ interface RegisterValues {
   acceptTerms: boolean
   acceptPrivacy: boolean
 }
+
+/**
+ * Every field checked at once before sending, each message under its field, with the server's rules; the two
+ * boxes are not checked here: 'S'inscrire' stays disabled until both are ticked (spec).
+ */
+const validate = ({ firstname, lastname, email, password }: RegisterValues) => ({
+  firstname: nameError(firstname),
+  lastname: nameError(lastname),
+  email: emailError(email),
+  password: newPasswordError(password),
+})
 
 /** A consent box bound to the form (both must be ticked before "S'inscrire" is enabled). */
 function ConsentCheckbox({ name, children }: { name: 'acceptTerms' | 'acceptPrivacy'; children: ReactNode }) {
@@ -45,11 +57,12 @@ export function RegisterScreen() {
   usePageTitle(PAGE_TITLES.register)
   const { signIn } = useSession()
   const navigate = useNavigate()
+  const returnPath = useReturnPath()
+  const returnState = useReturnState()
   const { data: config } = useClientConfig()
   const [error, setError] = useState<string | null>(null)
 
   const onSubmit = async ({ firstname, lastname, email, password }: RegisterValues) => {
-    setError(null)
     try {
       const user = await register({
         firstname: firstname.trim(),
@@ -58,7 +71,8 @@ export function RegisterScreen() {
         password,
       })
       signIn(user)
-      navigate('/', { replace: true })
+      // Signed up from a page the guard kept: that page, as after a sign-in; else Home.
+      navigate(returnPath, { replace: true })
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE)
     }
@@ -74,6 +88,7 @@ export function RegisterScreen() {
     <AuthLayout title="Inscription">
       <Form<RegisterValues>
         onSubmit={onSubmit}
+        validate={validate}
         initialValues={{
           firstname: '',
           lastname: '',
@@ -84,16 +99,32 @@ export function RegisterScreen() {
         }}
       >
         {({ handleSubmit, submitting, values }) => (
-          <AuthForm onSubmit={handleSubmit} aria-label="Inscription">
+          <AuthForm onSubmit={handleSubmit} onAttempt={() => setError(null)} aria-label="Inscription">
             {error ? <Alert severity="error">{error}</Alert> : null}
-            <FormTextField name="firstname" label="Prénom" autoComplete="given-name" required fullWidth />
-            <FormTextField name="lastname" label="Nom" autoComplete="family-name" required fullWidth />
+            <FormTextField
+              name="firstname"
+              label="Prénom"
+              autoComplete="given-name"
+              maxLength={fieldMaxLength.name}
+              required
+              fullWidth
+            />
+            <FormTextField
+              name="lastname"
+              label="Nom"
+              autoComplete="family-name"
+              maxLength={fieldMaxLength.name}
+              required
+              fullWidth
+            />
             <AuthEmailField fullWidth />
             <FormTextField
               name="password"
               password
               label="Mot de passe"
               autoComplete="new-password"
+              maxLength={fieldMaxLength.password}
+              helperText={NEW_PASSWORD_HINT}
               required
               fullWidth
             />
@@ -116,7 +147,9 @@ export function RegisterScreen() {
               S'inscrire
             </Button>
             <AuthLinks>
-              <Link to="/login">Vous avez déjà un compte? Se connecter</Link>
+              <Link to="/login" state={returnState}>
+                Vous avez déjà un compte? Se connecter
+              </Link>
             </AuthLinks>
           </AuthForm>
         )}

@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ForgotPasswordScreen } from '@/src/screens/auth/ForgotPasswordScreen.tsx'
 import { passwordHandlers } from '@/mocks/handlers/public.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { fill } from '@/stories/fill.ts'
+import { expectFieldError, watchRequests } from './helpers.ts'
 
 const meta = {
   title: 'Écrans/Authentification/Mot de passe oublié',
@@ -73,5 +75,35 @@ export const BackToLogin: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('link', { name: 'Retour à la connexion' }))
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /login')
+  },
+}
+
+/** Sent empty: the field says the address is missing, and nothing is sent (no 'Erreur lors de l'envoi'). */
+export const EmptySubmitted: Story = {
+  name: 'Envoi sans adresse',
+  play: async ({ canvasElement, msw }) => {
+    const canvas = within(canvasElement)
+    const sent = watchRequests(msw, apiPaths.forgotPassword())
+    await userEvent.click(canvas.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }))
+    const email = canvas.getByLabelText('Email')
+    await expectFieldError(email, 'Ce champ est obligatoire')
+    await waitFor(() => expect(email).toHaveFocus())
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument()
+    await expect(canvas.queryByRole('status')).not.toBeInTheDocument()
+    await expect(sent).toHaveLength(0)
+  },
+}
+
+/** A malformed address is said under the field before anything is sent. */
+export const MalformedEmail: Story = {
+  name: 'Adresse e-mail mal formée',
+  play: async ({ canvasElement, msw }) => {
+    const canvas = within(canvasElement)
+    const sent = watchRequests(msw, apiPaths.forgotPassword())
+    await fill(canvas.getByLabelText('Email'), 'camille.martin')
+    await userEvent.click(canvas.getByRole('button', { name: 'Envoyer le lien de réinitialisation' }))
+    await expectFieldError(canvas.getByLabelText('Email'), 'Adresse e-mail invalide')
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument()
+    await expect(sent).toHaveLength(0)
   },
 }

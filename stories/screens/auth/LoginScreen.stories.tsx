@@ -3,7 +3,9 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { LoginScreen } from '@/src/screens/auth/LoginScreen.tsx'
 import { authHandlers } from '@/mocks/handlers/auth.ts'
 import { signedInUser } from '@/mocks/fixtures/session.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { fill } from '@/stories/fill.ts'
+import { expectFieldError, watchRequests } from './helpers.ts'
 
 const meta = {
   title: 'Écrans/Authentification/Connexion',
@@ -102,5 +104,81 @@ export const AlertClearsOnRetry: Story = {
     context.msw.use(authHandlers.authenticatePending())
     await userEvent.click(canvas.getByRole('button', { name: 'Se connecter' }))
     await waitFor(() => expect(canvas.queryByRole('alert')).not.toBeInTheDocument())
+  },
+}
+
+/** Nothing typed: each field says what is missing, the first gets the focus, and nothing is sent. */
+export const EmptySubmitted: Story = {
+  name: 'Envoi sans rien saisir',
+  play: async ({ canvasElement, msw }) => {
+    const canvas = within(canvasElement)
+    const sent = watchRequests(msw, apiPaths.authenticate())
+    await userEvent.click(canvas.getByRole('button', { name: 'Se connecter' }))
+    const email = canvas.getByLabelText('Email')
+    await expectFieldError(email, 'Ce champ est obligatoire')
+    await expectFieldError(canvas.getByLabelText('Mot de passe'), 'Ce champ est obligatoire')
+    await waitFor(() => expect(email).toHaveFocus())
+    // The server's 'Email ou mot de passe incorrect' is for a refusal: nothing was asked.
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument()
+    await expect(sent).toHaveLength(0)
+  },
+}
+
+/** A malformed address is said under the field before anything is sent; the password is kept. */
+export const MalformedEmail: Story = {
+  name: 'Adresse e-mail mal formée',
+  play: async ({ canvasElement, msw }) => {
+    const canvas = within(canvasElement)
+    const sent = watchRequests(msw, apiPaths.authenticate())
+    await fill(canvas.getByLabelText('Email'), 'camille.martin@exemple')
+    await fill(canvas.getByLabelText('Mot de passe'), 'secret-de-camille')
+    await userEvent.click(canvas.getByRole('button', { name: 'Se connecter' }))
+    await expectFieldError(canvas.getByLabelText('Email'), 'Adresse e-mail invalide')
+    await expect(canvas.getByLabelText('Mot de passe')).not.toHaveAttribute('aria-invalid')
+    await waitFor(() => expect(canvas.getByLabelText('Email')).toHaveFocus())
+    await expect(sent).toHaveLength(0)
+  },
+}
+
+/** Sent to /login from a page (here named by ?retour=, as a link or a reload carries it): back there once signed in. */
+export const ReturnsToAskedPage: Story = {
+  name: 'Retour à la page demandée',
+  tags: ['no-visual'],
+  parameters: { router: { path: '/login', initialEntries: ['/login?retour=%2Fpartenaire%2F12'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await fill(canvas.getByLabelText('Email'), signedInUser.email)
+    await fill(canvas.getByLabelText('Mot de passe'), 'secret-de-camille')
+    await userEvent.click(canvas.getByRole('button', { name: 'Se connecter' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(/^Page : \/partenaire\/12$/)
+  },
+}
+
+/** ?retour= never leads to another site: an address elsewhere is ignored and the visitor goes Home. */
+export const ReturnNeverLeavesTheSite: Story = {
+  name: 'Retour vers un autre site ignoré',
+  tags: ['no-visual'],
+  parameters: { router: { path: '/login', initialEntries: ['/login?retour=%2F%2Fexemple.com%2Fpiege'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await fill(canvas.getByLabelText('Email'), signedInUser.email)
+    await fill(canvas.getByLabelText('Mot de passe'), 'secret-de-camille')
+    await userEvent.click(canvas.getByRole('button', { name: 'Se connecter' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(/^Page : \/$/)
+  },
+}
+
+/** A new attempt the form refuses before sending also clears the last refusal's alert. */
+export const AlertClearsOnRefusedRetry: Story = {
+  name: 'Alerte effacée quand le formulaire refuse',
+  tags: ['no-visual'],
+  parameters: { msw: [authHandlers.authenticateFailure()] },
+  play: async (context) => {
+    await WrongCredentials.play!(context)
+    const canvas = within(context.canvasElement)
+    await userEvent.clear(canvas.getByLabelText('Mot de passe'))
+    await userEvent.click(canvas.getByRole('button', { name: 'Se connecter' }))
+    await expectFieldError(canvas.getByLabelText('Mot de passe'), 'Ce champ est obligatoire')
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument()
   },
 }

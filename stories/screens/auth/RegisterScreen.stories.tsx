@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { RegisterScreen } from '@/src/screens/auth/RegisterScreen.tsx'
 import { authHandlers } from '@/mocks/handlers/auth.ts'
 import { demoClientConfig } from '@/mocks/handlers/config.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { fill } from '@/stories/fill.ts'
+import { expectFieldError, watchRequests } from './helpers.ts'
 
 const meta = {
   title: 'Écrans/Authentification/Inscription',
@@ -26,6 +28,8 @@ export const Empty: Story = {
     await expect(canvas.getByRole('heading', { name: 'Inscription' })).toBeVisible()
     for (const label of ['Prénom', 'Nom', 'Email']) await expect(canvas.getByLabelText(label)).toBeVisible()
     await expect(canvas.getByLabelText('Mot de passe')).toHaveAttribute('type', 'password')
+    // The password's rule is said before anything is wrong.
+    await expect(canvas.getByLabelText('Mot de passe')).toHaveAccessibleDescription('8 caractères au moins')
     // Disabled until both boxes are ticked.
     await expect(canvas.getByRole('button', { name: "S'inscrire" })).toBeDisabled()
     await expect(
@@ -100,5 +104,99 @@ export const EmailTaken: Story = {
       'Un compte existe déjà avec cette adresse e-mail.',
     )
     await expect(canvas.getByLabelText('Email')).toHaveValue('lea.rousseau@exemple.fr')
+  },
+}
+
+/** Both boxes ticked: 'S'inscrire' is what sends, so this is the way to a form refused before sending. */
+async function tickBothBoxes(canvas: ReturnType<typeof within>) {
+  await userEvent.click(canvas.getByRole('checkbox', { name: /conditions générales/ }))
+  await userEvent.click(canvas.getByRole('checkbox', { name: /politique de confidentialité/ }))
+}
+
+/** Sent empty: every field says what is missing at once, the first gets the focus, and nothing is sent. */
+export const EmptySubmitted: Story = {
+  name: 'Envoi sans rien saisir',
+  play: async ({ canvasElement, msw }) => {
+    const canvas = within(canvasElement)
+    const sent = watchRequests(msw, apiPaths.register())
+    await tickBothBoxes(canvas)
+    await userEvent.click(canvas.getByRole('button', { name: "S'inscrire" }))
+    for (const label of ['Prénom', 'Nom', 'Email', 'Mot de passe'])
+      await expectFieldError(canvas.getByLabelText(label), 'Ce champ est obligatoire')
+    await waitFor(() => expect(canvas.getByLabelText('Prénom')).toHaveFocus())
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument()
+    await expect(sent).toHaveLength(0)
+  },
+}
+
+/** Eight spaces pass a length rule: the form refuses them beside the field, before the server does. */
+export const PasswordOfSpaces: Story = {
+  name: 'Mot de passe fait d’espaces',
+  play: async ({ canvasElement, msw }) => {
+    const canvas = within(canvasElement)
+    const sent = watchRequests(msw, apiPaths.register())
+    await fill(canvas.getByLabelText('Prénom'), 'Léa')
+    await fill(canvas.getByLabelText('Nom'), 'Rousseau-Fontaine')
+    await fill(canvas.getByLabelText('Email'), 'lea.rousseau@exemple.fr')
+    await fill(canvas.getByLabelText('Mot de passe'), ' '.repeat(8))
+    await tickBothBoxes(canvas)
+    await userEvent.click(canvas.getByRole('button', { name: "S'inscrire" }))
+    const password = canvas.getByLabelText('Mot de passe')
+    await expectFieldError(password, "Le mot de passe ne peut pas être composé uniquement d'espaces.")
+    await waitFor(() => expect(password).toHaveFocus())
+    for (const label of ['Prénom', 'Nom', 'Email'])
+      await expect(canvas.getByLabelText(label)).not.toHaveAttribute('aria-invalid')
+    await expect(sent).toHaveLength(0)
+  },
+}
+
+/** Several refusals at once, each beside its field (not one at a time from the server). */
+export const SeveralErrors: Story = {
+  name: 'Plusieurs erreurs à la fois',
+  play: async ({ canvasElement, msw }) => {
+    const canvas = within(canvasElement)
+    const sent = watchRequests(msw, apiPaths.register())
+    await fill(canvas.getByLabelText('Nom'), 'Rousseau-Fontaine')
+    await fill(canvas.getByLabelText('Email'), 'lea.rousseau@exemple')
+    await fill(canvas.getByLabelText('Mot de passe'), 'court')
+    await tickBothBoxes(canvas)
+    await userEvent.click(canvas.getByRole('button', { name: "S'inscrire" }))
+    await expectFieldError(canvas.getByLabelText('Prénom'), 'Ce champ est obligatoire')
+    await expectFieldError(canvas.getByLabelText('Email'), 'Adresse e-mail invalide')
+    await expectFieldError(
+      canvas.getByLabelText('Mot de passe'),
+      'Le mot de passe doit contenir au moins 8 caractères.',
+    )
+    await expect(canvas.getByLabelText('Nom')).not.toHaveAttribute('aria-invalid')
+    await waitFor(() => expect(canvas.getByLabelText('Prénom')).toHaveFocus())
+    await expect(sent).toHaveLength(0)
+  },
+}
+
+/** The fields take no more than the server keeps: a 300-character name stops at 100. */
+export const LongName: Story = {
+  name: 'Prénom trop long',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const firstname = canvas.getByLabelText('Prénom')
+    await fill(firstname, 'x'.repeat(300))
+    await expect(firstname).toHaveValue('x'.repeat(100))
+    await expect(canvas.getByLabelText('Nom')).toHaveAttribute('maxlength', '100')
+    await expect(canvas.getByLabelText('Email')).toHaveAttribute('maxlength', '254')
+    await expect(canvas.getByLabelText('Mot de passe')).toHaveAttribute('maxlength', '256')
+  },
+}
+
+/** Signed up from a page the guard kept (here named by ?retour=): that page, not Home. */
+export const ReturnsToAskedPage: Story = {
+  name: 'Retour à la page demandée',
+  tags: ['no-visual'],
+  parameters: { router: { path: '/inscription', initialEntries: ['/inscription?retour=%2Fmes-coupons'] } },
+  play: async (context) => {
+    await Filled.play!(context)
+    const canvas = within(context.canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: "S'inscrire" }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(/^Page : \/mes-coupons$/)
   },
 }

@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { ResetPasswordScreen } from '@/src/screens/auth/ResetPasswordScreen.tsx'
 import { passwordHandlers } from '@/mocks/handlers/public.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import { fill } from '@/stories/fill.ts'
+import { expectFieldError, watchRequests } from './helpers.ts'
 
 const meta = {
   title: 'Écrans/Authentification/Réinitialiser le mot de passe',
@@ -44,6 +46,10 @@ export const Mismatch: Story = {
   },
 }
 
+/**
+ * Reset: the link has served, so the form goes (sending it again could only fail); the message has the focus
+ * and 'Se connecter' leads on.
+ */
 export const Success: Story = {
   name: 'Mot de passe réinitialisé',
   play: async ({ canvasElement }) => {
@@ -51,16 +57,43 @@ export const Success: Story = {
     await fill(canvas.getByLabelText('Nouveau mot de passe'), 'nouveau-secret-1')
     await fill(canvas.getByLabelText('Confirmer le mot de passe'), 'nouveau-secret-1')
     await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' }))
-    await expect(await canvas.findByRole('status')).toHaveTextContent(
-      'Mot de passe réinitialisé avec succès.',
-    )
-    // The submit button's loading state has ended: the screen is at rest (same pixels on every run).
-    await waitFor(() =>
-      expect(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' })).not.toHaveAttribute(
-        'aria-busy',
-        'true',
-      ),
-    )
+    const message = await canvas.findByRole('status')
+    await expect(message).toHaveTextContent('Mot de passe réinitialisé avec succès.')
+    await waitFor(() => expect(message.parentElement).toHaveFocus())
+    await expect(canvas.queryByLabelText('Nouveau mot de passe')).not.toBeInTheDocument()
+    await expect(canvas.queryByLabelText('Confirmer le mot de passe')).not.toBeInTheDocument()
+    await expect(
+      canvas.queryByRole('button', { name: 'Réinitialiser le mot de passe' }),
+    ).not.toBeInTheDocument()
+    await expect(canvas.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login')
+  },
+}
+
+/** 'Se connecter' after the reset leads to the login page. */
+export const SuccessThenSignIn: Story = {
+  name: 'Réinitialisé, puis connexion',
+  tags: ['no-visual'],
+  play: async (context) => {
+    await Success.play!(context)
+    const canvas = within(context.canvasElement)
+    await userEvent.click(canvas.getByRole('link', { name: 'Se connecter' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent(/^Page : \/login$/)
+  },
+}
+
+/** The server's rules are said before sending: eight spaces are not a password. */
+export const PasswordOfSpaces: Story = {
+  name: 'Mot de passe fait d’espaces',
+  play: async ({ canvasElement, msw }) => {
+    const canvas = within(canvasElement)
+    const sent = watchRequests(msw, apiPaths.resetPassword())
+    await fill(canvas.getByLabelText('Nouveau mot de passe'), ' '.repeat(8))
+    await fill(canvas.getByLabelText('Confirmer le mot de passe'), ' '.repeat(8))
+    await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser le mot de passe' }))
+    const password = canvas.getByLabelText('Nouveau mot de passe')
+    await expectFieldError(password, "Le mot de passe ne peut pas être composé uniquement d'espaces.")
+    await waitFor(() => expect(password).toHaveFocus())
+    await expect(sent).toHaveLength(0)
   },
 }
 
