@@ -11,6 +11,20 @@ export const PartnerImportQuery = Type.Object({
   createCategories: Type.Optional(
     Type.Boolean({ description: 'Créer les catégories citées qui n’existent pas encore' }),
   ),
+  duplicates: Type.Optional(
+    Type.Union([Type.Literal('ignore'), Type.Literal('update')], {
+      description:
+        'Les lignes qui doublonnent un partenaire existant : ignorées (par défaut) ou qui le mettent à jour',
+    }),
+  ),
+  exceptLines: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,6}(,[0-9]{1,6})*$',
+      maxLength: 20_000,
+      description:
+        'Numéros de ligne, séparés par des virgules, dont le doublon prend l’autre choix que « duplicates »',
+    }),
+  ),
 })
 export type PartnerImportQuery = Static<typeof PartnerImportQuery>
 
@@ -28,26 +42,62 @@ export const PartnerImportRow = Type.Object({
 export type PartnerImportRow = Static<typeof PartnerImportRow>
 
 export const PartnerImportError = Type.Object({
-  line: Type.Integer(),
+  line: Type.Integer({ description: 'Ligne du fichier où commence l’enregistrement (1 : l’en-tête)' }),
+  column: Type.Optional(
+    Type.String({ description: 'En-tête de la colonne en cause, tel qu’écrit dans le fichier' }),
+  ),
   message: Type.String({ description: 'En français, préfixé du numéro de ligne' }),
 })
 export type PartnerImportError = Static<typeof PartnerImportError>
 
-/** A dry run's answer: nothing is written. `rows` and `errors` are capped; the counts are not. */
+/**
+ * A valid line that repeats a partner: an earlier line of the file (`ofLine`: never imported) or a partner
+ * already saved (`existing`: ignored or updated, as the import call chooses).
+ */
+export const PartnerImportDuplicate = Type.Object({
+  line: Type.Integer(),
+  name: Type.String(),
+  city: Type.String(),
+  email: Type.String(),
+  matchedBy: Type.Union([Type.Literal('nameCity'), Type.Literal('email')], {
+    description: 'Même dénomination et même ville (casse, accents et ponctuation ignorés), ou même e-mail',
+  }),
+  ofLine: Type.Optional(Type.Integer({ description: 'La ligne du fichier qu’elle répète, seule gardée' })),
+  existing: Type.Optional(
+    Type.Object({ id: Type.Integer(), name: Type.String(), city: Type.String(), email: Type.String() }),
+  ),
+})
+export type PartnerImportDuplicate = Static<typeof PartnerImportDuplicate>
+
+/** A dry run's answer: nothing is written. `rows`, `errors` and `duplicates` are capped; the counts are not. */
 export const PartnerImportPreview = Type.Object({
   lineCount: Type.Integer({ description: 'Lignes de données lues (en-tête exclu)' }),
-  validCount: Type.Integer(),
+  validCount: Type.Integer({ description: 'Lignes valides qui ne sont pas des doublons' }),
   updateCount: Type.Integer({ description: 'Lignes valides qui mettent à jour un partenaire existant' }),
   errorCount: Type.Integer(),
+  duplicateCount: Type.Integer({
+    description: 'Lignes valides qui répètent une ligne ou un partenaire existant',
+  }),
+  savedDuplicateCount: Type.Integer({
+    description: 'Parmi les doublons, ceux d’un partenaire existant (à ignorer ou à mettre à jour)',
+  }),
+  encoding: Type.Union([Type.Literal('UTF-8'), Type.Literal('Windows-1252')], {
+    description:
+      'Encodage lu : UTF-8 (avec ou sans BOM), sinon Windows-1252 (le « CSV » d’Excel sous Windows)',
+  }),
   rows: Type.Array(PartnerImportRow),
   errors: Type.Array(PartnerImportError),
+  duplicates: Type.Array(PartnerImportDuplicate),
   newCategories: Type.Array(Type.String(), { description: 'Catégories qui seraient créées' }),
 })
 export type PartnerImportPreview = Static<typeof PartnerImportPreview>
 
 export const PartnerImportResult = Type.Object({
   created: Type.Integer(),
-  updated: Type.Integer({ description: 'Partenaires existants mis à jour (lignes avec un « Id »)' }),
+  updated: Type.Integer({
+    description: 'Partenaires existants mis à jour (lignes avec un « Id », doublons à mettre à jour)',
+  }),
+  ignored: Type.Integer({ description: 'Doublons non importés' }),
   categoriesCreated: Type.Array(Type.String()),
 })
 export type PartnerImportResult = Static<typeof PartnerImportResult>

@@ -36,10 +36,19 @@ export function exchangeHandlers(
           { message: `Aucun partenaire importé : le fichier contient ${ready.errorCount} erreurs.` },
           { status: 400 },
         )
+      // The duplicates of saved partners updated as the server would: `duplicates` for all, but `exceptLines`.
+      const params = new URL(request.url).searchParams
+      const except = (params.get('exceptLines') ?? '').split(',')
+      const updatedDuplicates = ready.duplicates.filter(
+        (duplicate) =>
+          duplicate.existing &&
+          (params.get('duplicates') === 'update') !== except.includes(String(duplicate.line)),
+      ).length
       return HttpResponse.json(
         {
           created: ready.validCount - ready.updateCount,
-          updated: ready.updateCount,
+          updated: ready.updateCount + updatedDuplicates,
+          ignored: ready.duplicateCount - updatedDuplicates,
           categoriesCreated: ready.newCategories,
         },
         { status: 201 },

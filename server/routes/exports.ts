@@ -32,7 +32,7 @@ export function exportRoutes(app: App, ctx: AppContext, guards: AuthGuards): voi
   const { db } = ctx
   const timeZone = ctx.config.appTimeZone
   const maxMegabytes = Math.round(ctx.config.maxUploadBytes / 1024 / 1024)
-  const importDescription = `multipart/form-data, champ « file » : CSV UTF-8 (avec ou sans BOM), séparateur « ; » ou « , », en-têtes de l’export des partenaires ; ${maxMegabytes} Mo au plus (413 au-delà).`
+  const importDescription = `multipart/form-data, champ « file » : CSV UTF-8 (avec ou sans BOM) ou Windows-1252, séparateur « ; » ou « , », en-têtes de l’export des partenaires ; ${maxMegabytes} Mo au plus (413 au-delà).`
 
   app.route({
     ...endpoint('exportPartners', guards, {
@@ -105,7 +105,7 @@ export function exportRoutes(app: App, ctx: AppContext, guards: AuthGuards): voi
             db,
             request.currentUser!,
             await readCsvUpload(request, maxMegabytes),
-            request.query.createCategories === true,
+            request.query,
           ),
         ),
   })

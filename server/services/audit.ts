@@ -26,14 +26,17 @@ export interface AuditRecord {
 /** The administrator who acts; only the id and e-mail come with the token, the name is read in the same insert. */
 export type Actor = Pick<CurrentUser, 'id' | 'email'>
 
+/** A snapshot: the entry keeps the name the administrator had, even once renamed or deleted. */
+const actorName = (actor: Actor) =>
+  sql<string>`coalesce((select trim(firstname || ' ' || lastname) from users where id = ${actor.id}), '')`
+
 /** Records one administrator write; call it with the transaction of the write itself. */
 export async function audited(trx: Transaction<Database>, actor: Actor, record: AuditRecord): Promise<void> {
   await trx
     .insertInto('audit_log')
     .values({
       actor_id: actor.id,
-      // A snapshot: the entry keeps the name the administrator had, even once renamed or deleted.
-      actor_name: sql<string>`coalesce((select trim(firstname || ' ' || lastname) from users where id = ${actor.id}), '')`,
+      actor_name: actorName(actor),
       actor_email: actor.email,
       action: record.action,
       target_type: auditActionTargets[record.action],
@@ -44,6 +47,36 @@ export async function audited(trx: Transaction<Database>, actor: Actor, record: 
       after: json(record.after),
     })
     .execute()
+}
+
+/**
+ * Records writes made together (an import's 10,000 partners) in their transaction, as audited() would one by
+ * one: each batch is one JSON parameter, which binds several times faster than ten parameters a row.
+ */
+export async function auditedMany(
+  trx: Transaction<Database>,
+  actor: Actor,
+  records: AuditRecord[],
+): Promise<void> {
+  for (let start = 0; start < records.length; start += 1000) {
+    const batch = records.slice(start, start + 1000).map((record) => ({
+      action: record.action,
+      targetType: auditActionTargets[record.action],
+      targetId: record.targetId === null ? null : String(record.targetId),
+      targetLabel: record.targetLabel ?? null,
+      motif: record.motif ?? null,
+      // Left out rather than JSON null, so the column is SQL NULL as audited() writes it.
+      before: record.before ?? undefined,
+      after: record.after ?? undefined,
+    }))
+    await sql`
+      insert into audit_log (actor_id, actor_name, actor_email, action, target_type, target_id, target_label,
+                             motif, before, after)
+      select ${actor.id}::int, ${actorName(actor)}, ${actor.email}, e->>'action', e->>'targetType',
+             e->>'targetId', e->>'targetLabel', e->>'motif', e->'before', e->'after'
+      from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) with ordinality as r(e, n)
+      order by n`.execute(trx)
+  }
 }
 
 /**

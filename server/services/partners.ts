@@ -104,7 +104,12 @@ export async function partnerForUser(
 }
 
 /** A partner as the audit log keeps it: its own fields and category labels (photos and coupons have their entries). */
-function partnerSnapshot({ images: _images, discountOffers: _offers, categories, ...partner }: Partner) {
+export function partnerSnapshot({
+  images: _images,
+  discountOffers: _offers,
+  categories,
+  ...partner
+}: Partner) {
   return { ...partner, categories: categories.map((c) => c.label) }
 }
 

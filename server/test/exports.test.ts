@@ -186,16 +186,21 @@ describe('partner import', () => {
       },
     ])
     expect(preview.errors).toEqual([
-      { line: 3, message: 'Ligne 3 : le code postal doit comporter 5 chiffres.' },
-      { line: 4, message: 'Ligne 4 : le champ « Dénomination » est obligatoire.' },
-      { line: 5, message: 'Ligne 5 : la latitude doit être un nombre (ex. 43,2965).' },
+      { line: 3, column: 'Code postal', message: 'Ligne 3 : le code postal doit comporter 5 chiffres.' },
+      { line: 4, column: 'Dénomination', message: 'Ligne 4 : le champ « Dénomination » est obligatoire.' },
+      { line: 5, column: 'Latitude', message: 'Ligne 5 : la latitude doit être un nombre (ex. 43,2965).' },
       {
         line: 6,
+        column: 'Catégories',
         message:
           'Ligne 6 : la catégorie « Librairies » n’existe pas (cochez « Créer les catégories manquantes » pour la créer).',
       },
-      { line: 7, message: 'Ligne 7 : l’adresse e-mail n’est pas valide.' },
-      { line: 8, message: 'Ligne 8 : le statut « Inconnu » est inconnu (Actif, Prospect ou Désactivé).' },
+      { line: 7, column: 'Email', message: 'Ligne 7 : l’adresse e-mail n’est pas valide.' },
+      {
+        line: 8,
+        column: 'Statut',
+        message: 'Ligne 8 : le statut « Inconnu » est inconnu (Actif, Prospect ou Désactivé).',
+      },
     ])
     const partners = await t.api.get<PartnerPage>('/api/partners?pageSize=100', t.asAdmin())
     expect(partners.body.items.some((p) => p.name === 'Import Un')).toBe(false)
@@ -231,6 +236,7 @@ describe('partner import', () => {
     expect(done.body as PartnerImportResult).toEqual({
       created: 1,
       updated: 0,
+      ignored: 0,
       categoriesCreated: ['Librairies'],
     })
     // The import is an administrator write: one journal entry for the file.
@@ -297,11 +303,13 @@ describe('partner import', () => {
     expect(preview.errors).toEqual([
       {
         line: 4,
+        column: 'Id',
         message: 'Ligne 4 : aucun partenaire n’a l’identifiant 999999 : videz la colonne Id pour le créer.',
       },
-      { line: 5, message: `Ligne 5 : le partenaire ${id} figure déjà ligne 2.` },
+      { line: 5, column: 'Id', message: `Ligne 5 : le partenaire ${id} figure déjà ligne 2.` },
       {
         line: 6,
+        column: 'Id',
         message:
           'Ligne 6 : l’identifiant « douze » n’est pas un nombre entier (colonne Id ; vide pour un nouveau partenaire).',
       },
@@ -312,7 +320,12 @@ describe('partner import', () => {
       [idHeader, `${id};${edited}`, `;${good('Nouvelle Cave')}`].join('\n'),
     )
     expect(done.status).toBe(201)
-    expect(done.body as PartnerImportResult).toEqual({ created: 1, updated: 1, categoriesCreated: [] })
+    expect(done.body as PartnerImportResult).toEqual({
+      created: 1,
+      updated: 1,
+      ignored: 0,
+      categoriesCreated: [],
+    })
     const after = (await t.api.get<PartnerPage>('/api/partners?q=Cave&pageSize=100', t.asAdmin())).body
     expect(after.total).toBe(before + 1)
     const updated = after.items.find((p) => p.partnerId.id === id)!

@@ -1,21 +1,25 @@
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
+import type { PartnerImportQuery } from '@/contract/backoffice.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import { callApi } from '../client.ts'
 
-/** POST /api/imports/partners: every partner of the file in one transaction, or none. */
-export function importPartners(file: File, createCategories: boolean) {
+/**
+ * POST /api/imports/partners: every partner of the file in one transaction, or none. `query` says whether to
+ * create the missing categories and what becomes of the duplicates of saved partners.
+ */
+export function importPartners(file: File, query: PartnerImportQuery) {
   const body = new FormData()
   body.append('file', file)
-  return callApi('importPartners', { query: { createCategories }, body }, { shownByCaller: true })
+  return callApi('importPartners', { query, body }, { shownByCaller: true })
 }
 
 /** Imports, then has the partner list and the categories read again. */
 export function useImportPartners() {
   const { mutate } = useSWRConfig()
   return useCallback(
-    async (file: File, createCategories: boolean) => {
-      const result = await importPartners(file, createCategories)
+    async (file: File, query: PartnerImportQuery) => {
+      const result = await importPartners(file, query)
       void mutate(apiPaths.partners())
       void mutate(apiPaths.categories())
       return result

@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test'
 import { calls } from '@/contract/calls.ts'
-import { previewReady, previewWithUpdates } from '@/mocks/fixtures/dashboard.ts'
+import { previewReady, previewWithDuplicates, previewWithUpdates } from '@/mocks/fixtures/dashboard.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { rejecting } from '@/mocks/handlers/backoffice.ts'
 import { exchangeHandlers } from '@/mocks/handlers/exchange.ts'
 import { PartnerImportScreen } from '@/src/screens/backoffice/import/PartnerImportScreen.tsx'
 import { withToast } from './decorators.tsx'
+import { chooseOption } from './helpers.ts'
 
 const meta = {
   title: 'Écrans/Back-office/Import de partenaires',
@@ -61,6 +62,86 @@ export const PreviewWithErrors: Story = {
     await expect(within(table).getAllByRole('row')).toHaveLength(3)
     // All or nothing: no import while a line is wrong.
     await expect(canvas.getByRole('button', { name: 'Importer 2 partenaires' })).toBeDisabled()
+    await expect(canvas.getByText('Encodage lu : UTF-8.')).toBeVisible()
+
+    // The errors as a file to work from: line, column, message.
+    const created = spyOn(URL, 'createObjectURL')
+    const clicked = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {})
+    try {
+      await userEvent.click(canvas.getByRole('button', { name: 'Télécharger le rapport d’erreurs (CSV)' }))
+      await waitFor(() => expect(clicked).toHaveBeenCalledOnce())
+      await expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toMatch(
+        /^erreurs-import-\d{4}-\d{2}-\d{2}\.csv$/,
+      )
+      const blob = created.mock.calls[0]![0] as Blob
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer())
+      await expect(text.split('\r\n')).toEqual([
+        '\uFEFFLigne;Colonne;Message',
+        '3;Code postal;Le code postal doit comporter 5 chiffres.',
+        '5;Catégories;La catégorie « Librairies » n’existe pas (cochez « Créer les catégories manquantes » pour la créer).',
+        '',
+      ])
+    } finally {
+      clicked.mockRestore()
+      created.mockRestore()
+    }
+  },
+}
+
+export const WithDuplicates: Story = {
+  name: 'Doublons et fichier Excel',
+  parameters: { msw: exchangeHandlers({ preview: () => previewWithDuplicates }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await chooseFile(canvasElement)
+    await expect(
+      await canvas.findByText('5 lignes lues : 2 partenaires prêts, 3 doublons, 0 erreur.'),
+    ).toBeVisible()
+    // Excel's « CSV »: said, and its accents shown as read.
+    await expect(canvas.getByText('Fichier lu en Windows-1252')).toBeVisible()
+    const ready = canvas.getByRole('table', { name: 'Partenaires prêts à importer' })
+    await expect(within(ready).getByRole('row', { name: /^2 Crêperie Bretonne Marseille/ })).toBeVisible()
+
+    const duplicates = canvas.getByRole('table', { name: 'Doublons' })
+    await expect(
+      within(duplicates).getByRole('row', {
+        name: '3 Crêperie Bretonne Marseille bonjour@creperie.fr Ligne 2 du fichier — même dénomination et ville Ignorée',
+      }),
+    ).toBeVisible()
+    await expect(
+      within(duplicates).getByRole('row', {
+        name: /^4 Comptoir du Panier .* Partenaire existant \(Id 1\) : Le Comptoir du Panier, Marseille — même e-mail/,
+      }),
+    ).toBeVisible()
+    // Ignored by default: only the two new partners.
+    await expect(canvas.getByRole('combobox', { name: 'Ligne 4' })).toHaveTextContent('Ignorer')
+    await expect(canvas.getByRole('button', { name: 'Importer 2 partenaires' })).toBeEnabled()
+
+    // All updated, then line 6 ignored again.
+    await chooseOption(
+      canvas.getByRole('combobox', { name: 'Pour tous les doublons de partenaires existants' }),
+      'Mettre à jour',
+    )
+    await expect(canvas.getByRole('combobox', { name: 'Ligne 4' })).toHaveTextContent('Mettre à jour')
+    await expect(canvas.getByRole('button', { name: 'Importer 4 partenaires' })).toBeVisible()
+    await chooseOption(canvas.getByRole('combobox', { name: 'Ligne 6' }), 'Ignorer')
+    await expect(canvas.getByRole('button', { name: 'Importer 3 partenaires' })).toBeEnabled()
+  },
+}
+
+export const DuplicatesImported: Story = {
+  name: 'Doublons importés selon le choix',
+  parameters: WithDuplicates.parameters,
+  play: async (context) => {
+    await WithDuplicates.play!(context)
+    const canvas = within(context.canvasElement)
+    // The mock answers from the choice sent: duplicates=update&exceptLines=6.
+    await userEvent.click(canvas.getByRole('button', { name: 'Importer 3 partenaires' }))
+    await expect(
+      await canvas.findByText('2 partenaires créés, 1 mis à jour, 2 doublons ignorés.'),
+    ).toBeVisible()
   },
 }
 
