@@ -141,5 +141,11 @@ self.addEventListener('message', (event) => {
   }
 })
 
-// The first install takes the open page at once (there is no older version to wait for).
+// The first install activates at once (there is no older version to wait for) and takes the open page, so that
+// page's later chunks come from the precache from then on, offline too. A later release still installs beside
+// the running one and waits for the user's 'Mettre à jour' (SKIP_WAITING above): skipWaiting only when no
+// version is active.
+self.addEventListener('install', () => {
+  if (!self.registration.active) void self.skipWaiting()
+})
 clientsClaim()

@@ -1,12 +1,11 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router'
 import { RequireRoles } from '../guards.tsx'
-import { lazyScreen } from './lazyScreen.ts'
-
-const screen = (load: Parameters<typeof lazyScreen>[0]) => ({ lazy: lazyScreen(load) })
+import { screenRoute as screen } from './routeError.tsx'
 
 /**
  * The back-office (spec: everything under /bo/ requires ROLE_ADMIN). The shell and every screen load lazily,
- * so none of the back-office code is part of the users' first load.
+ * so none of the back-office code is part of the users' first load. A screen that fails shows the French error
+ * page inside the shell; the shell itself failing shows it alone.
  */
 export const backofficeRoutes: RouteObject = {
   path: '/bo',

@@ -2,13 +2,17 @@ import { Outlet, type RouteObject } from 'react-router'
 import { OnlyAnonymous } from '../guards.tsx'
 import { RootLayout } from '../providers.tsx'
 import { backofficeRoutes } from './backoffice.tsx'
-import { lazyScreen } from './lazyScreen.ts'
+import { routeErrorElement, screenRoute } from './routeError.tsx'
 import { publicRoutes } from './public.tsx'
 
-/** The spec's route table (section 2). */
+/**
+ * The spec's route table (section 2). Every screen's route has the French error page (screenRoute); the root's
+ * catches what fails around them (a layout, a guard), so React Router's English default never shows.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: routeErrorElement,
     children: [
       {
         element: (
@@ -17,18 +21,18 @@ export const routes: RouteObject[] = [
           </OnlyAnonymous>
         ),
         children: [
-          { path: '/login', lazy: lazyScreen(() => import('@/src/screens/auth/LoginScreen.tsx')) },
+          { path: '/login', ...screenRoute(() => import('@/src/screens/auth/LoginScreen.tsx')) },
           {
             path: '/inscription',
-            lazy: lazyScreen(() => import('@/src/screens/auth/RegisterScreen.tsx')),
+            ...screenRoute(() => import('@/src/screens/auth/RegisterScreen.tsx')),
           },
           {
             path: '/forgot-password',
-            lazy: lazyScreen(() => import('@/src/screens/auth/ForgotPasswordScreen.tsx')),
+            ...screenRoute(() => import('@/src/screens/auth/ForgotPasswordScreen.tsx')),
           },
           {
             path: '/reset-password',
-            lazy: lazyScreen(() => import('@/src/screens/auth/ResetPasswordScreen.tsx')),
+            ...screenRoute(() => import('@/src/screens/auth/ResetPasswordScreen.tsx')),
           },
         ],
       },
@@ -36,9 +40,9 @@ export const routes: RouteObject[] = [
       backofficeRoutes,
       {
         path: '/unauthorized',
-        lazy: lazyScreen(() => import('@/src/screens/errors/AccessDeniedScreen.tsx')),
+        ...screenRoute(() => import('@/src/screens/errors/AccessDeniedScreen.tsx')),
       },
-      { path: '*', lazy: lazyScreen(() => import('@/src/screens/errors/NotFoundScreen.tsx')) },
+      { path: '*', ...screenRoute(() => import('@/src/screens/errors/NotFoundScreen.tsx')) },
     ],
   },
 ]

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import { Button } from '@/src/design-system/index.ts'
+import { Icon } from '@/src/design-system/icons/index.ts'
 
 const Page = styled.main`
   min-height: 100%;
@@ -21,20 +23,63 @@ const Code = styled.p`
   line-height: 1;
 `
 
+const Symbol = styled.span`
+  display: flex;
+  color: ${({ theme }) => theme.colors.danger};
+`
+
 const Title = styled.h1`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.xl};
 `
 
-/** The access-denied and not-found pages: a code, the spec's message and a way back to the root. */
-export function ErrorPage({ code, title }: { code: string; title: string }) {
+const Message = styled.p`
+  max-width: 40ch;
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]}px;
+`
+
+export interface ErrorPageProps {
+  /** The HTTP-like code drawn large above the title (403, 404). */
+  code?: string
+  /** An MDI path drawn above the title instead of a code. */
+  icon?: string
+  title: string
+  /** A sentence under the title: what the user can do. */
+  message?: string
+  /** The page's buttons; by default the way back to the root. */
+  actions?: ReactNode
+}
+
+/**
+ * The error pages (access denied, not found, a page that could not load): a code or an icon, the title, what
+ * to do, and a way on (by default back to the root).
+ */
+export function ErrorPage({ code, icon, title, message, actions }: ErrorPageProps) {
   return (
     <Page>
-      <Code aria-hidden="true">{code}</Code>
+      {code ? <Code aria-hidden="true">{code}</Code> : null}
+      {icon ? (
+        <Symbol>
+          <Icon path={icon} size={56} />
+        </Symbol>
+      ) : null}
       <Title>{title}</Title>
-      <Button variant="contained" asChild>
-        <Link to="/">Retour à l'accueil</Link>
-      </Button>
+      {message ? <Message>{message}</Message> : null}
+      <Actions>
+        {actions ?? (
+          <Button variant="contained" asChild>
+            <Link to="/">Retour à l'accueil</Link>
+          </Button>
+        )}
+      </Actions>
     </Page>
   )
 }
