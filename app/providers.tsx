@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import type { AuthUser } from '../contract/schemas.ts'
-import { Outlet, useNavigate } from 'react-router'
+import { Outlet, useLocation, useNavigate } from 'react-router'
 import { SWRConfig } from 'swr'
 import { subscribeToApiErrors } from '../src/api/client.ts'
 import { DesignSystemProvider } from '../src/design-system/theme/index.ts'
@@ -45,16 +45,18 @@ function ApiErrorBridge() {
   const { notify } = useNotification()
   const { signOut, isAuthenticated } = useSession()
   const navigate = useNavigate()
+  const { pathname, search, hash } = useLocation()
   useEffect(
     () =>
       subscribeToApiErrors((error) => {
         if (!error.shownByCaller) notify(error.message, 'error')
         if (error.status === 401 && isAuthenticated) {
           signOut()
-          navigate('/login', { replace: true })
+          // As the guard does: signing in again leads back to the page the session ended on.
+          navigate('/login', { replace: true, state: { from: `${pathname}${search}${hash}` } })
         }
       }),
-    [notify, signOut, navigate, isAuthenticated],
+    [notify, signOut, navigate, isAuthenticated, pathname, search, hash],
   )
   return null
 }

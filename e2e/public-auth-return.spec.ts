@@ -90,3 +90,27 @@ test('après inscription depuis une page protégée, on arrive sur cette page', 
   await expect(page).toHaveURL(/\/mes-coupons$/)
   await expect(page.getByRole('heading', { name: 'Mes coupons utilisés' })).toBeVisible()
 })
+
+test('une session refusée par le serveur (401) mène à la connexion, puis de retour à la page où elle a pris fin', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, 'Expiree')
+  // The session the app restores is one the server no longer accepts (an expired or revoked token).
+  await page.addInitScript(
+    (stored) => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1')
+        localStorage.setItem('user', stored)
+      }
+    },
+    JSON.stringify({ ...user, access_token: 'jeton.refuse.par-le-serveur' }),
+  )
+
+  await page.goto('/mes-coupons')
+  await expect(page).toHaveURL(/\/login$/)
+  await signInThroughForm(page, user)
+
+  await expect(page).toHaveURL(/\/mes-coupons$/)
+  await expect(page.getByRole('heading', { name: 'Mes coupons utilisés' })).toBeVisible()
+})

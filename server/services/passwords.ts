@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { hash, verify } from '@node-rs/argon2'
 import type { Argon2Cost } from '../config.ts'
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_ONLY_SPACES_MESSAGE,
+} from '../../contract/accountLimits.ts'
 import { badRequest } from '../errors.ts'
-
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 256
 
 const commonPasswords = new Set(
   readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
@@ -25,10 +27,7 @@ const blank = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]+$/u
  */
 export function checkPasswordPolicy(password: string, field = 'password', context: string[] = []): void {
   if (blank.test(password)) {
-    throw badRequest(
-      'Le mot de passe ne peut pas être composé uniquement d’espaces : ajoutez des lettres, des chiffres ou des signes.',
-      field,
-    )
+    throw badRequest(PASSWORD_ONLY_SPACES_MESSAGE, field)
   }
   const length = [...password].length
   if (length < PASSWORD_MIN_LENGTH) {

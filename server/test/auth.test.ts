@@ -108,8 +108,7 @@ describe('register and authenticate', () => {
       '\u202f \u3000 \u2009    ',
       '\u200b'.repeat(12),
     ]
-    const blankMessage =
-      'Le mot de passe ne peut pas être composé uniquement d’espaces : ajoutez des lettres, des chiffres ou des signes.'
+    const blankMessage = "Le mot de passe ne peut pas être composé uniquement d'espaces."
     for (const password of blankPasswords) {
       const res = await api.post('/api/auth/register', { ...validRegistration, password })
       expect(res.status, JSON.stringify(password)).toBe(400)
