@@ -7,6 +7,8 @@ export const messages = {
   email: 'Adresse e-mail invalide',
   number: 'Veuillez saisir un nombre',
   integer: 'Veuillez saisir un nombre entier',
+  latitude: 'La latitude doit être comprise entre -90 et 90.',
+  longitude: 'La longitude doit être comprise entre -180 et 180.',
   categories: 'Choisissez au moins une catégorie',
   imageRequired: "L'image est obligatoire",
   date: 'La date doit être au format AAAA-MM-JJ',

@@ -73,9 +73,11 @@ export function validatePartner(values: PartnerFormValues): Errors {
   if (isBlank(values.location?.city)) location.city = messages.required
   const { lat, lng } = values.location?.position ?? { lat: '', lng: '' }
   if (isBlank(lat)) position.lat = messages.required
-  else if (!isNumber(lat) || Math.abs(toNumber(lat)) > 90) position.lat = messages.number
+  else if (!isNumber(lat)) position.lat = messages.number
+  else if (Math.abs(toNumber(lat)) > 90) position.lat = messages.latitude
   if (isBlank(lng)) position.lng = messages.required
-  else if (!isNumber(lng) || Math.abs(toNumber(lng)) > 180) position.lng = messages.number
+  else if (!isNumber(lng)) position.lng = messages.number
+  else if (Math.abs(toNumber(lng)) > 180) position.lng = messages.longitude
   if (Object.keys(position).length) location.position = position
   if (Object.keys(location).length) errors.location = location
   return errors
