@@ -61,6 +61,27 @@ test('un administrateur importe un petit fichier de partenaires et les retrouve 
   await page.getByRole('button', { name: 'Importer 2 partenaires' }).click()
   await expect(page.getByText('2 partenaires importés.')).toBeVisible()
 
+  // The same file again: both lines are now duplicates of saved partners, ignored unless chosen otherwise.
+  const twice = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Choisir un fichier CSV' }).click()
+  await (
+    await twice
+  ).setFiles({
+    name: 'partenaires.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv.replace(';1300;', ';13002;').replace('Un café', 'Un café rénové')),
+  })
+  await expect(page.getByText('2 lignes lues : 0 partenaire prêt, 2 doublons, 0 erreur.')).toBeVisible()
+  const duplicates = page.getByRole('table', { name: 'Doublons' })
+  await expect(duplicates.getByRole('row', { name: new RegExp(`^2 Import ${stamp} Café`) })).toContainText(
+    `Partenaire existant (Id`,
+  )
+  await expect(page.getByRole('button', { name: 'Importer 0 partenaire' })).toBeDisabled()
+  await page.getByRole('combobox', { name: 'Ligne 2' }).click()
+  await page.getByRole('option', { name: 'Mettre à jour' }).click()
+  await page.getByRole('button', { name: 'Importer 1 partenaire' }).click()
+  await expect(page.getByText('1 partenaire mis à jour, 1 doublon ignoré.')).toBeVisible()
+
   await page.getByRole('link', { name: 'Voir les partenaires' }).click()
   await expect(page).toHaveURL(/\/bo\/partenaires$/)
   await page.getByRole('searchbox', { name: 'Rechercher un partenaire' }).fill(stamp)

@@ -27,7 +27,7 @@ import { cleanPartnerBody, type CleanPartner } from './partnerInput.ts'
 import type { Executor } from './partnerRows.ts'
 import { savePartner } from './partnerStore.ts'
 import { partnerSnapshot, statusOptions } from './partners.ts'
-import { relationColumns, rowColumns, toPartner } from './search.ts'
+import { rowColumns, toPartner } from './search.ts'
 
 export const IMPORT_MAX_LINES = 20_000
 const PREVIEW_ROWS = 100
@@ -587,23 +587,37 @@ function updatingDuplicates(parsed: Parsed, query: PartnerImportQuery): ParsedLi
 }
 
 type Snapshot = ReturnType<typeof partnerSnapshot>
+type CategoryRow = { id: number; label: string; icon: string }
 
-/** Partners as a partner's own edit records them in the journal (partnerSnapshot), read by batches. */
-async function snapshots(trx: Executor, ids: number[]): Promise<Map<number, Snapshot>> {
+/**
+ * Partners as a partner's own edit records them in the journal (partnerSnapshot), read by batches: their
+ * columns and their categories (in category_ids' order, as the partner reads them); the snapshot leaves out
+ * photos and coupons, so they are not read.
+ */
+async function snapshots(
+  trx: Executor,
+  ids: number[],
+  categories: Map<number, CategoryRow>,
+): Promise<Map<number, Snapshot>> {
   const found = new Map<number, Snapshot>()
   for (let start = 0; start < ids.length; start += INSERT_BATCH) {
     const rows = await trx
-      .selectFrom(
-        trx
-          .selectFrom('partners as p')
-          .select(rowColumns)
-          .where('p.id', 'in', ids.slice(start, start + INSERT_BATCH))
-          .as('pg'),
-      )
-      .selectAll('pg')
-      .select(relationColumns({ offers: 'all', images: 'first' }))
+      .selectFrom('partners as p')
+      .select(rowColumns)
+      .where('p.id', 'in', ids.slice(start, start + INSERT_BATCH))
       .execute()
-    for (const row of rows) found.set(row.id, partnerSnapshot(toPartner(row)))
+    for (const row of rows)
+      found.set(
+        row.id,
+        partnerSnapshot(
+          toPartner({
+            ...row,
+            categories: row.category_ids.map((id) => categories.get(id)!),
+            images: [],
+            offers: [],
+          }),
+        ),
+      )
   }
   return found
 }
@@ -653,19 +667,17 @@ export async function importPartners(
 
     const creates = parsed.lines.filter((line) => line.partnerId === undefined)
     const updates = [...parsed.lines.filter((line) => line.partnerId !== undefined), ...duplicateUpdates]
-    const before = await snapshots(
-      trx,
-      updates.map((line) => line.partnerId!),
-    )
-    for (const { partner, partnerId } of updates)
-      await savePartner(trx, { ...partner, ...parsed.ratings.get(partnerId!) }, partnerId)
-    // The created partners as the journal keeps them, from the values written: reading 10,000 of them back
-    // would double the import's time.
     const categoryRows = new Map(
       (await trx.selectFrom('categories').select(['id', 'label', 'icon']).execute()).map((c) => [c.id, c]),
     )
+    const before = await snapshots(
+      trx,
+      updates.map((line) => line.partnerId!),
+      categoryRows,
+    )
+    for (const { partner, partnerId } of updates)
+      await savePartner(trx, { ...partner, ...parsed.ratings.get(partnerId!) }, partnerId)
     const createdIds: number[] = []
-    const created = new Map<number, Snapshot>()
     for (let start = 0; start < creates.length; start += INSERT_BATCH) {
       const batch = creates.slice(start, start + INSERT_BATCH)
       // Ids taken from the sequence first, so each partner's categories are linked without relying on the
@@ -679,7 +691,7 @@ export async function importPartners(
       const linkedIds = batch.map(({ partner }) => [
         ...new Set(partner.categories.map(({ label }) => categoryIds.get(label.toLowerCase())!)),
       ])
-      const rows = batch.map(({ partner: p }, i) => ({
+      const values = batch.map(({ partner: p }, i) => ({
         id: ids.rows[i]!.id,
         name: p.name,
         search_name: normalizeForSearch(p.name),
@@ -698,11 +710,7 @@ export async function importPartners(
         user_ratings_total: p.userRatingsTotal,
         category_ids: linkedIds[i]!,
       }))
-      await trx.insertInto('partners').values(rows).execute()
-      for (const row of rows) {
-        const categories = row.category_ids.map((id) => categoryRows.get(id)!)
-        created.set(row.id, partnerSnapshot(toPartner({ ...row, categories, images: [], offers: [] })))
-      }
+      await trx.insertInto('partners').values(values).execute()
       const links = batch.flatMap((_line, i) =>
         linkedIds[i]!.map((categoryId, position) => ({
           partner_id: ids.rows[i]!.id,
@@ -719,7 +727,11 @@ export async function importPartners(
       ...updates.map(({ line, partnerId }) => ({ line, id: partnerId! })),
       ...creates.map(({ line }, i) => ({ line, id: createdIds[i]! })),
     ].sort((a, b) => a.line - b.line)
-    const after = new Map([...created, ...(await snapshots(trx, [...before.keys()]))])
+    const after = await snapshots(
+      trx,
+      written.map(({ id }) => id),
+      categoryRows,
+    )
     await auditedMany(
       trx,
       actor,

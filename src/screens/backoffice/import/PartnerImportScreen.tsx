@@ -440,12 +440,14 @@ function Preview({
   )
 }
 
-/** « 3 partenaires importés. », « 1 partenaire créé, 2 mis à jour. », « …, 2 doublons ignorés. » */
+/** « 3 partenaires importés. », « 1 partenaire créé, 2 mis à jour. », « 1 partenaire mis à jour, 2 doublons ignorés. » */
 function importedTitle({ created, updated, ignored }: PartnerImportResult) {
   const written =
     updated === 0
       ? `${partners(created)} importé${created > 1 ? 's' : ''}`
-      : `${partners(created)} créé${created > 1 ? 's' : ''}, ${number.format(updated)} mis à jour`
+      : created === 0
+        ? `${partners(updated)} mis à jour`
+        : `${partners(created)} créé${created > 1 ? 's' : ''}, ${number.format(updated)} mis à jour`
   return ignored === 0
     ? `${written}.`
     : `${written}, ${plural(ignored, 'doublon')} ignoré${ignored > 1 ? 's' : ''}.`
