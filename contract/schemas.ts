@@ -4,7 +4,7 @@
  * derived types only (`import type`), so TypeBox never reaches the browser bundle.
  */
 import Type, { type Static } from 'typebox'
-import { auditActionCodes, partnerSortKeys, userSortKeys } from './audit.ts'
+import { auditActionCodes, auditTargets, partnerSortKeys, userSortKeys, type AuditTarget } from './audit.ts'
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
@@ -454,6 +454,15 @@ export const AuditQuery = Type.Object({
   action: Type.Optional(AuditActionCode),
   from: Type.Optional(Type.String({ maxLength: 10, description: 'Première date incluse, AAAA-MM-JJ' })),
   to: Type.Optional(Type.String({ maxLength: 10, description: 'Dernière date incluse, AAAA-MM-JJ' })),
+  // One record's history (its consultation page): the entries whose target it is.
+  targetType: Type.Optional(
+    Type.Enum(Object.keys(auditTargets) as AuditTarget[], {
+      description: 'Type de la cible (ex. partner, user)',
+    }),
+  ),
+  targetId: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 40, description: 'Identifiant de la cible (avec targetType)' }),
+  ),
   ...listPaging,
 })
 export type AuditQuery = Static<typeof AuditQuery>

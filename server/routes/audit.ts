@@ -9,7 +9,9 @@ const tags = ['Journal']
 
 const filters = [
   'actorId : identifiant de l’administrateur. action : code du type d’action (ex. partner.update).',
-  'from, to : première et dernière dates incluses (AAAA-MM-JJ). Les entrées ne peuvent être ni modifiées ni supprimées.',
+  'from, to : première et dernière dates incluses (AAAA-MM-JJ).',
+  'targetType, targetId : l’historique d’une fiche (ex. targetType=user&targetId=12) ; targetId demande targetType.',
+  'Les entrées ne peuvent être ni modifiées ni supprimées.',
 ].join('\n')
 
 /** The audit log, read only: there is deliberately no route that changes or deletes an entry. */

@@ -121,6 +121,11 @@ function filtered(db: Db, q: AuditQuery, timeZone: string) {
   let query = db.selectFrom('audit_log as a')
   if (q.actorId !== undefined) query = query.where('a.actor_id', '=', q.actorId)
   if (q.action !== undefined) query = query.where('a.action', '=', q.action)
+  // An identifier alone could name a partner as well as a user: it only means something with its type.
+  if (q.targetId !== undefined && q.targetType === undefined)
+    throw badRequest('Le paramètre « targetId » demande aussi « targetType ».', 'targetType')
+  if (q.targetType !== undefined) query = query.where('a.target_type', '=', q.targetType)
+  if (q.targetId !== undefined) query = query.where('a.target_id', '=', q.targetId)
   // Whole days of the operators' time zone (APP_TIME_ZONE), both ends included, whatever the database's own.
   if (from)
     query = query.where('a.created_at', '>=', sql<Date>`${from}::date::timestamp at time zone ${timeZone}`)
@@ -225,10 +230,10 @@ export async function exportAudit(db: Db, actor: Actor, q: AuditQuery, timeZone:
   const { n, last } = await filtered(db, q, timeZone)
     .select([sql<string>`count(*)`.as('n'), sql<string | null>`max(a.id)::text`.as('last')])
     .executeTakeFirstOrThrow()
-  const { actorId, action, from, to } = q
+  const { actorId, action, from, to, targetType, targetId } = q
   await auditedExport(db, actor, {
     label: 'Journal',
-    filters: { actorId, action, from, to },
+    filters: { actorId, action, from, to, targetType, targetId },
     rows: Number(n),
   })
   const rows = inBatches<AuditEntry, string>(

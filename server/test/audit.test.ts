@@ -305,6 +305,42 @@ describe('GET /api/audit: filters, paging, actors, CSV', () => {
     expect(kind.body).toMatchObject({ message: 'Le champ « action » est invalide.', field: 'action' })
   })
 
+  it('filters by target: one record’s history, newest first and paged; an identifier needs its type', async () => {
+    const kept = await createPartner(t.api, t.admin, { name: 'Fiche suivie' })
+    const other = await createPartner(t.api, t.admin, { name: 'Fiche voisine' })
+    const changed = await t.api.put<Partner>(
+      apiPaths.partner(kept.partnerId.id),
+      { ...partnerBody({ name: 'Fiche suivie et changée' }), partnerId: kept.partnerId },
+      t.asAdmin(),
+    )
+    expect(changed.status).toBe(200)
+    const id = String(kept.partnerId.id)
+    const history = await journal(`targetType=partner&targetId=${id}`)
+    expect(history.total).toBe(2)
+    expect(history.items.map((e) => [e.action, e.targetType, e.targetId])).toEqual([
+      ['partner.update', 'partner', id],
+      ['partner.create', 'partner', id],
+    ])
+    expect(
+      (await journal(`targetType=partner&targetId=${id}&pageSize=1&page=1`)).items.map((e) => e.id),
+    ).toEqual([history.items[1]!.id])
+    expect((await journal(`targetType=partner&targetId=${other.partnerId.id}`)).total).toBe(1)
+    // The same number on another kind of target is another record.
+    const users = await journal(`targetType=user&targetId=${id}`)
+    expect(users.items.every((e) => e.targetType === 'user' && e.targetId === id)).toBe(true)
+    expect(users.items.some((e) => e.targetType === 'partner')).toBe(false)
+
+    const alone = await t.api.get(`${apiPaths.audit()}?targetId=${id}`, t.asAdmin())
+    expect(alone.status).toBe(400)
+    expect(alone.body).toMatchObject({
+      message: 'Le paramètre « targetId » demande aussi « targetType ».',
+      field: 'targetType',
+    })
+    const kind = await t.api.get(`${apiPaths.audit()}?targetType=planete&targetId=1`, t.asAdmin())
+    expect(kind.status).toBe(400)
+    expect(kind.body).toMatchObject({ message: 'Le champ « targetType » est invalide.', field: 'targetType' })
+  })
+
   it('exports the filtered entries as French CSV', async () => {
     const res = await t.api.get(`${apiPaths.auditExport()}?action=coupon.reactivate`, t.asAdmin())
     expect(res.status).toBe(200)

@@ -45,6 +45,8 @@ const filterLabels: Record<string, string> = {
   action: 'action',
   from: 'du',
   to: 'au',
+  targetType: 'type de cible',
+  targetId: 'cible',
 }
 
 // Identifiers are already in the Target column.
