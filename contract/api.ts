@@ -74,12 +74,34 @@ export const errorDescriptions = {
   403: 'Droits insuffisants',
   404: 'Introuvable',
   409: 'Conflit avec l’état actuel',
+  412: 'If-Match ne désigne plus la version actuelle : l’enregistrement a été modifié entre-temps (message : par qui et quand ; etag : la version actuelle)',
   413: 'Fichier ou corps trop volumineux',
   415: 'Type de contenu non pris en charge',
   429: 'Trop de requêtes (voir Retry-After)',
   503: 'Base de données injoignable',
 } as const
 export type ErrorStatus = keyof typeof errorDescriptions
+
+/**
+ * The answer of a PUT whose `If-Match` names an older version (412): the `{ message }` of every error, plus
+ * what a program needs to reload or compare (server/services/versions.ts).
+ */
+export const StaleVersionBody = Type.Object({
+  ...ErrorBody.properties,
+  etag: Type.String({
+    description: 'L’ETag de la version actuelle (à renvoyer dans If-Match après rechargement)',
+  }),
+  modifiedBy: Type.Union([Type.String(), Type.Null()], {
+    description: 'Qui a fait la dernière modification (null si inconnu)',
+  }),
+  modifiedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'Quand (ISO 8601 ; null si inconnu)',
+  }),
+})
+export type StaleVersionBody = Static<typeof StaleVersionBody>
+
+/** The error statuses whose answer says more than `ErrorBody`. */
+export const errorBodies: Partial<Record<ErrorStatus, TSchema>> = { 412: StaleVersionBody }
 
 export interface Endpoint {
   method: HttpMethod
@@ -193,7 +215,7 @@ export const api = {
     params: IdParams,
     body: ArticleUpdateBody,
     response: { 200: Article },
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 412],
   },
   deleteArticle: {
     ...calls.deleteArticle,
@@ -269,7 +291,7 @@ export const api = {
     params: IdParams,
     body: PartnerUpdateBody,
     response: { 200: Partner },
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 412],
   },
   uploadPartnerImage: {
     ...calls.uploadPartnerImage,
@@ -300,7 +322,7 @@ export const api = {
     params: IdParams,
     body: OfferUpdateBody,
     response: { 200: DiscountOffer },
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 412],
   },
 
   listUsers: {
@@ -336,7 +358,7 @@ export const api = {
     params: IdParams,
     body: UserUpdateBody,
     response: { 200: User },
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409, 412],
   },
   deleteUser: {
     ...calls.deleteUser,

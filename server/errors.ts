@@ -19,6 +19,8 @@ export class HttpError extends Error {
    * `fields: { [field]: fieldMessage }` beside `message`, which stays whole for other clients.
    */
   fieldMessage: string | undefined
+  /** Further fields of the JSON answer, for programs (a 412's current ETag, author and date). */
+  extra: Record<string, unknown> = {}
   constructor(
     statusCode: number,
     message: string,
@@ -48,9 +50,14 @@ export function errorBody(error: HttpError): {
   field?: string
   fields?: Record<string, string>
 } {
-  if (!error.field) return { message: error.message }
-  if (!error.fieldMessage) return { message: error.message, field: error.field }
-  return { message: error.message, field: error.field, fields: { [error.field]: error.fieldMessage } }
+  if (!error.field) return { ...error.extra, message: error.message }
+  if (!error.fieldMessage) return { ...error.extra, message: error.message, field: error.field }
+  return {
+    ...error.extra,
+    message: error.message,
+    field: error.field,
+    fields: { [error.field]: error.fieldMessage },
+  }
 }
 
 type JsonSchema = {

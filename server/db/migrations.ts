@@ -790,6 +790,18 @@ export const migrations: Record<string, Migration> = {
       await sql`analyze partners`.execute(db)
     },
   },
+  '0016_record_versions': {
+    async up(db: Kysely<unknown>) {
+      // Optimistic concurrency (server/services/versions.ts): a version each write bumps, the ETag of a GET and
+      // the If-Match of a PUT, and who made the last change and when, for the 412's message. Added with a
+      // constant default, so no table is rewritten; the rows written before have no author (null).
+      await sql`alter table partners add column version integer not null default 1,
+        add column updated_by text`.execute(db)
+      for (const table of ['users', 'articles'])
+        await sql`alter table ${sql.table(table)} add column version integer not null default 1,
+          add column updated_at timestamptz, add column updated_by text`.execute(db)
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 
 export interface UsersTable {
   id: Generated<number>
@@ -13,6 +14,10 @@ export interface UsersTable {
   /** Bumped on logout, password change, role/status change: tokens carrying an older value are refused. */
   token_version: Generated<number>
   created_at: Timestamp
+  /** Optimistic concurrency (migration 0016): bumped by each change, the ETag's source; who and when. */
+  version: Generated<number>
+  updated_at: NullableTimestamp
+  updated_by: string | null
 }
 
 export interface PasswordTokensTable {
@@ -68,6 +73,9 @@ export interface PartnersTable {
   list_head: Generated<string>
   created_at: Timestamp
   updated_at: Timestamp
+  /** Optimistic concurrency (migration 0016): bumped by each change of its fields or coupons; who made it. */
+  version: Generated<number>
+  updated_by: string | null
 }
 
 export interface PartnerCategoriesTable {
@@ -110,6 +118,10 @@ export interface ArticlesTable {
   link_text: string | null
   link_url: string | null
   link_target: string | null
+  /** Optimistic concurrency (migration 0016): bumped by each change; who and when. */
+  version: Generated<number>
+  updated_at: NullableTimestamp
+  updated_by: string | null
 }
 
 export interface OffersTable {

@@ -11,8 +11,9 @@ import {
   updateArticle,
 } from '../services/articles.ts'
 import { referenceCache, revalidated } from '../services/reference.ts'
-import { endpoint } from './route.ts'
-import { readUpload, uploadDescription } from './uploads.ts'
+import { preconditionOf } from '../services/versions.ts'
+import { endpoint, ifMatchDescription } from './route.ts'
+import { readImageUpload, uploadDescription } from './uploads.ts'
 
 const tags = ['Articles']
 
@@ -47,8 +48,13 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     ...endpoint('getArticle', guards, {
       tags,
       summary: 'Un article (brouillons visibles des seuls admins)',
+      description: 'L’en-tête ETag donne la version de l’article, à renvoyer dans If-Match en le modifiant.',
     }),
-    handler: (request) => articleFor(db, request.currentUser, request.params.id),
+    handler: async (request, reply) => {
+      const { article, etag } = await articleFor(db, request.currentUser, request.params.id)
+      if (etag) reply.header('etag', etag)
+      return article
+    },
   })
 
   app.route({
@@ -58,7 +64,7 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       description: uploadDescription(config.maxUploadBytes),
     }),
     handler: async (request, reply) =>
-      reply.code(201).send(await addArticleImage(db, await readUpload(request))),
+      reply.code(201).send(await addArticleImage(db, await readImageUpload(request, config.maxUploadBytes))),
   })
 
   app.route({
@@ -76,8 +82,19 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     ...endpoint('updateArticle', guards, {
       tags,
       summary: 'Modifie un article (articleId.id doit correspondre à l’adresse)',
+      description: ifMatchDescription('de l’article (GET /api/articles/{id})'),
     }),
-    handler: (request) => updateArticle(db, request.currentUser!, request.params.id, request.body),
+    handler: async (request, reply) => {
+      const { article, etag } = await updateArticle(
+        db,
+        request.currentUser!,
+        request.params.id,
+        request.body,
+        preconditionOf(request.headers['if-match'], config.appTimeZone),
+      )
+      reply.header('etag', etag)
+      return article
+    },
   })
 
   app.route({

@@ -16,9 +16,10 @@ import {
 } from '../services/partners.ts'
 import { listPartnersPage } from '../services/partnerList.ts'
 import { referenceCache, revalidated } from '../services/reference.ts'
-import { endpoint } from './route.ts'
+import { preconditionOf } from '../services/versions.ts'
+import { endpoint, ifMatchDescription } from './route.ts'
 import { sendWire } from './wire.ts'
-import { readUpload, uploadDescription } from './uploads.ts'
+import { readImageUpload, uploadDescription } from './uploads.ts'
 
 const tags = ['Partenaires']
 
@@ -79,8 +80,14 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       tags,
       summary:
         'Un partenaire (admin : tous, toutes offres ; utilisateur : partenaires actifs, offres utilisables)',
+      description:
+        'Pour un admin, l’en-tête ETag donne la version du partenaire et de ses coupons, à renvoyer dans If-Match en le modifiant (PUT du partenaire ou d’un coupon). Les photos et les coupons utilisés ne la changent pas.',
     }),
-    handler: (request) => partnerFor(db, request.currentUser!, request.params.id),
+    handler: async (request, reply) => {
+      const { partner, etag } = await partnerFor(db, request.currentUser!, request.params.id)
+      if (etag) reply.header('etag', etag)
+      return partner
+    },
   })
 
   app.route({
@@ -113,8 +120,19 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     ...endpoint('updatePartner', guards, {
       tags,
       summary: 'Modifie un partenaire (partnerId.id doit correspondre à l’adresse)',
+      description: ifMatchDescription('du partenaire (GET /api/partners/{id})'),
     }),
-    handler: (request) => updatePartner(db, request.currentUser!, request.params.id, request.body),
+    handler: async (request, reply) => {
+      const { partner, etag } = await updatePartner(
+        db,
+        request.currentUser!,
+        request.params.id,
+        request.body,
+        preconditionOf(request.headers['if-match'], config.appTimeZone),
+      )
+      reply.header('etag', etag)
+      return partner
+    },
   })
 
   app.route({
@@ -126,7 +144,14 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     handler: async (request, reply) =>
       reply
         .code(201)
-        .send(await addPartnerImage(db, request.currentUser!, request.params.id, await readUpload(request))),
+        .send(
+          await addPartnerImage(
+            db,
+            request.currentUser!,
+            request.params.id,
+            await readImageUpload(request, config.maxUploadBytes),
+          ),
+        ),
   })
 
   app.route({
@@ -148,7 +173,17 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     ...endpoint('updateOffer', guards, {
       tags,
       summary: 'Modifie un coupon du partenaire (id dans le corps)',
+      description: ifMatchDescription(
+        'du partenaire (GET /api/partners/{id}), que ses coupons partagent : ajouter ou modifier un coupon change l’ETag du partenaire',
+      ),
     }),
-    handler: (request) => updateOffer(db, request.currentUser!, request.params.id, request.body),
+    handler: (request) =>
+      updateOffer(
+        db,
+        request.currentUser!,
+        request.params.id,
+        request.body,
+        preconditionOf(request.headers['if-match'], config.appTimeZone),
+      ),
   })
 }

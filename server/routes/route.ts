@@ -1,4 +1,4 @@
-import { api, errorDescriptions, type Api, type Endpoint } from '@/contract/api.ts'
+import { api, errorBodies, errorDescriptions, type Api, type Endpoint } from '@/contract/api.ts'
 import type { CallName } from '@/contract/calls.ts'
 import { ErrorBody } from '@/contract/schemas.ts'
 import type { AuthGuards } from '../auth.ts'
@@ -9,6 +9,10 @@ export interface RouteDoc {
   summary: string
   description?: string
 }
+
+/** The OpenAPI description of a PUT that takes If-Match (server/services/versions.ts): `whose` ETag it is. */
+export const ifMatchDescription = (whose: string) =>
+  `If-Match (facultatif) : l’ETag ${whose}. S’il ne désigne plus la version actuelle, rien n’est enregistré : 412 avec le message (qui a modifié, et quand), etag, modifiedBy et modifiedAt. « * » demande seulement que l’enregistrement existe ; sans If-Match, l’enregistrement se fait comme dans la spécification. La réponse porte le nouvel ETag.`
 
 /**
  * The schema Fastify's type provider reads: the entry's params, query, body and successful answers. The error
@@ -35,7 +39,10 @@ export function endpoint<Name extends CallName>(name: Name, guards: AuthGuards, 
     response: {
       ...entry.response,
       ...Object.fromEntries(
-        entry.errors.map((status) => [status, { ...ErrorBody, description: errorDescriptions[status] }]),
+        entry.errors.map((status) => [
+          status,
+          { ...(errorBodies[status] ?? ErrorBody), description: errorDescriptions[status] },
+        ]),
       ),
     },
   }

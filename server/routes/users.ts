@@ -4,7 +4,8 @@ import { listUsedOffers } from '../services/offerUses.ts'
 import { reactivateCoupon, redeemCoupon } from '../services/offers.ts'
 import { statusOptions } from '../services/partners.ts'
 import { createUser, deleteUser, listUsers, updateUser, userFor } from '../services/users.ts'
-import { endpoint } from './route.ts'
+import { etagFirst, preconditionOf } from '../services/versions.ts'
+import { endpoint, ifMatchDescription } from './route.ts'
 
 const tags = ['Utilisateurs']
 
@@ -31,10 +32,13 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       tags,
       summary: 'Un utilisateur et ses coupons utilisés (soi-même, ou n’importe qui pour un admin)',
       description:
-        'disabledCoupons : les coupons utilisés aujourd’hui. couponHistory : chaque utilisation, réactivées comprises (reactivatedAt).',
+        'disabledCoupons : les coupons utilisés aujourd’hui. couponHistory : chaque utilisation, réactivées comprises (reactivatedAt). L’en-tête ETag donne la version de l’utilisateur (ses champs, pas ses coupons), à renvoyer dans If-Match en le modifiant.',
     }),
-    handler: async (request) => {
-      const user = await userFor(db, request.currentUser!, request.params.id)
+    handler: async (request, reply) => {
+      const { body: user, etag } = await etagFirst(db, 'user', request.params.id, () =>
+        userFor(db, request.currentUser!, request.params.id),
+      )
+      if (etag) reply.header('etag', etag)
       return { ...user, couponHistory: await listUsedOffers(db, user.userId.id) }
     },
   })
@@ -54,9 +58,20 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
       tags,
       summary: 'Modifie un utilisateur (userId.id doit correspondre à l’adresse)',
       description:
-        'roles, facultatif, fixe les rôles. Un changement de statut ou de rôle révoque les jetons existants de l’utilisateur.',
+        'roles, facultatif, fixe les rôles. Un changement de statut ou de rôle révoque les jetons existants de l’utilisateur.\n' +
+        ifMatchDescription('de l’utilisateur (GET /api/users/{id})'),
     }),
-    handler: (request) => updateUser(db, request.currentUser!, request.params.id, request.body),
+    handler: async (request, reply) => {
+      const { user, etag } = await updateUser(
+        db,
+        request.currentUser!,
+        request.params.id,
+        request.body,
+        preconditionOf(request.headers['if-match'], ctx.config.appTimeZone),
+      )
+      reply.header('etag', etag)
+      return user
+    },
   })
 
   app.route({

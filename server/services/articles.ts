@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../errors.ts'
 import { intInRange, linkUrl, requiredText } from '../validation.ts'
 import { audited, type Actor } from './audit.ts'
 import { storeImage, toWireImage } from './images.ts'
+import { etagFirst, etagOf, lockVersion, versionBump, type Precondition } from './versions.ts'
 
 export const articleStatuses: StatusOption[] = [
   { code: 'PUBLISHED', label: 'Publié' },
@@ -152,11 +153,17 @@ export async function listPublishedArticles(db: Db): Promise<Article[]> {
   return (await selectArticles(db).where('a.status', '=', 'PUBLISHED').execute()).map(toArticle)
 }
 
-/** Drafts are seen by admins only. */
-export async function articleFor(db: Db, viewer: CurrentUser | null, id: number): Promise<Article> {
-  const row = await selectArticles(db).where('a.id', '=', id).executeTakeFirst()
+/** Drafts are seen by admins only. With its ETag (one representation for every viewer). */
+export async function articleFor(
+  db: Db,
+  viewer: CurrentUser | null,
+  id: number,
+): Promise<{ article: Article; etag: string | null }> {
+  const { body: row, etag } = await etagFirst(db, 'article', id, () =>
+    selectArticles(db).where('a.id', '=', id).executeTakeFirst(),
+  )
   if (!row || (row.status !== 'PUBLISHED' && !viewer?.isAdmin)) throw articleNotFound()
-  return toArticle(row)
+  return { article: toArticle(row), etag }
 }
 
 /** Stores an article image; its answer goes into an article's `image` field. */
@@ -180,26 +187,37 @@ export async function createArticle(db: Db, actor: Actor, body: ArticleBody): Pr
   })
 }
 
-/** Changes article `id` (the body names the same article); an image it no longer uses is deleted. */
+/**
+ * Changes article `id` (the body names the same article) if `precondition`'s If-Match still names its version,
+ * and answers it with its new ETag; an image it no longer uses is deleted.
+ */
 export async function updateArticle(
   db: Db,
   actor: Actor,
   id: number,
   body: ArticleUpdateBody,
-): Promise<Article> {
+  precondition?: Precondition,
+): Promise<{ article: Article; etag: string }> {
   if (body.articleId.id !== id)
     throw badRequest('articleId.id ne correspond pas à l’article de l’adresse.', 'articleId.id')
-  const before = await db
-    .selectFrom('articles')
-    .select(['id', 'image_id'])
-    .where('id', '=', id)
-    .executeTakeFirst()
-  if (!before) throw articleNotFound()
+  const exists = await db.selectFrom('articles').select('id').where('id', '=', id).executeTakeFirst()
+  if (!exists) throw articleNotFound()
   const values = await cleanBody(db, body)
   return db.transaction().execute(async (trx) => {
+    if (!(await lockVersion(trx, 'article', id, precondition))) throw articleNotFound()
     const previous = await loadArticle(trx, id)
-    await trx.updateTable('articles').set(values).where('id', '=', id).execute()
-    if (before.image_id !== values.image_id) await dropImageIfUnused(trx, before.image_id)
+    const { image_id: previousImage } = await trx
+      .selectFrom('articles')
+      .select('image_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    const { version } = await trx
+      .updateTable('articles')
+      .set({ ...values, ...versionBump(actor) })
+      .where('id', '=', id)
+      .returning('version')
+      .executeTakeFirstOrThrow()
+    if (previousImage !== values.image_id) await dropImageIfUnused(trx, previousImage)
     const after = await loadArticle(trx, id)
     await audited(trx, actor, {
       action: 'article.update',
@@ -208,7 +226,7 @@ export async function updateArticle(
       before: previous,
       after,
     })
-    return after
+    return { article: after, etag: etagOf('article', id, version) }
   })
 }
 

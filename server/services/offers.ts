@@ -14,6 +14,7 @@ import { audited, type Actor } from './audit.ts'
 import { cleanOffer } from './partnerInput.ts'
 import { toOffer, usableOffer, type Executor } from './partnerRows.ts'
 import { existingPartnerId } from './partners.ts'
+import { bumpVersion, lockVersion, type Precondition } from './versions.ts'
 import { disabledCouponsOf } from './users.ts'
 
 const offerColumns = [
@@ -64,6 +65,8 @@ export async function createOffer(
   const values = cleanOffer(body)
   const partner = await existingPartnerId(db, partnerId)
   return db.transaction().execute(async (trx) => {
+    // Coupons share their partner's version (versions.ts): a new one is a change of the partner too.
+    await bumpVersion(trx, 'partner', partner, actor)
     const row = await trx
       .insertInto('offers')
       .values({ ...values, partner_id: partner })
@@ -73,16 +76,21 @@ export async function createOffer(
   })
 }
 
-/** Changes the offer the body names, if it belongs to the partner. */
+/**
+ * Changes the offer the body names, if it belongs to the partner and `precondition`'s If-Match still names the
+ * partner's version (its coupons share it).
+ */
 export async function updateOffer(
   db: Db,
   actor: Actor,
   partnerId: number,
   body: OfferUpdateBody,
+  precondition?: Precondition,
 ): Promise<DiscountOffer> {
   const values = cleanOffer(body)
   if (body.id.id > MAX_ID) throw offerNotFound()
   return db.transaction().execute(async (trx) => {
+    if (!(await lockVersion(trx, 'partner', partnerId, precondition))) throw offerNotFound()
     const previous = await trx
       .selectFrom('offers')
       .select(offerColumns)
@@ -96,6 +104,7 @@ export async function updateOffer(
       .where('id', '=', body.id.id)
       .returning(offerColumns)
       .executeTakeFirstOrThrow()
+    await bumpVersion(trx, 'partner', partnerId, actor)
     return auditOfferWrite(trx, actor, partnerId, row, previous)
   })
 }

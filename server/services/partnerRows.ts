@@ -30,6 +30,8 @@ export type PartnerRow = Omit<
   | 'list_head'
   | 'created_at'
   | 'updated_at'
+  | 'version'
+  | 'updated_by'
 >
 
 /** A partner's own fields, as an administrator enters them (the CSV export writes these). */

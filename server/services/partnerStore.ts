@@ -3,7 +3,9 @@ import type { CategoryInput } from '@/contract/schemas.ts'
 import { badRequest } from '../errors.ts'
 import { normalizeForSearch } from '../validation.ts'
 import type { CleanPartner } from './partnerInput.ts'
+import type { Actor } from './audit.ts'
 import type { Executor } from './partnerRows.ts'
+import { versionBump } from './versions.ts'
 
 /** Resolves category inputs to ids: known ids are checked, labels without id are found or created. */
 async function resolveCategories(trx: Executor, inputs: CategoryInput[]): Promise<number[]> {
@@ -42,8 +44,16 @@ async function resolveCategories(trx: Executor, inputs: CategoryInput[]): Promis
   return ids
 }
 
-/** Inserts or updates a partner with its categories; the caller provides the transaction. */
-export async function savePartner(trx: Executor, data: CleanPartner, id?: number): Promise<number> {
+/**
+ * Inserts or updates a partner with its categories; the caller provides the transaction. An update bumps the
+ * partner's version, with `by` as its author (versions.ts; the caller has checked `If-Match` with lockVersion).
+ */
+export async function savePartner(
+  trx: Executor,
+  data: CleanPartner,
+  id?: number,
+  by?: Actor,
+): Promise<number> {
   const values = {
     name: data.name,
     search_name: normalizeForSearch(data.name),
@@ -67,7 +77,7 @@ export async function savePartner(trx: Executor, data: CleanPartner, id?: number
   } else {
     await trx
       .updateTable('partners')
-      .set({ ...values, updated_at: sql`now()` })
+      .set({ ...values, ...versionBump(by) })
       .where('id', '=', id)
       .execute()
     partnerId = id

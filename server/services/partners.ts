@@ -14,9 +14,11 @@ import type {
   PartnerUpdateBody,
   StatusOption,
 } from '@/contract/schemas.ts'
+import type { Transaction } from 'kysely'
 import { MAX_ID } from '@/contract/api.ts'
 import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
+import type { Database } from '../db/types.ts'
 import { badRequest, forbidden, notFound } from '../errors.ts'
 import { audited, type Actor } from './audit.ts'
 import { mdiIconPath } from './icons.ts'
@@ -26,6 +28,7 @@ import { offersFor, type Executor } from './partnerRows.ts'
 import { savePartner } from './partnerStore.ts'
 import type { SearchPageWire } from './partnerWire.ts'
 import { loadPartner, searchPartners } from './search.ts'
+import { currentEtag, etagFirst, lockVersion, type Precondition } from './versions.ts'
 
 /** Partners and users share these statuses. */
 export const statusOptions: StatusOption[] = [
@@ -72,11 +75,20 @@ export function searchAs(db: Db, viewer: CurrentUser, q: PartnerSearchQuery): Pr
   return searchPartners(db, q)
 }
 
-/** An admin sees every partner with all its offers; a user active partners with their usable offers. */
-export async function partnerFor(db: Db, viewer: CurrentUser, id: number): Promise<Partner> {
-  const partner = await loadPartner(db, id, { offers: viewer.isAdmin ? 'all' : 'usable' })
+/**
+ * An admin sees every partner with all its offers, with the ETag a PUT sends back in If-Match; a user active
+ * partners with their usable offers (which change with the date: no ETag, a user writes none of it).
+ */
+export async function partnerFor(
+  db: Db,
+  viewer: CurrentUser,
+  id: number,
+): Promise<{ partner: Partner; etag: string | null }> {
+  const { body: partner, etag } = await etagFirst(db, 'partner', id, () =>
+    loadPartner(db, id, { offers: viewer.isAdmin ? 'all' : 'usable' }),
+  )
   if (!partner || (!viewer.isAdmin && partner.status !== 'ACTIF')) throw partnerNotFound()
-  return partner
+  return { partner, etag: viewer.isAdmin ? etag : null }
 }
 
 export async function usableOffersOf(db: Db, viewer: CurrentUser, id: number): Promise<DiscountOffer[]> {
@@ -114,36 +126,49 @@ export function partnerSnapshot({
 }
 
 export async function createPartner(db: Db, actor: Actor, body: PartnerBody): Promise<Partner> {
-  return writePartner(db, actor, cleanPartnerBody(body))
+  const data = cleanPartnerBody(body)
+  return db.transaction().execute((trx) => writePartner(trx, actor, data))
 }
 
-/** Changes partner `id`; the body names the same partner. */
+/**
+ * Changes partner `id` (the body names the same partner) if `precondition`'s If-Match still names its version;
+ * answers it with its new ETag.
+ */
 export async function updatePartner(
   db: Db,
   actor: Actor,
   id: number,
   body: PartnerUpdateBody,
-): Promise<Partner> {
+  precondition?: Precondition,
+): Promise<{ partner: Partner; etag: string }> {
   if (body.partnerId.id !== id)
     throw badRequest('partnerId.id ne correspond pas au partenaire de l’adresse.', 'partnerId.id')
-  return writePartner(db, actor, cleanPartnerBody(body), id)
+  const data = cleanPartnerBody(body)
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockVersion(trx, 'partner', id, precondition))) throw partnerNotFound()
+    const partner = await writePartner(trx, actor, data, id)
+    return { partner, etag: (await currentEtag(trx, 'partner', id))! }
+  })
 }
 
 /** Saves a new partner (no `id`) or partner `id`, and records the write with the partner before and after. */
-async function writePartner(db: Db, actor: Actor, data: CleanPartner, id?: number): Promise<Partner> {
-  return db.transaction().execute(async (trx) => {
-    const before = id === undefined ? undefined : found(await loadPartner(trx, id, { offers: 'all' }))
-    const savedId = await savePartner(trx, data, id)
-    const after = found(await loadPartner(trx, savedId, { offers: 'all' }))
-    await audited(trx, actor, {
-      action: before ? 'partner.update' : 'partner.create',
-      targetId: savedId,
-      targetLabel: after.name,
-      before: before && partnerSnapshot(before),
-      after: partnerSnapshot(after),
-    })
-    return after
+async function writePartner(
+  trx: Transaction<Database>,
+  actor: Actor,
+  data: CleanPartner,
+  id?: number,
+): Promise<Partner> {
+  const before = id === undefined ? undefined : found(await loadPartner(trx, id, { offers: 'all' }))
+  const savedId = await savePartner(trx, data, id, actor)
+  const after = found(await loadPartner(trx, savedId, { offers: 'all' }))
+  await audited(trx, actor, {
+    action: before ? 'partner.update' : 'partner.create',
+    targetId: savedId,
+    targetLabel: after.name,
+    before: before && partnerSnapshot(before),
+    after: partnerSnapshot(after),
   })
+  return after
 }
 
 /** The partner's id, or 404. */

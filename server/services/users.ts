@@ -19,6 +19,7 @@ import { orderBySql, paging, searchKeySql, sortTerms } from './listQuery.ts'
 import { audited, type Actor } from './audit.ts'
 import { enqueueMail, passwordMail } from './mail.ts'
 import { newOneTimeToken } from './tokens.ts'
+import { etagOf, lockVersion, versionBump, type Precondition } from './versions.ts'
 
 export type OneTimePurpose = 'reset' | 'invite'
 
@@ -226,35 +227,39 @@ export async function createUser(
 }
 
 /**
- * Changes user `id` (the body names the same user). A change of status, roles or address revokes their
- * tokens; an admin can neither demote nor deactivate themselves.
+ * Changes user `id` (the body names the same user) if `precondition`'s If-Match still names their version, and
+ * answers them with their new ETag. A change of status, roles or address revokes their tokens; an admin can
+ * neither demote nor deactivate themselves.
  */
 export async function updateUser(
   db: Db,
   viewer: CurrentUser,
   id: number,
   body: UserUpdateBody,
-): Promise<User> {
+  precondition?: Precondition,
+): Promise<{ user: User; etag: string }> {
   if (body.userId.id !== id)
     throw badRequest('userId.id ne correspond pas à l’utilisateur de l’adresse.', 'userId.id')
   const values = cleanUser(body)
-  const before = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!before) throw userNotFound()
-  const isAdmin = body.roles ? body.roles.includes('ROLE_ADMIN') : before.is_admin
-  if (id === viewer.id && (!isAdmin || values.status === 'DESACTIVE')) {
-    throw conflict(
-      'Vous ne pouvez pas retirer vos propres droits d’administrateur ni désactiver votre propre compte.',
-    )
-  }
-  const revoke =
-    isAdmin !== before.is_admin || values.status !== before.status || values.email !== before.email
+  let etag: string
   try {
-    await db.transaction().execute(async (trx) => {
+    etag = await db.transaction().execute(async (trx) => {
+      if (!(await lockVersion(trx, 'user', id, precondition))) throw userNotFound()
+      const before = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+      const isAdmin = body.roles ? body.roles.includes('ROLE_ADMIN') : before.is_admin
+      if (id === viewer.id && (!isAdmin || values.status === 'DESACTIVE')) {
+        throw conflict(
+          'Vous ne pouvez pas retirer vos propres droits d’administrateur ni désactiver votre propre compte.',
+        )
+      }
+      const revoke =
+        isAdmin !== before.is_admin || values.status !== before.status || values.email !== before.email
       await trx
         .updateTable('users')
         .set({
           ...values,
           is_admin: isAdmin,
+          ...versionBump(viewer),
           ...(revoke ? { token_version: sql<number>`token_version + 1` } : {}),
         })
         .where('id', '=', id)
@@ -277,6 +282,7 @@ export async function updateUser(
         before: userSnapshot(toUser(before, [])),
         after: userSnapshot(toUser(after, [])),
       })
+      return etagOf('user', id, after.version)
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken()
@@ -285,7 +291,7 @@ export async function updateUser(
   forgetUser(db, id)
   const user = await loadUser(db, id)
   if (!user) throw userNotFound()
-  return user
+  return { user, etag }
 }
 
 /** Deletes a user (their tokens stop working); an admin cannot delete themselves. */
