@@ -79,6 +79,8 @@ export const SearchNameOrCity: Story = {
     await waitFor(() => expect(dataRows(canvas)).toHaveLength(8))
     // The server matches the name or the city, case and accents ignored.
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' }), 'CASSIS')
+    // Every key kept: the field is not fed back from the address while typing.
+    await expect(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' })).toHaveValue('CASSIS')
     await waitFor(() => expect(dataRows(canvas)).toHaveLength(1))
     await expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Garage des Calanques')
     await expect(canvas.getByText('1 partenaire')).toBeVisible()
@@ -88,6 +90,18 @@ export const SearchNameOrCity: Story = {
       expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Épicerie Fine des Accoules'),
     )
     await expect(dataRows(canvas)).toHaveLength(1)
+  },
+}
+
+export const PageBeyondTheLast: Story = {
+  name: 'Page au-delà de la dernière',
+  parameters: { router: { path: '/bo/partenaires', initialEntries: ['/bo/partenaires?page=9999'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    // The last page (the only one here), not 'Aucun partenaire' with '0 sur 8'.
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(8))
+    await expect(canvas.getByText('1–8 sur 8')).toBeVisible()
+    await expect(canvas.queryByText('Aucun partenaire')).toBeNull()
   },
 }
 

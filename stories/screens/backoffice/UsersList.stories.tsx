@@ -52,6 +52,7 @@ export const Search: Story = {
     const canvas = within(canvasElement)
     await waitFor(() => expect(dataRows(canvas)).toHaveLength(4))
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Rechercher un utilisateur' }), 'ines')
+    await expect(canvas.getByRole('searchbox', { name: 'Rechercher un utilisateur' })).toHaveValue('ines')
     // Case and accents are ignored: 'ines' finds Inès.
     await waitFor(() => expect(dataRows(canvas)).toHaveLength(1))
     await expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Inès Roux')

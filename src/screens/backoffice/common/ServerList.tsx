@@ -1,14 +1,14 @@
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { DataTable, type DataTableProps } from '@/src/design-system/components/DataTable/index.ts'
 import { ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
 import { Icon, mdiPlus } from '@/src/design-system/icons/index.ts'
-import { useDebouncedValue } from '@/src/screens/public/useDebouncedValue.ts'
 import { StatusFilter } from './StatusFilter.tsx'
 import { countLabel, useListParams } from './useListParams.ts'
 
 export type ListParams = ReturnType<typeof useListParams>
 
-/** How long typing rests before a list asks the server again. */
+/** How long typing rests before the search text goes into the address, and the list asks the server again. */
 export const SEARCH_DEBOUNCE_MS = 250
 
 /** What a list's SWR hook answers for one page. */
@@ -21,13 +21,12 @@ export interface ListPageResult<T> {
 
 /**
  * A searched and status-filtered list (partners, users): its state in the address, and the query its hook
- * sends, the search text debounced so typing does not ask for every letter.
+ * sends (the search text reaches the address once typing rests: useSearchText).
  */
 export function useStatusListQuery<Status extends string>(defaultSort: string) {
   const list = useListParams(defaultSort)
-  const q = useDebouncedValue(list.q.trim(), SEARCH_DEBOUNCE_MS)
   const query = {
-    q: q || undefined,
+    q: list.q.trim() || undefined,
     status: (list.status || undefined) as Status | undefined,
     sort: list.sortParam,
     page: list.page,
@@ -53,6 +52,59 @@ export function StatusListActions({ list, onCreate }: { list: ListParams; onCrea
   )
 }
 
+/**
+ * The search field's text: the field's own, written into the address (replacing the entry) once typing has
+ * rested SEARCH_DEBOUNCE_MS. The address is never fed back into the field while typing: the router commits
+ * the address in a transition, so a field showing it lagged behind the keys and the next key landed on old
+ * text (« café n°12 » became « cafn12 »). Only an address changed by something else (Back, a link) is shown.
+ */
+export function useSearchText(list: ListParams) {
+  const [text, setText] = useState(list.q)
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const written = useRef(list.q)
+  // The latest setter: one captured at the first key would rebuild the address from its older parameters.
+  const setQuery = useRef(list.setQuery)
+  useEffect(() => {
+    setQuery.current = list.setQuery
+  })
+  const addressText = list.q
+  useEffect(() => {
+    if (pending.current !== undefined || addressText === written.current) return
+    written.current = addressText
+    setText(addressText)
+  }, [addressText])
+  // Leaving the list drops a text not yet written: writing it then would bring the list back.
+  useEffect(() => () => clearTimeout(pending.current), [])
+
+  const onChange = (value: string) => {
+    setText(value)
+    clearTimeout(pending.current)
+    pending.current = setTimeout(() => {
+      pending.current = undefined
+      written.current = value
+      setQuery.current(value)
+    }, SEARCH_DEBOUNCE_MS)
+  }
+  return { text, onChange }
+}
+
+/**
+ * An address's page beyond the last (a link kept while the list shrank, `page=9999` typed) shows the last
+ * page, the address corrected in place. Only with the rows of this very query: SWR keeps the previous
+ * query's page on screen while the next one loads.
+ */
+function useLastPageAtMost(list: ListParams, total: number | undefined, current: boolean) {
+  const lastPage = total === undefined ? undefined : Math.max(0, Math.ceil(total / list.pageSize) - 1)
+  const correctPage = useRef(list.correctPage)
+  useEffect(() => {
+    correctPage.current = list.correctPage
+  })
+  const target = current && lastPage !== undefined && list.page > lastPage ? lastPage : undefined
+  useEffect(() => {
+    if (target !== undefined) correctPage.current(target)
+  }, [target])
+}
+
 export interface ServerListTableProps<T> extends Omit<DataTableProps<T>, 'rows' | 'loading' | 'server'> {
   list: ListParams
   result: ListPageResult<T>
@@ -71,6 +123,8 @@ export function ServerListTable<T>({
   searchable = true,
   ...table
 }: ServerListTableProps<T>) {
+  const search = useSearchText(list)
+  useLastPageAtMost(list, data?.total, !isLoading)
   if (error && !data) return <ErrorState message={errorMessage} onRetry={() => void mutate()} />
   return (
     <DataTable
@@ -84,7 +138,7 @@ export function ServerListTable<T>({
         rowsPerPage: list.pageSize,
         onPageChange: list.setPage,
         onRowsPerPageChange: list.setPageSize,
-        ...(searchable ? { query: list.q, onQueryChange: list.setQuery } : {}),
+        ...(searchable ? { query: search.text, onQueryChange: search.onChange } : {}),
       }}
     />
   )

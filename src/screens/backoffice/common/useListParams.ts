@@ -11,8 +11,9 @@ export const DEFAULT_PAGE_SIZE = 10
 /**
  * A back-office list's state in the address (?q=…&tri=-name&page=3&taille=50&statut=ACTIF): a reload or a shared
  * link shows the same rows, and coming back from a detail page finds the page and the search as they were.
- * Changes replace the history entry, so typing does not stack one entry per letter. `page` is 1-based in the
- * address, as people count, 0-based here, as the API counts.
+ * A new page, page size, sort or status is a new history entry (Back shows the previous one); the search text
+ * replaces the entry, so a search is one entry, not one per letter. `page` is 1-based in the address, as
+ * people count, 0-based here, as the API counts.
  */
 export function useListParams(defaultSort: string) {
   const [params, setParams] = useSearchParams()
@@ -27,7 +28,7 @@ export function useListParams(defaultSort: string) {
   const status = params.get('statut') ?? ''
 
   const update = useCallback(
-    (patch: Record<string, string | number | null>) =>
+    (patch: Record<string, string | number | null>, { push = false }: { push?: boolean } = {}) =>
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous)
@@ -37,7 +38,7 @@ export function useListParams(defaultSort: string) {
           }
           return next
         },
-        { replace: true },
+        { replace: !push },
       ),
     [setParams],
   )
@@ -62,13 +63,17 @@ export function useListParams(defaultSort: string) {
     status,
     setQuery: (value: string) => update({ q: value, page: null }),
     setSort: (key: string, direction: SortDirection) =>
-      update({ tri: `${direction === 'desc' ? '-' : ''}${key}`, page: null }),
-    setPage: (value: number) => update({ page: value > 0 ? value + 1 : null }),
+      update({ tri: `${direction === 'desc' ? '-' : ''}${key}`, page: null }, { push: true }),
+    setPage: (value: number) => update({ page: pageParam(value) }, { push: true }),
+    /** An address's page past the last one shown as the last (the entry corrected, not added to). */
+    correctPage: (value: number) => update({ page: pageParam(value) }),
     setPageSize: (value: number) =>
-      update({ taille: value === DEFAULT_PAGE_SIZE ? null : value, page: null }),
-    setStatus: (value: string) => update({ statut: value, page: null }),
+      update({ taille: value === DEFAULT_PAGE_SIZE ? null : value, page: null }, { push: true }),
+    setStatus: (value: string) => update({ statut: value, page: null }, { push: true }),
   }
 }
+
+const pageParam = (page: number) => (page > 0 ? page + 1 : null)
 
 /** « 124 partenaires », « 1 partenaire », « 0 partenaire » (French keeps the singular below 2). */
 export function countLabel(count: number, singular: string, plural: string): string {
