@@ -36,5 +36,20 @@ export async function readUpload(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
+/** A size limit in megabytes (MiB, as MAX_UPLOAD_BYTES' default of 5 Mo), in French: « 5 », « 1,5 ». */
+export const megabytes = (bytes: number) =>
+  new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)
+
+/** readUpload for an image: a file over the limit gets a 413 that says the limit. */
+export async function readImageUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  try {
+    return await readUpload(request)
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, `Le fichier dépasse ${megabytes(maxBytes)} Mo.`, 'file')
+    throw error
+  }
+}
+
 export const uploadDescription = (maxBytes: number) =>
-  `multipart/form-data, champ « file » : image JPEG, PNG ou WebP reconnue par son contenu (415 sinon), ${Math.round(maxBytes / 1024 / 1024)} Mo au plus (413 au-delà). Ré-encodée en WebP sans métadonnées.`
+  `multipart/form-data, champ « file » : image JPEG, PNG ou WebP reconnue par son contenu (415 sinon), ${megabytes(maxBytes)} Mo au plus (413 au-delà, comme une image de plus de 50 millions de pixels). Ré-encodée en WebP sans métadonnées.`

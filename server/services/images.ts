@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { sql, type Transaction } from 'kysely'
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 import { imageVariants } from '@/contract/images.ts'
 import type { Image, ListImage } from '@/contract/schemas.ts'
 import type { Db } from '../db/index.ts'
@@ -164,25 +164,41 @@ export async function readServedImage(
 }
 
 /**
+ * The most pixels an uploaded image may have (width × height): decoding one costs about 4 bytes a pixel, so
+ * this caps the memory of a single upload near 200 MB whatever its file size (a few KB of PNG may claim
+ * 30000 × 30000).
+ */
+export const MAX_INPUT_PIXELS = 50_000_000
+
+/**
  * Recognises JPEG, PNG or WebP from the bytes (never the name or declared type) and re-encodes to WebP
- * without metadata (EXIF, GPS...).
+ * without metadata (EXIF, GPS...). An image over MAX_INPUT_PIXELS is refused with its dimensions (413).
  */
 export async function encodeImage(input: Buffer): Promise<Buffer> {
-  let format: string | undefined
+  let metadata: Metadata | undefined
   try {
-    format = (await sharp(input, { limitInputPixels: 50_000_000 }).metadata()).format
+    // Reads the header only (nothing is decoded), so the dimensions of a too large image can be told.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata()
   } catch {
-    format = undefined
+    metadata = undefined
   }
-  if (!format || !ACCEPTED.has(format)) {
+  if (!metadata?.format || !ACCEPTED.has(metadata.format)) {
     throw new HttpError(
       415,
       'Format de fichier non pris en charge : envoyez une image JPEG, PNG ou WebP.',
       'file',
     )
   }
+  const { width = 0, height = 0 } = metadata
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new HttpError(
+      413,
+      `Image trop grande : ${width} × ${height} pixels, ${MAX_INPUT_PIXELS / 1_000_000} millions de pixels au plus (par exemple 8000 × 6000).`,
+      'file',
+    )
+  }
   try {
-    return await sharp(input, { limitInputPixels: 50_000_000 })
+    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })

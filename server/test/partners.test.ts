@@ -469,7 +469,7 @@ describe('partner images', () => {
       raw: fileForm(big),
     })
     expect(tooBig.status).toBe(413)
-    expect(tooBig.body.message).toMatch(/trop volumineux/)
+    expect(tooBig.body.message).toMatch(/^Le fichier dépasse [0-9,]+ Mo\.$/)
     expect(
       (
         await t.api.request('POST', path, {
