@@ -5,6 +5,7 @@
  */
 import Type, { type Static } from 'typebox'
 import { auditActionCodes, auditTargets, partnerSortKeys, userSortKeys, type AuditTarget } from './audit.ts'
+import { SEARCH_NAME_MAX_LENGTH } from './searchLimits.ts'
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
@@ -270,7 +271,9 @@ export type PartnerUpdateBody = Static<typeof PartnerUpdateBody>
  * page starts at 0; pageSize defaults to and is capped at 50.
  */
 export const PartnerSearchQuery = Type.Object({
-  name: Type.Optional(Type.String()),
+  name: Type.Optional(
+    Type.String({ description: `Contenu dans le nom ; au plus ${SEARCH_NAME_MAX_LENGTH} caractères` }),
+  ),
   userPosition: Type.Optional(Type.String()),
   bounds: Type.Optional(Type.String()),
   categoryId: Type.Optional(Type.Integer()),

@@ -2,7 +2,7 @@ import { HttpResponse } from 'msw'
 import type { ClientConfig } from '@/contract/schemas.ts'
 import { mockApi } from './mockApi.ts'
 import { iconHandlers } from './icons.ts'
-import { baseFavoritesHandlers } from './me.ts'
+import { baseFavoritesHandlers, baseUsedOffersHandlers } from './me.ts'
 
 export const demoClientConfig: ClientConfig = {
   googleMapsApiKey: null,
@@ -17,7 +17,12 @@ export const configHandlers = {
 }
 
 /**
- * Answered in every story unless the story overrides them: the run-time configuration, category icons, and
- * the user's (empty) favourites that every partner's heart reads.
+ * Answered in every story unless the story overrides them: the run-time configuration, category icons, the
+ * user's (empty) favourites that every partner's heart reads, and their (empty) list of used coupons.
  */
-export const baseHandlers = [configHandlers.config(), iconHandlers.icon(), ...baseFavoritesHandlers]
+export const baseHandlers = [
+  configHandlers.config(),
+  iconHandlers.icon(),
+  ...baseFavoritesHandlers,
+  ...baseUsedOffersHandlers,
+]

@@ -74,3 +74,6 @@ export const baseFavoritesHandlers = [
   mockApi('addFavorite', noContent),
   mockApi('removeFavorite', noContent),
 ]
+
+/** In every story unless it overrides it: no coupon used yet (Find's and the nearest partners' rows read it). */
+export const baseUsedOffersHandlers = [mockApi('listUsedOffers', () => HttpResponse.json<UsedOffer[]>([]))]

@@ -6,6 +6,7 @@ import type {
   PartnerSearchQuery,
   PartnerSearchResult,
 } from '@/contract/schemas.ts'
+import { SEARCH_NAME_MAX_LENGTH } from '@/contract/searchLimits.ts'
 import { prepared, PREPARED, PREPARED_GENERIC } from '../db/index.ts'
 import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
@@ -278,8 +279,11 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
   let byTrigrams = false
   let nameCondition: RawBuilder<unknown> | null = null
   if (q.name !== undefined && q.name.trim() !== '') {
-    if (q.name.length > 200)
-      throw badRequest('Le paramètre « name » ne doit pas dépasser 200 caractères.', 'name')
+    if (q.name.length > SEARCH_NAME_MAX_LENGTH)
+      throw badRequest(
+        `Le paramètre « name » ne doit pas dépasser ${SEARCH_NAME_MAX_LENGTH} caractères.`,
+        'name',
+      )
     const name = normalizeForSearch(q.name)
     byTrigrams = name.length >= 3
     // Nearest first, the name is tested on lower(search_name), the expression of partners_geo_name_knn (migration

@@ -80,6 +80,11 @@ describe("Find's early search", () => {
     ])
   })
 
+  it('asks nothing when the address holds a typed name (its first page is another list)', () => {
+    runInlineScript('?n=boulang&v=Marseille', answering(200, page))
+    expect(fetched).toHaveLength(0)
+  })
+
   it('answers a 401 as the first search’s error (the app then signs out)', async () => {
     runInlineScript('', answering(401, { message: 'Session expirée' }))
     const error = await firstSearch({ userId: 7 }).catch((e: unknown) => e)

@@ -1,4 +1,4 @@
-import useSWR from 'swr'
+import useSWR, { type SWRConfiguration } from 'swr'
 import { apiPaths } from '@/contract/paths.ts'
 import { callApi, type RequestOptions } from '../client.ts'
 
@@ -6,12 +6,15 @@ import { callApi, type RequestOptions } from '../client.ts'
 export const getMyUsedOffers = (options?: Pick<RequestOptions, 'shownByCaller' | 'silent'>) =>
   callApi('listUsedOffers', {}, options)
 
-/** null (signed out) fetches nothing; the user is part of the key. The page shows a failed load in place. */
-export function useMyUsedOffers(userId: number | null) {
+/**
+ * null (signed out) fetches nothing; the user is part of the key. The page shows a failed load in place.
+ * `config`: more of SWR's options for this use (e.g. read again on every mount).
+ */
+export function useMyUsedOffers(userId: number | null, config?: SWRConfiguration) {
   return useSWR(
     userId === null ? null : ([apiPaths.myUsedOffers(), userId] as const),
     () => getMyUsedOffers({ shownByCaller: true }),
     // A coupon used in another tab or on another device joins the list when this tab comes back into view.
-    { revalidateOnFocus: true },
+    { revalidateOnFocus: true, ...config },
   )
 }

@@ -1,7 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { delay, HttpResponse } from 'msw'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { FindScreen } from '@/src/screens/public/find/FindScreen.tsx'
+import type { ErrorBody, UsedOffer } from '@/contract/schemas.ts'
+import { SEARCH_NAME_MAX_LENGTH } from '@/contract/searchLimits.ts'
+import { EMPTY_MESSAGE, ERROR_MESSAGE, FindScreen } from '@/src/screens/public/find/FindScreen.tsx'
 import { signedInUser } from '@/mocks/fixtures/session.ts'
+import { partnerSearchResults } from '@/mocks/fixtures/partners.ts'
+import { usedOffersHandlers } from '@/mocks/handlers/me.ts'
 import { mockApi } from '@/mocks/handlers/mockApi.ts'
 import { categoriesHandlers, citiesHandlers, searchHandlers } from '@/mocks/handlers/public.ts'
 import { stubGeolocation, vieuxPortLocation, withLiveLocation, withUserLocation } from './decorators.tsx'
@@ -39,6 +44,42 @@ export const Loading: Story = {
     )
     await expect(canvas.getByRole('button', { name: 'Ville : Dans toutes les villes' })).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Catégorie : Toutes les catégories' })).toBeVisible()
+    // Laid out as the rows will be: the photo's square 16 px in, as PartnerRow's.
+    const media = canvas.getAllByTestId('skeleton-row')[0].firstElementChild!.getBoundingClientRect()
+    await expect([media.left, media.width, media.height]).toEqual([16, 72, 72])
+  },
+}
+
+/** Where a row's photo is drawn, relative to the list's top (the skeleton's or the rows'). */
+const firstPhotoBox = (photo: Element) => {
+  const box = photo.getBoundingClientRect()
+  const listTop = photo.closest('main')!.querySelector('header')!.getBoundingClientRect().bottom
+  return { left: box.left, top: Math.round(box.top - listTop), width: box.width, height: box.height }
+}
+
+/**
+ * The skeleton's rows are where the rows come: the first photo's place and size. They began at the screen's
+ * edge, and the page jumped when the answer came.
+ */
+export const SkeletonWhereRowsCome: Story = {
+  name: 'Squelette à la place des lignes',
+  tags: ['no-visual'],
+  parameters: {
+    msw: [
+      mockApi('searchPartners', async () => {
+        await delay(600)
+        return HttpResponse.json(partnerSearchResults.map((p) => ({ ...p, distanceToUser: null })))
+      }),
+      categoriesHandlers.success(),
+      citiesHandlers.success(),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const [placeholder] = await canvas.findAllByTestId('skeleton-row')
+    const expected = firstPhotoBox(placeholder.firstElementChild!)
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+    await expect(firstPhotoBox(rows(canvasElement)[0].firstElementChild!)).toEqual(expected)
   },
 }
 
@@ -272,14 +313,113 @@ export const EmptyWithFilters: Story = {
   },
 }
 
+/** One alert: the spec's words, the server's own message under them, and 'Réessayer' (a 500 may pass). */
 export const Error: Story = {
   name: 'Erreur de chargement',
   parameters: { msw: [searchHandlers.error(), categoriesHandlers.success(), citiesHandlers.success()] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const alert = await canvas.findByRole('alert')
-    await expect(alert).toHaveTextContent('Oups... Nous ne parvenons pas à récupérer les résultats')
+    await expect(within(alert).getByText(ERROR_MESSAGE)).toBeVisible()
+    await expect(within(alert).getByText('Une erreur interne est survenue.')).toBeVisible()
     await expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeVisible()
+    await expect(canvas.getAllByRole('alert')).toHaveLength(1)
+  },
+}
+
+/** An answer without a message of its own: the spec's words alone, and 'Réessayer'. */
+export const ErrorWithoutMessage: Story = {
+  name: 'Erreur sans message du serveur',
+  tags: ['no-visual'],
+  parameters: {
+    msw: [
+      mockApi('searchPartners', () => new HttpResponse(null, { status: 502 })),
+      categoriesHandlers.success(),
+      citiesHandlers.success(),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert')
+    // Nothing between the spec's words and the button.
+    await expect(alert.textContent).toBe(`${ERROR_MESSAGE}Réessayer`)
+  },
+}
+
+/** What the server answers a criterion it refuses (a name over its limit, typed into the address). */
+const NAME_REFUSED = `Le paramètre « name » ne doit pas dépasser ${SEARCH_NAME_MAX_LENGTH} caractères.`
+
+/**
+ * A search the server refuses (400): its message under the spec's words, and no 'Réessayer', which would get
+ * the same answer for ever; 'Réinitialiser les filtres' instead, which does lead somewhere.
+ */
+export const RefusedSearch: Story = {
+  name: 'Recherche refusée par le serveur',
+  parameters: {
+    router: { path: '/rechercher', initialEntries: ['/rechercher?n=boulangerie'] },
+    msw: [
+      mockApi('searchPartners', ({ request }) =>
+        new URL(request.url).searchParams.has('name')
+          ? HttpResponse.json<ErrorBody>({ message: NAME_REFUSED }, { status: 400 })
+          : undefined,
+      ),
+      searchHandlers.success(),
+      categoriesHandlers.success(),
+      citiesHandlers.success(),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const alert = await canvas.findByRole('alert')
+    await expect(within(alert).getByText(ERROR_MESSAGE)).toBeVisible()
+    await expect(within(alert).getByText(NAME_REFUSED)).toBeVisible()
+    await expect(within(alert).queryByRole('button', { name: 'Réessayer' })).toBeNull()
+    await expect(canvas.getAllByRole('alert')).toHaveLength(1)
+    await expect(within(alert).getByRole('button', { name: 'Réinitialiser les filtres' })).toBeVisible()
+  },
+}
+
+/** From a refused search, 'Réinitialiser les filtres' leads back to every partner. */
+export const RefusedSearchReset: Story = {
+  ...RefusedSearch,
+  name: 'Recherche refusée, filtres réinitialisés',
+  tags: ['no-visual'],
+  play: async (context) => {
+    await RefusedSearch.play!(context)
+    const canvas = within(context.canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser les filtres' }))
+    await waitFor(() => expect(rows(context.canvasElement)).toHaveLength(6))
+    await expect(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' })).toHaveValue('')
+  },
+}
+
+/**
+ * The field takes no more than the server accepts: 500 characters pasted keep the first 200, and the search
+ * is made (no 400 and its useless 'Réessayer'). A longer name in the address is cut likewise.
+ */
+export const NameLimit: Story = {
+  name: 'Nom limité à ce que le serveur accepte',
+  tags: ['no-visual'],
+  parameters: {
+    router: { path: '/rechercher', initialEntries: [`/rechercher?n=${'b'.repeat(300)}`] },
+    msw: [
+      recordSearchedName,
+      searchHandlers.success(),
+      categoriesHandlers.success(),
+      citiesHandlers.success(),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const field = canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' })
+    await expect(field).toHaveAttribute('maxlength', String(SEARCH_NAME_MAX_LENGTH))
+    await expect(field).toHaveValue('b'.repeat(SEARCH_NAME_MAX_LENGTH))
+    searchedNames.length = 0
+    await userEvent.clear(field)
+    await userEvent.click(field)
+    await userEvent.paste('a'.repeat(500))
+    await expect(field).toHaveValue('a'.repeat(SEARCH_NAME_MAX_LENGTH))
+    await waitFor(() => expect(searchedNames.at(-1)).toBe('a'.repeat(SEARCH_NAME_MAX_LENGTH)))
+    await expect(await canvas.findByText(EMPTY_MESSAGE)).toBeVisible()
   },
 }
 
@@ -402,5 +542,116 @@ export const GeolocationDenied: Story = {
     await expect(
       within(context.canvasElement).getByRole('button', { name: 'Ville : Dans toutes les villes' }),
     ).toBeVisible()
+  },
+}
+
+/** One use of a coupon in the user's list (GET /api/users/me/used-offers). */
+const couponUse = (offerId: number, partnerId: number, reactivatedAt: string | null = null): UsedOffer => ({
+  useId: `${offerId}-${reactivatedAt ?? 'en cours'}`,
+  offerId: { id: offerId },
+  libelle: 'Coupon',
+  partnerId: { id: partnerId },
+  partnerName: 'Partenaire',
+  partnerActive: true,
+  usedAt: '2026-06-10T10:00:00.000Z',
+  reactivatedAt,
+})
+
+/** The offers of a row, by label: whether each shows as used. */
+const offerStates = (row: HTMLElement) =>
+  Object.fromEntries(
+    within(within(row).getByRole('list', { name: 'Offres' }))
+      .getAllByRole('listitem')
+      .map((item) => [item.textContent, item.dataset.state === 'used']),
+  )
+
+/**
+ * Offers the user has used show as used, never as a usable chip: the one the search answers DISABLED, and the
+ * one their list of used offers holds while the search (kept from before the use) still says ENABLED. A use an
+ * administrator has reactivated since is usable again.
+ */
+export const UsedOffers: Story = {
+  name: 'Offres déjà utilisées',
+  parameters: {
+    msw: [
+      usedOffersHandlers.success([couponUse(101, 1), couponUse(201, 2, '2026-06-11T08:00:00.000Z')]),
+      searchHandlers.success(),
+      categoriesHandlers.success(),
+      citiesHandlers.success(),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+    const [comptoir, fitness] = rows(canvasElement)
+    await waitFor(() =>
+      expect(offerStates(comptoir)).toEqual({
+        '-10 % sur l’addition · Utilisée': true,
+        'Un café offert pour un menu acheté': false,
+        'Dessert offert le midi · Utilisée': true,
+        '-20 % sur la carte des vins': false,
+      }),
+    )
+    await expect(offerStates(fitness)).toEqual({ 'Première séance offerte': false })
+  },
+}
+
+/** The pickers' row and the fades on its edges (the ::before and ::after of its frame). */
+const pickersOf = (canvasElement: HTMLElement) => {
+  const city = within(canvasElement).getByRole('button', { name: /^Ville :/ })
+  const row = city.parentElement!.parentElement!
+  const frame = row.parentElement!
+  const fade = (edge: '::before' | '::after') => getComputedStyle(frame, edge).opacity
+  return { row, before: () => fade('::before'), after: () => fade('::after') }
+}
+
+/**
+ * At 390 px the two filters, a long city and category with their ×, do not fit: the row scrolls, and a fade on
+ * the edge that hides some says so. Scrolled to the end, no fade on that edge: the last × shows whole.
+ */
+export const PickersOverflow: Story = {
+  name: 'Filtres plus larges que l’écran',
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?c=3&v=Aix-en-Provence'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('button', { name: 'Catégorie : Sport & bien-être' })).toBeVisible()
+    const pickers = pickersOf(canvasElement)
+    await expect(pickers.row.scrollWidth).toBeGreaterThan(pickers.row.clientWidth)
+    await waitFor(() => expect(pickers.after()).toBe('1'))
+    await expect(pickers.before()).toBe('0')
+    pickers.row.scrollLeft = pickers.row.scrollWidth
+    await waitFor(() => expect(pickers.after()).toBe('0'))
+    await expect(pickers.before()).toBe('1')
+    const last = canvas.getByRole('button', { name: 'Retirer le filtre catégorie « Sport & bien-être »' })
+    await expect(last.getBoundingClientRect().right).toBeLessThanOrEqual(
+      pickers.row.getBoundingClientRect().right,
+    )
+    // The fades let presses through to the pickers under them.
+    await expect(getComputedStyle(pickers.row.parentElement!, '::before').pointerEvents).toBe('none')
+  },
+}
+
+/** On a wider screen the pickers fit: no fade at all. */
+export const PickersFit: Story = {
+  name: 'Filtres qui tiennent',
+  tags: ['no-visual'],
+  globals: { viewport: { value: 'tablet' } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+    const pickers = pickersOf(canvasElement)
+    await expect(pickers.row.scrollWidth).toBe(pickers.row.clientWidth)
+    await expect([pickers.before(), pickers.after()]).toEqual(['0', '0'])
+  },
+}
+
+/** The typed name kept in the address (n): Back to Find gives it back, and its list. */
+export const NameFromQuery: Story = {
+  name: 'Nom donné par l’adresse',
+  tags: ['no-visual'],
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?n=boulang&v=Marseille'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('searchbox', { name: 'Rechercher un partenaire' })).toHaveValue('boulang')
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(1))
+    await expect(canvas.getByRole('heading', { name: 'Boulangerie Saint-Victor' })).toBeVisible()
   },
 }

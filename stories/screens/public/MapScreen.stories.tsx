@@ -9,11 +9,13 @@ import {
   partnerForUserHandlers,
   searchHandlers,
 } from '@/mocks/handlers/public.ts'
+import { usedOffersHandlers } from '@/mocks/handlers/me.ts'
 import { panMapEast } from './gestures.ts'
 import { withFakeMaps, withGoogleMaps } from './mapsDecorators.tsx'
 import { unknownLocation, vieuxPortLocation, withUserLocation } from './decorators.tsx'
 import { NO_KEY_MESSAGE } from '@/src/screens/public/map/MapScreen.tsx'
 import {
+  NEARBY_ERROR_MESSAGE,
   NEAREST_TITLE,
   NO_POSITION_MESSAGE,
   SEARCH_LINK_LABEL,
@@ -289,5 +291,60 @@ export const WithoutMapsKeyLoading: Story = {
       await canvas.findByRole('status', { name: 'Recherche des partenaires proches' }),
     ).toBeInTheDocument()
     await expect(canvas.queryByRole('link', { name: SEARCH_LINK_LABEL })).toBeNull()
+  },
+}
+
+/**
+ * The nearest partners show an offer the user has used as used (greyed, struck, 'Utilisée'), never as a usable
+ * chip: here one their list of used offers holds.
+ */
+export const WithoutMapsKeyUsedOffer: Story = {
+  name: 'Sans clé, une offre déjà utilisée',
+  tags: ['no-visual'],
+  decorators: [withGoogleMaps, withUserLocation(vieuxPortLocation)],
+  parameters: {
+    msw: [
+      usedOffersHandlers.success([
+        {
+          useId: '1',
+          offerId: { id: 201 },
+          libelle: 'Première séance offerte',
+          partnerId: { id: 2 },
+          partnerName: 'Salle Vieux-Port Fitness',
+          partnerActive: true,
+          usedAt: '2026-06-10T10:00:00.000Z',
+          reactivatedAt: null,
+        },
+      ]),
+      searchHandlers.nearestFirst(),
+      categoriesHandlers.success(),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const nearest = within(
+      await within(canvasElement).findByRole('region', { name: NEAREST_TITLE }, { timeout: 10_000 }),
+    )
+    const [fitness] = await nearest.findAllByTestId('partner-row')
+    await expect(within(fitness).getByRole('heading')).toHaveTextContent('Salle Vieux-Port Fitness')
+    const offer = within(fitness).getByRole('listitem')
+    await waitFor(() => expect(offer).toHaveAttribute('data-state', 'used'))
+    await expect(offer).toHaveTextContent('Première séance offerte · Utilisée')
+  },
+}
+
+/** Without a key, the nearest partners failing to load: one alert, the server's message under the list's words. */
+export const WithoutMapsKeyError: Story = {
+  name: 'Sans clé, partenaires proches en erreur',
+  tags: ['no-visual'],
+  decorators: [withGoogleMaps, withUserLocation(vieuxPortLocation)],
+  parameters: { msw: [searchHandlers.error(), categoriesHandlers.success()] },
+  play: async ({ canvasElement }) => {
+    const nearest = within(
+      await within(canvasElement).findByRole('region', { name: NEAREST_TITLE }, { timeout: 10_000 }),
+    )
+    const alert = await nearest.findByRole('alert')
+    await expect(within(alert).getByText(NEARBY_ERROR_MESSAGE)).toBeVisible()
+    await expect(within(alert).getByText('Une erreur interne est survenue.')).toBeVisible()
+    await expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeVisible()
   },
 }

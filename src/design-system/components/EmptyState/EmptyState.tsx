@@ -26,6 +26,14 @@ const Message = styled.p`
   color: ${({ theme }) => theme.colors.text};
 `
 
+const Detail = styled.p`
+  max-width: 40ch;
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow-wrap: anywhere;
+`
+
 export interface EmptyStateProps {
   /** E.g. "Aucun résultat essayez avec d'autres critères!". */
   message: ReactNode
@@ -50,28 +58,35 @@ export function EmptyState({ message, icon = mdiMagnify, action, className }: Em
 export interface ErrorStateProps {
   /** E.g. 'Oups... Nous ne parvenons pas à récupérer les résultats'. */
   message: ReactNode
+  /** A second, smaller line under the message: e.g. the server's own reason. */
+  detail?: ReactNode
   /** Shows a 'Réessayer' button. */
   onRetry?: () => void
   retryLabel?: string
   /** The retry is running. */
   retrying?: boolean
   icon?: string | ReactNode
+  /** Another action, after the retry (e.g. when retrying cannot help). */
+  action?: ReactNode
   className?: string
 }
 
 /** Shown when loading failed, with a 'Réessayer' action; announced as an alert. */
 export function ErrorState({
   message,
+  detail,
   onRetry,
   retryLabel = 'Réessayer',
   retrying = false,
   icon = mdiAlertCircle,
+  action,
   className,
 }: ErrorStateProps) {
   return (
     <Root role="alert" data-kind="error" className={className}>
       {typeof icon === 'string' ? <Icon path={icon} size={48} /> : icon}
       <Message>{message}</Message>
+      {detail ? <Detail>{detail}</Detail> : null}
       {onRetry ? (
         <Button
           variant="outlined"
@@ -82,6 +97,7 @@ export function ErrorState({
           {retryLabel}
         </Button>
       ) : null}
+      {action}
     </Root>
   )
 }

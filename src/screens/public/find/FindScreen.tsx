@@ -1,8 +1,9 @@
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
-import { Virtuoso } from 'react-virtuoso'
+import { useLocation, useSearchParams } from 'react-router'
+import { Virtuoso, type StateSnapshot, type VirtuosoHandle } from 'react-virtuoso'
 import styled from 'styled-components'
 import type { PartnerSearchResult } from '@/contract/schemas.ts'
+import { SEARCH_NAME_MAX_LENGTH } from '@/contract/searchLimits.ts'
 import { usePartnerSearch, type PartnerSearchCriteria } from '@/src/api/partners/searchPartners.ts'
 import { useCategories } from '@/src/api/partners/getCategories.ts'
 import { useCities } from '@/src/api/partners/getCities.ts'
@@ -10,10 +11,9 @@ import {
   BottomSheetPicker,
   type BottomSheetPickerProps,
 } from '@/src/design-system/components/BottomSheetPicker/index.ts'
-import { EmptyState, ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
+import { EmptyState } from '@/src/design-system/components/EmptyState/index.ts'
 import { PlainIconButton } from '@/src/design-system/components/IconButton/PlainIconButton.tsx'
 import { LoadingBar } from '@/src/design-system/components/LoadingBar/index.ts'
-import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
 import { TextField } from '@/src/design-system/components/TextField/index.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.ts'
@@ -32,7 +32,10 @@ import { useGoBack } from '@/src/navigation/index.ts'
 import { useSession } from '@/src/session/index.ts'
 import { useDebouncedValue } from '../useDebouncedValue.ts'
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx'
-import { PARTNER_ROW_HEIGHT, PartnerRow } from './PartnerRow.tsx'
+import { PARTNER_ROW_HEIGHT, PartnerRow, PartnerRowsSkeleton } from './PartnerRow.tsx'
+import { SearchFailure } from './SearchFailure.tsx'
+import { useScrollEnds } from './useScrollEnds.ts'
+import { useUsedOfferIds } from './useUsedOfferIds.ts'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { releasePageRows } from '@/src/prerender/pageRows.ts'
 
@@ -40,6 +43,33 @@ export const EMPTY_MESSAGE = "Aucun résultat essayez avec d'autres critères!"
 export const ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les résultats'
 export const SEARCH_DEBOUNCE_MS = 300
 export const RESET_FILTERS_LABEL = 'Réinitialiser les filtres'
+/**
+ * The typed name's query parameter, beside the spec's c (category) and v (city): written once the user pauses,
+ * replacing the history entry, so that Back to Find finds the text again (README, Decisions).
+ */
+export const NAME_PARAM = 'n'
+
+/**
+ * The list as the user left it to open a partner, per history entry (react-router's location key) and only for
+ * the same criteria: the rows' measured heights (react-virtuoso's snapshot) and the window's scroll position.
+ * Back to that entry puts the list where it was, once; the map keeps the page's last few.
+ */
+interface LeftList {
+  criteria: string
+  sizes: StateSnapshot['ranges']
+  scrollY: number
+}
+const leftLists = new Map<string, LeftList>()
+const LEFT_LISTS_KEPT = 20
+
+function rememberLeftList(key: string, left: LeftList) {
+  leftLists.delete(key)
+  leftLists.set(key, left)
+  for (const old of leftLists.keys()) {
+    if (leftLists.size <= LEFT_LISTS_KEPT) break
+    leftLists.delete(old)
+  }
+}
 
 const favoriteButtonFor = (partner: PartnerSearchResult) => <FavoriteButton partner={partner} />
 
@@ -49,6 +79,9 @@ const FIRST_RENDERED_ROWS = 8
 const releaseOnFirstRows = (items: readonly unknown[]) => {
   if (items.length > 0) releasePageRows()
 }
+
+/** The width of the fade on the pickers' edges that hide more of them. */
+const EDGE_FADE = 32
 
 const Header = styled.header`
   position: sticky;
@@ -65,12 +98,44 @@ const SearchRow = styled.div`
   padding: 8px 12px 4px 4px;
 `
 
+/*
+ * The pickers' row scrolls sideways when the filters' labels do not fit (a phone, a long city). A fade on each
+ * edge that hides some of it says there is more; none at an end scrolled to, so the last × shows whole.
+ * Decorative only: the pickers stay in the tab order, and a focused one scrolls clear of the fade.
+ */
+const PickersFrame = styled.div`
+  position: relative;
+  &::before,
+  &::after {
+    content: '';
+    position: absolute;
+    top: 0;
+    bottom: 0;
+    width: ${EDGE_FADE}px;
+    pointer-events: none;
+    opacity: 0;
+  }
+  &::before {
+    left: 0;
+    background: linear-gradient(to right, ${({ theme }) => theme.colors.surface}, transparent);
+  }
+  &::after {
+    right: 0;
+    background: linear-gradient(to left, ${({ theme }) => theme.colors.surface}, transparent);
+  }
+  &[data-more-before='true']::before,
+  &[data-more-after='true']::after {
+    opacity: 1;
+  }
+`
+
 const Pickers = styled.div`
   display: flex;
   gap: 8px;
   padding: 4px 12px 8px;
   overflow-x: auto;
   scrollbar-width: none;
+  scroll-padding-inline: ${EDGE_FADE}px;
 `
 
 /*
@@ -116,8 +181,27 @@ export function FindScreen() {
 
   const categoryId = searchParams.get('c')
   const city = searchParams.get('v')
-  const [name, setName] = useState('')
-  const debouncedName = useDebouncedValue(name.trim(), SEARCH_DEBOUNCE_MS)
+  // An address may hold more than the field takes (typed by hand): the server would refuse it.
+  const [name, setName] = useState(() =>
+    (searchParams.get(NAME_PARAM) ?? '').slice(0, SEARCH_NAME_MAX_LENGTH),
+  )
+  const pausedName = useDebouncedValue(name, SEARCH_DEBOUNCE_MS)
+  const debouncedName = pausedName.trim()
+  // The address's name once the user paused, as typed (spaces too, so Back gives the field back unchanged).
+  const nameInAddress = useRef(name)
+  useEffect(() => {
+    if (pausedName === nameInAddress.current) return
+    nameInAddress.current = pausedName
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        if (pausedName === '') next.delete(NAME_PARAM)
+        else next.set(NAME_PARAM, pausedName)
+        return next
+      },
+      { replace: true },
+    )
+  }, [pausedName, setSearchParams])
 
   // The user's own city preselects the city picker once, when the link did not choose one (spec section 8).
   const preselected = useRef(searchParams.has('v'))
@@ -169,6 +253,37 @@ export function FindScreen() {
     [categories.data],
   )
   const search = usePartnerSearch(criteria)
+  const usedOfferIds = useUsedOfferIds()
+  const pickersRef = useRef<HTMLDivElement>(null)
+  const pickersEnds = useScrollEnds(pickersRef)
+
+  const location = useLocation()
+  const listRef = useRef<VirtuosoHandle>(null)
+  const criteriaKey = JSON.stringify(criteria)
+  // The list as the user left this entry, if its criteria are the same; once they change, another list, which
+  // starts at its top (even if the criteria come back).
+  const [left, setLeft] = useState(() => {
+    const kept = leftLists.get(location.key)
+    return kept?.criteria === criteriaKey ? kept : undefined
+  })
+  if (left && left.criteria !== criteriaKey) setLeft(undefined)
+  useEffect(() => {
+    leftLists.delete(location.key)
+  }, [location.key])
+  const rememberList = () =>
+    listRef.current?.getState(({ ranges }) =>
+      rememberLeftList(location.key, { criteria: criteriaKey, sizes: ranges, scrollY: window.scrollY }),
+    )
+  // Scrolled back once the list has its rows' heights. Not react-virtuoso's own restored scroll position: it
+  // hides the list until the window reaches it, for ever if the window no longer can (a taller screen).
+  const pendingScroll = useRef(left?.scrollY)
+  const onRowsRendered = (items: readonly unknown[]) => {
+    releaseOnFirstRows(items)
+    const target = pendingScroll.current
+    if (target === undefined || items.length === 0) return
+    pendingScroll.current = undefined
+    requestAnimationFrame(() => window.scrollTo(0, target))
+  }
   // The rows the HTML drew (src/prerender/pageRows.ts) are the first criteria's: another search, or anything but
   // the list and its skeleton, replaces them at once; the list's own rows replace them once drawn.
   const firstCriteria = useRef(JSON.stringify(criteria))
@@ -181,16 +296,23 @@ export function FindScreen() {
   const resetFilters = () => {
     preselected.current = true
     setName('')
+    nameInAddress.current = ''
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current)
         next.delete('c')
         next.delete('v')
+        next.delete(NAME_PARAM)
         return next
       },
       { replace: true },
     )
   }
+  const resetFiltersButton = filtered ? (
+    <Button variant="outlined" startIcon={<Icon path={mdiFilterRemove} size={20} />} onClick={resetFilters}>
+      {RESET_FILTERS_LABEL}
+    </Button>
+  ) : null
   const categoryLabel = categoryOptions.find((option) => option.value === categoryId)?.label
 
   const cityOptions = useMemo(() => (cities.data ?? []).map((c) => ({ value: c, label: c })), [cities.data])
@@ -201,36 +323,36 @@ export function FindScreen() {
   const firstPageRendered = useDeferredValue(!search.isLoadingFirstPage, false)
   let content
   if (search.error && search.partners.length === 0) {
-    content = <ErrorState message={ERROR_MESSAGE} onRetry={search.retry} retrying={search.isValidating} />
-  } else if (search.isLoadingFirstPage || !firstPageRendered) {
-    content = <SkeletonRows rows={10} lines={3} withMedia rowHeight={96} label="Chargement des partenaires" />
-  } else if (search.isEmpty) {
     content = (
-      <EmptyState
-        message={EMPTY_MESSAGE}
-        action={
-          filtered ? (
-            <Button
-              variant="outlined"
-              startIcon={<Icon path={mdiFilterRemove} size={20} />}
-              onClick={resetFilters}
-            >
-              {RESET_FILTERS_LABEL}
-            </Button>
-          ) : null
-        }
+      <SearchFailure
+        error={search.error}
+        message={ERROR_MESSAGE}
+        onRetry={search.retry}
+        retrying={search.isValidating}
+        fallbackAction={resetFiltersButton}
       />
     )
+  } else if (search.isLoadingFirstPage || !firstPageRendered) {
+    content = <PartnerRowsSkeleton rows={10} label="Chargement des partenaires" />
+  } else if (search.isEmpty) {
+    content = <EmptyState message={EMPTY_MESSAGE} action={resetFiltersButton} />
   } else {
     content = (
       <Virtuoso
+        ref={listRef}
         useWindowScroll
         data={search.partners}
         computeItemKey={(_, partner) => partner.partnerId.id}
-        // Rendered by the transition's own slices, not by a synchronous pass after the list has measured itself.
-        initialItemCount={Math.min(search.partners.length, FIRST_RENDERED_ROWS)}
-        itemsRendered={releaseOnFirstRows}
-        itemContent={(_, partner) => <PartnerRow partner={partner} actionFor={favoriteButtonFor} />}
+        // Back from a partner: the rows' heights as the user left them, so the scroll position is the same rows'.
+        // Otherwise the first rows are rendered by the transition's own slices, not by a synchronous pass after
+        // the list has measured itself.
+        {...(left
+          ? { restoreStateFrom: { ranges: left.sizes, scrollTop: 0 } }
+          : { initialItemCount: Math.min(search.partners.length, FIRST_RENDERED_ROWS) })}
+        itemsRendered={onRowsRendered}
+        itemContent={(_, partner) => (
+          <PartnerRow partner={partner} usedOfferIds={usedOfferIds} actionFor={favoriteButtonFor} />
+        )}
         endReached={() => {
           if (search.hasMore && !search.isLoadingMore && !search.isValidating) void search.loadMore()
         }}
@@ -256,36 +378,42 @@ export function FindScreen() {
             placeholder="Rechercher un partenaire"
             leadingIcon={mdiMagnify}
             value={name}
+            maxLength={SEARCH_NAME_MAX_LENGTH}
             onChange={(event) => setName(event.target.value)}
             autoComplete="off"
             enterKeyHint="search"
           />
         </SearchRow>
-        <Pickers>
-          <ClearableFilter
-            label="Ville"
-            icon={mdiMapMarker}
-            options={cityOptions}
-            value={city}
-            defaultOptionLabel="Dans toutes les villes"
-            clearLabel={city !== null ? `Retirer le filtre ville « ${city} »` : null}
-            onChange={(value) => setParam('v', value)}
-          />
-          <ClearableFilter
-            label="Catégorie"
-            icon={mdiShapeOutline}
-            options={categoryOptions}
-            value={categoryId}
-            defaultOptionLabel="Toutes les catégories"
-            clearLabel={
-              categoryId !== null && categoryLabel ? `Retirer le filtre catégorie « ${categoryLabel} »` : null
-            }
-            onChange={(value) => setParam('c', value)}
-          />
-        </Pickers>
+        <PickersFrame data-more-before={pickersEnds.start} data-more-after={pickersEnds.end}>
+          <Pickers ref={pickersRef}>
+            <ClearableFilter
+              label="Ville"
+              icon={mdiMapMarker}
+              options={cityOptions}
+              value={city}
+              defaultOptionLabel="Dans toutes les villes"
+              clearLabel={city !== null ? `Retirer le filtre ville « ${city} »` : null}
+              onChange={(value) => setParam('v', value)}
+            />
+            <ClearableFilter
+              label="Catégorie"
+              icon={mdiShapeOutline}
+              options={categoryOptions}
+              value={categoryId}
+              defaultOptionLabel="Toutes les catégories"
+              clearLabel={
+                categoryId !== null && categoryLabel
+                  ? `Retirer le filtre catégorie « ${categoryLabel} »`
+                  : null
+              }
+              onChange={(value) => setParam('c', value)}
+            />
+          </Pickers>
+        </PickersFrame>
         <LoadingBar active={search.isValidating} label="Chargement des partenaires" />
       </Header>
-      {content}
+      {/* A row's press keeps where the list is, for Back (a link's Enter is a click too). */}
+      <div onClickCapture={rememberList}>{content}</div>
     </Main>
   )
 }
@@ -297,9 +425,8 @@ interface ListContext {
 }
 
 function ListFooter({ context: { loadingMore, error, retry } }: { context: ListContext }) {
-  if (error) return <ErrorState message={ERROR_MESSAGE} onRetry={retry} />
-  if (loadingMore)
-    return <SkeletonRows rows={1} lines={3} withMedia rowHeight={96} label="Chargement de la suite" />
+  if (error) return <SearchFailure error={error} message={ERROR_MESSAGE} onRetry={retry} />
+  if (loadingMore) return <PartnerRowsSkeleton rows={1} label="Chargement de la suite" />
   return null
 }
 

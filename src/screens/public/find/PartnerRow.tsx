@@ -5,10 +5,15 @@ import { imageFromList } from '@/contract/images.ts'
 import type { PartnerSearchResult } from '@/contract/schemas.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
 import { ResponsiveImage } from '@/src/design-system/components/ResponsiveImage/index.ts'
+import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
 import { StarRating } from '@/src/design-system/components/StarRating/index.ts'
-import { Icon, mdiImageOff, mdiMapMarker } from '@/src/design-system/icons/index.ts'
+import { Icon, mdiCheckCircle, mdiImageOff, mdiMapMarker } from '@/src/design-system/icons/index.ts'
 import { theme } from '@/src/design-system/theme/index.ts'
 import { formatDistance } from '../formatDistance.ts'
+
+/** A row's photo (square) and the row's padding around it: its skeleton rows take the same. */
+const THUMB_SIZE = 72
+const ROW_PADDING = '12px 16px'
 
 // Static styles only: hundreds of rows mount while scrolling, and styled-components re-evaluates and re-hashes
 // the CSS of any component with a function interpolation on every render. Theme tokens are read once, here.
@@ -17,7 +22,7 @@ const RowLink = styled(Link)`
   contain: content;
   display: flex;
   gap: 12px;
-  padding: 12px 16px;
+  padding: ${ROW_PADDING};
   color: ${theme.colors.text};
   text-decoration: none;
   border-bottom: 1px solid ${theme.colors.divider};
@@ -33,8 +38,8 @@ const RowLink = styled(Link)`
 
 const Thumb = styled.div`
   flex: none;
-  width: 72px;
-  height: 72px;
+  width: ${THUMB_SIZE}px;
+  height: ${THUMB_SIZE}px;
   border-radius: ${theme.radii.md};
   overflow: hidden;
   background: ${theme.colors.surfaceMuted};
@@ -105,6 +110,11 @@ const Offers = styled.ul`
   list-style: none;
 `
 
+/* A used offer's label, struck through; the chip also says 'Utilisée' in words, which is what is read out. */
+const UsedLabel = styled.s`
+  text-decoration-thickness: 1px;
+`
+
 /* The row's own button (the favourite heart) sits beside the link, never inside it: one control per target. */
 const WithAction = styled.div`
   position: relative;
@@ -124,8 +134,15 @@ const noPhoto = <Icon path={mdiImageOff} size={28} title="Pas de photo" />
 /** A result's height in px without offers, the shortest usual row: the first pass fills the viewport. */
 export const PARTNER_ROW_HEIGHT = 113
 
+export const USED_OFFER_LABEL = 'Utilisée'
+
 export interface PartnerRowProps {
   partner: PartnerSearchResult
+  /**
+   * Offers the signed-in user has used, as the app knows them now (its list of used offers): a search answer
+   * kept from before a use still says ENABLED. An offer the answer says DISABLED is used too.
+   */
+  usedOfferIds?: ReadonlySet<number>
   /**
    * A control of the row's own (the favourite heart), at its top right, outside the link. A function defined
    * once (not an element made per render), so the memoised rows do not render again with the list.
@@ -134,10 +151,10 @@ export interface PartnerRowProps {
 }
 
 /**
- * One search result: first photo (or placeholder), name, categories, address, rating, distance, offers; and
- * the row's action when given.
+ * One search result: first photo (or placeholder), name, categories, address, rating, distance, offers (a used
+ * one greyed, struck and marked 'Utilisée'); and the row's action when given.
  */
-export const PartnerRow = memo(function PartnerRow({ partner, actionFor }: PartnerRowProps) {
+export const PartnerRow = memo(function PartnerRow({ partner, usedOfferIds, actionFor }: PartnerRowProps) {
   const image = partner.images[0]
   const hasRating = partner.rating != null && partner.userRatingsTotal != null
   const link = (
@@ -170,11 +187,28 @@ export const PartnerRow = memo(function PartnerRow({ partner, actionFor }: Partn
         ) : null}
         {partner.discountOffers.length > 0 ? (
           <Offers aria-label="Offres">
-            {partner.discountOffers.map((offer) => (
-              <li key={offer.id.id}>
-                <Chip label={offer.libelle} size="small" variant="primary" wrap />
-              </li>
-            ))}
+            {partner.discountOffers.map((offer) =>
+              offer.status === 'DISABLED' || usedOfferIds?.has(offer.id.id) ? (
+                <li key={offer.id.id} data-state="used">
+                  <Chip
+                    icon={<Icon path={mdiCheckCircle} size={14} />}
+                    label={
+                      <>
+                        <UsedLabel>{offer.libelle}</UsedLabel>
+                        {` · ${USED_OFFER_LABEL}`}
+                      </>
+                    }
+                    size="small"
+                    variant="filled"
+                    wrap
+                  />
+                </li>
+              ) : (
+                <li key={offer.id.id}>
+                  <Chip label={offer.libelle} size="small" variant="primary" wrap />
+                </li>
+              ),
+            )}
           </Offers>
         ) : null}
       </Body>
@@ -188,3 +222,18 @@ export const PartnerRow = memo(function PartnerRow({ partner, actionFor }: Partn
     </WithAction>
   )
 })
+
+/*
+ * Placeholder rows laid out as PartnerRow's: the same padding, the photo's size and place, one row's height
+ * apart. With the design system's default spacing they began at the screen's edge and the page jumped when the
+ * rows came.
+ */
+const RowsSkeleton = styled(SkeletonRows)`
+  gap: ${PARTNER_ROW_HEIGHT - THUMB_SIZE}px;
+  padding: ${ROW_PADDING};
+`
+
+/** `rows` placeholders of partner rows while a list of them loads, under the busy region's name `label`. */
+export function PartnerRowsSkeleton({ rows, label }: { rows: number; label: string }) {
+  return <RowsSkeleton rows={rows} lines={3} withMedia rowHeight={THUMB_SIZE} label={label} />
+}

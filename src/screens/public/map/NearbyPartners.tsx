@@ -2,12 +2,13 @@ import { Link } from 'react-router'
 import styled from 'styled-components'
 import { useNearestPartners } from '@/src/api/partners/searchPartners.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
-import { EmptyState, ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
-import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
+import { EmptyState } from '@/src/design-system/components/EmptyState/index.ts'
 import { Icon, mdiMagnify, mdiMapMarkerOff } from '@/src/design-system/icons/index.ts'
 import { useUserLocation } from '@/src/location/index.ts'
 import { useSession } from '@/src/session/index.ts'
-import { PartnerRow } from '../find/PartnerRow.tsx'
+import { PartnerRow, PartnerRowsSkeleton } from '../find/PartnerRow.tsx'
+import { SearchFailure } from '../find/SearchFailure.tsx'
+import { useUsedOfferIds } from '../find/useUsedOfferIds.ts'
 
 /** How many of the nearest partners the list shows; Rechercher has the rest. */
 export const NEAREST_COUNT = 20
@@ -60,18 +61,18 @@ export function NearbyPartners() {
     user?.userId.id,
     NEAREST_COUNT,
   )
+  const usedOfferIds = useUsedOfferIds()
 
   const loading = locating || Boolean(position && nearest.isLoading)
   let content
   if (loading) {
-    content = (
-      <SkeletonRows rows={4} lines={3} withMedia rowHeight={96} label="Recherche des partenaires proches" />
-    )
+    content = <PartnerRowsSkeleton rows={4} label="Recherche des partenaires proches" />
   } else if (!position) {
     content = <EmptyState icon={mdiMapMarkerOff} message={NO_POSITION_MESSAGE} />
   } else if (nearest.error && !nearest.data) {
     content = (
-      <ErrorState
+      <SearchFailure
+        error={nearest.error as Error}
         message={NEARBY_ERROR_MESSAGE}
         onRetry={() => void nearest.mutate()}
         retrying={nearest.isValidating}
@@ -84,7 +85,7 @@ export function NearbyPartners() {
       <List>
         {nearest.data.map((partner) => (
           <li key={partner.partnerId.id}>
-            <PartnerRow partner={partner} />
+            <PartnerRow partner={partner} usedOfferIds={usedOfferIds} />
           </li>
         ))}
       </List>
