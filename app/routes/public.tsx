@@ -21,38 +21,31 @@ export const publicRoutes: RouteObject = {
   children: [
     {
       index: true,
-      HydrateFallback: HomeSkeleton,
-      ...screenRoute(() => import('@/src/screens/public/home/HomeScreen.tsx')),
+      ...screenRoute(() => import('@/src/screens/public/home/HomeScreen.tsx'), HomeSkeleton),
     },
     {
       path: 'rechercher',
-      HydrateFallback: FindSkeleton,
-      ...screenRoute(() => import('@/src/screens/public/find/FindScreen.tsx')),
+      ...screenRoute(() => import('@/src/screens/public/find/FindScreen.tsx'), FindSkeleton),
     },
     {
       path: 'partenaire/:id',
-      HydrateFallback: PartnerSkeleton,
-      ...screenRoute(() => import('@/src/screens/public/partner/PartnerDetailsScreen.tsx')),
+      ...screenRoute(() => import('@/src/screens/public/partner/PartnerDetailsScreen.tsx'), PartnerSkeleton),
     },
     {
       path: 'map',
-      HydrateFallback: MapSkeleton,
-      ...screenRoute(() => import('@/src/screens/public/map/MapScreen.tsx')),
+      ...screenRoute(() => import('@/src/screens/public/map/MapScreen.tsx'), MapSkeleton),
     },
     {
       path: 'menu',
-      HydrateFallback: MenuSkeleton,
-      ...screenRoute(() => import('@/src/screens/public/menu/MenuScreen.tsx')),
+      ...screenRoute(() => import('@/src/screens/public/menu/MenuScreen.tsx'), MenuSkeleton),
     },
     {
       path: 'favoris',
-      HydrateFallback: FindSkeleton,
-      ...screenRoute(() => import('@/src/screens/public/favorites/FavoritesScreen.tsx')),
+      ...screenRoute(() => import('@/src/screens/public/favorites/FavoritesScreen.tsx'), FindSkeleton),
     },
     {
       path: 'mes-coupons',
-      HydrateFallback: MenuSkeleton,
-      ...screenRoute(() => import('@/src/screens/public/usedOffers/UsedOffersScreen.tsx')),
+      ...screenRoute(() => import('@/src/screens/public/usedOffers/UsedOffersScreen.tsx'), MenuSkeleton),
     },
   ],
 }

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 import { RouteErrorBoundary } from '@/src/screens/errors/RouteErrorScreen.tsx'
 import { lazyScreen } from './lazyScreen.ts'
@@ -9,6 +10,16 @@ import { lazyScreen } from './lazyScreen.ts'
  */
 export const routeErrorElement = <RouteErrorBoundary />
 
-/** A screen's route: its code loaded lazily (lazyScreen), and the French error page where the screen would be. */
-export const screenRoute = (load: Parameters<typeof lazyScreen>[0]) =>
-  ({ lazy: lazyScreen(load), errorElement: routeErrorElement }) satisfies RouteObject
+/** Nothing, while a screen without a skeleton loads its code on the first page. */
+const NothingYet = () => null
+
+/**
+ * A screen's route: its code loaded lazily (lazyScreen), the French error page where the screen would be, and
+ * what shows while its code loads on the first page (its skeleton, or nothing). A route whose code failed to load
+ * keeps its `lazy`, and React Router then draws the matched routes only down to the deepest one with a
+ * HydrateFallback: without one on the route itself, its error page would not be drawn, nor its layout.
+ */
+export const screenRoute = (
+  load: Parameters<typeof lazyScreen>[0],
+  HydrateFallback: ComponentType = NothingYet,
+) => ({ lazy: lazyScreen(load), errorElement: routeErrorElement, HydrateFallback }) satisfies RouteObject
