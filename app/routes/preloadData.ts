@@ -31,6 +31,8 @@ export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRe
     // Find's first search, as its first render asks it (usePartnerSearch): no name and no position yet, the
     // category and city of the address. The HTML's script may have sent it already (contract/earlySearch.ts).
     const params = new URLSearchParams(location.search)
+    // A name kept in the address (Back from a partner) makes another first search: asking this one would be wasted.
+    if (params.get('n')) return
     const category = params.get('c')
     const key = findSearchKey({
       categoryId: category ? Number(category) : undefined,
