@@ -14,6 +14,21 @@ export const startupLocks = {
   jwtSecret: 72_304,
 } as const
 
+/**
+ * Keys of the advisory locks that serialize a few writes whose rule spans several rows, on every instance: the
+ * count of active administrators (none may be left without one) and the order of the articles (one position
+ * each). Each is taken inside the write's transaction, so the rule is checked on what the others committed.
+ */
+export const writeLocks = {
+  administrators: 72_401,
+  articlePositions: 72_402,
+} as const
+
+/** Takes the advisory lock `key` until `trx` commits or rolls back. */
+export async function lockForTransaction(trx: Transaction<Database>, key: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${key})`.execute(trx)
+}
+
 /** Runs fn in a transaction that holds the advisory lock `key` until it commits or rolls back. */
 export async function withAdvisoryLock<T>(
   db: Db,
@@ -21,7 +36,7 @@ export async function withAdvisoryLock<T>(
   fn: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${key})`.execute(trx)
+    await lockForTransaction(trx, key)
     return fn(trx)
   })
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { sql, type SqlBool } from 'kysely'
+import { sql, type SqlBool, type Transaction } from 'kysely'
 import type {
   DisabledCoupon,
   MessageBody,
@@ -12,7 +12,8 @@ import type {
 import { forgetUser, rolesOf } from '../auth.ts'
 import type { AppContext, CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
-import type { UserRow } from '../db/types.ts'
+import { lockForTransaction, writeLocks } from '../db/locks.ts'
+import type { Database, UserRow } from '../db/types.ts'
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors.ts'
 import { escapeLike, normalizeForSearch, email as validEmail, requiredText } from '../validation.ts'
 import { orderBySql, paging, searchKeySql, sortTerms } from './listQuery.ts'
@@ -112,6 +113,31 @@ const emailTaken = () =>
     'email',
     'Un compte existe déjà avec cette adresse e-mail.',
   )
+
+/** Can sign in and reach the back-office: an administrator whose account is not deactivated. */
+const isActiveAdmin = (row: Pick<UserRow, 'is_admin' | 'status'>) =>
+  row.is_admin && row.status !== 'DESACTIVE'
+
+/**
+ * Refuses a write that would leave no active administrator: `id` stops being one (demoted, deactivated or
+ * deleted) and no other remains. Called inside the write's transaction, under a lock every such write takes,
+ * so two administrators demoting each other at the same instant cannot both pass: the second one counts
+ * after the first has committed.
+ */
+async function keepAnActiveAdmin(trx: Transaction<Database>, id: number): Promise<void> {
+  await lockForTransaction(trx, writeLocks.administrators)
+  const others = await trx
+    .selectFrom('users')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('is_admin', '=', true)
+    .where('status', '<>', 'DESACTIVE')
+    .where('id', '<>', id)
+    .executeTakeFirstOrThrow()
+  if (Number(others.n) === 0)
+    throw conflict(
+      'Impossible : c’est le dernier administrateur actif. Donnez d’abord le rôle Administrateur à un autre compte.',
+    )
+}
 
 function cleanUser(body: UserBody) {
   return {
@@ -229,7 +255,7 @@ export async function createUser(
 /**
  * Changes user `id` (the body names the same user) if `precondition`'s If-Match still names their version, and
  * answers them with their new ETag. A change of status, roles or address revokes their tokens; an admin can
- * neither demote nor deactivate themselves.
+ * neither demote nor deactivate themselves, nor the last active administrator.
  */
 export async function updateUser(
   db: Db,
@@ -252,6 +278,8 @@ export async function updateUser(
           'Vous ne pouvez pas retirer vos propres droits d’administrateur ni désactiver votre propre compte.',
         )
       }
+      if (isActiveAdmin(before) && !isActiveAdmin({ is_admin: isAdmin, status: values.status }))
+        await keepAnActiveAdmin(trx, id)
       const revoke =
         isAdmin !== before.is_admin || values.status !== before.status || values.email !== before.email
       await trx
@@ -294,10 +322,16 @@ export async function updateUser(
   return { user, etag }
 }
 
-/** Deletes a user (their tokens stop working); an admin cannot delete themselves. */
+/** Deletes a user (their tokens stop working); an admin cannot delete themselves, nor the last active one. */
 export async function deleteUser(db: Db, viewer: CurrentUser, id: number): Promise<MessageBody> {
   if (id === viewer.id) throw conflict('Vous ne pouvez pas supprimer votre propre compte.')
   const removed = await db.transaction().execute(async (trx) => {
+    const target = await trx
+      .selectFrom('users')
+      .select(['is_admin', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (target && isActiveAdmin(target)) await keepAnActiveAdmin(trx, id)
     const row = await trx.deleteFrom('users').where('id', '=', id).returningAll().executeTakeFirst()
     if (row)
       await audited(trx, viewer, {
