@@ -19,7 +19,9 @@ import type {
   PartnerUpdateBody,
   StatusOption,
   User,
+  UsedOffer,
   UserBody,
+  UserDetail,
   UserUpdateBody,
 } from '@/contract/schemas.ts'
 import { mockApi } from './mockApi.ts'
@@ -49,6 +51,8 @@ export interface BackofficeData {
   partnerStatuses: StatusOption[]
   userStatuses: StatusOption[]
   articleStatuses: StatusOption[]
+  /** GET /api/users/{id}'s couponHistory by user id; a user not listed has their disabledCoupons as uses. */
+  couponHistory: Record<number, UsedOffer[]>
 }
 
 export interface RecordedRequest {
@@ -132,6 +136,7 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
     partnerStatuses,
     userStatuses,
     articleStatuses,
+    couponHistory: {},
     ...seed,
   }
   let db: BackofficeData = structuredClone(initial)
@@ -173,6 +178,20 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
     db.partners.find((partner) => partner.partnerId.id === Number(id))
   const findUser = (id: string | readonly string[] | undefined) =>
     db.users.find((user) => user.userId.id === Number(id))
+  // As the server's offer_uses: every use, newest first, kept when the coupon is given back.
+  const historyOf = (user: User): UsedOffer[] =>
+    (db.couponHistory[user.userId.id] ??= user.disabledCoupons
+      .map((coupon) => ({
+        useId: `${user.userId.id}-${coupon.id.id}-${coupon.usedAt}`,
+        offerId: coupon.id,
+        libelle: coupon.libelle,
+        partnerId: coupon.partnerId,
+        partnerName: coupon.partnerName,
+        partnerActive: true,
+        usedAt: coupon.usedAt,
+        reactivatedAt: null,
+      }))
+      .sort((a, b) => b.usedAt.localeCompare(a.usedAt)))
 
   const handlers: HttpHandler[] = [
     // Without a maps key, as in the e2e runs: the place search says it is unavailable.
@@ -357,7 +376,9 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
     }),
     mockApi('getUser', ({ params }) => {
       const user = findUser(params.id)
-      return user ? HttpResponse.json(user) : notFound('Utilisateur introuvable.')
+      return user
+        ? HttpResponse.json<UserDetail>({ ...user, couponHistory: historyOf(user) })
+        : notFound('Utilisateur introuvable.')
     }),
     mockApi('updateUser', async ({ request, params }) => {
       const body = (await record(request)) as UserUpdateBody
@@ -373,12 +394,16 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       const user = findUser(params.userId)
       if (!user) return notFound('Utilisateur introuvable.')
       const coupon = user.disabledCoupons.find((c: DisabledCoupon) => c.id.id === Number(params.offerId))
+      // The same instant on the use and on the journal's entry, as the server's one transaction writes them.
+      const at = new Date().toISOString()
+      const use = historyOf(user).find((u) => u.offerId.id === Number(params.offerId) && !u.reactivatedAt)
+      if (use) use.reactivatedAt = at
       user.disabledCoupons = user.disabledCoupons.filter(
         (c: DisabledCoupon) => c.id.id !== Number(params.offerId),
       )
       db.audit.unshift({
         id: String(nextId(db.audit.map((e) => Number(e.id)))),
-        at: new Date().toISOString(),
+        at,
         actor: db.auditActors[0] ?? { id: 1, name: 'Administrateur', email: 'admin@exemple.fr' },
         action: 'coupon.reactivate',
         targetType: 'user',
@@ -386,9 +411,16 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
         targetLabel: `${user.firstname} ${user.lastname}${coupon ? ` · ${coupon.libelle} (${coupon.partnerName})` : ''}`,
         motif,
         before: coupon
-          ? { libelle: coupon.libelle, partnerName: coupon.partnerName, usedAt: coupon.usedAt }
+          ? {
+              offerId: coupon.id.id,
+              libelle: coupon.libelle,
+              partnerName: coupon.partnerName,
+              usedAt: coupon.usedAt,
+            }
           : null,
-        after: coupon ? { libelle: coupon.libelle, partnerName: coupon.partnerName, usedAt: null } : null,
+        after: coupon
+          ? { offerId: coupon.id.id, libelle: coupon.libelle, partnerName: coupon.partnerName, usedAt: null }
+          : null,
       })
       return HttpResponse.json({ disabledCoupons: user.disabledCoupons })
     }),
@@ -401,6 +433,8 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       const action = params.get('action')
       const from = params.get('from')
       const to = params.get('to')
+      const targetType = params.get('targetType')
+      const targetId = params.get('targetId')
       const page = Number(params.get('page') ?? 0)
       const pageSize = Number(params.get('pageSize') ?? 25)
       const matching = db.audit.filter(
@@ -408,7 +442,9 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
           (!actorId || String(entry.actor.id) === actorId) &&
           (!action || entry.action === action) &&
           (!from || entry.at.slice(0, 10) >= from) &&
-          (!to || entry.at.slice(0, 10) <= to),
+          (!to || entry.at.slice(0, 10) <= to) &&
+          (!targetType || entry.targetType === targetType) &&
+          (!targetId || entry.targetId === targetId),
       )
       return HttpResponse.json({
         items: matching.slice(page * pageSize, (page + 1) * pageSize),

@@ -6,8 +6,14 @@ import { callApi } from '../client.ts'
 /** GET /api/audit: one page of the journal, newest first (the Journal page shows a failure in place). */
 export const getAudit = (query: AuditQuery) => callApi('listAudit', { query }, { shownByCaller: true })
 
-export function useAudit(query: AuditQuery) {
-  return useSWR([apiPaths.audit(), query] as const, ([, q]) => getAudit(q), { keepPreviousData: true })
+/**
+ * A null query reads nothing. The key's shape ([path, query]) is what writes match to read the journal again
+ * (e.g. useReactivateOffer), the Journal page's and the records' histories alike.
+ */
+export function useAudit(query: AuditQuery | null) {
+  return useSWR(query && ([apiPaths.audit(), query] as const), ([, q]) => getAudit(q), {
+    keepPreviousData: true,
+  })
 }
 
 /** The CSV export's address for the same filters (a plain link: the browser downloads it). */

@@ -14,14 +14,17 @@ export const reactivateOffer = (userId: number, offerId: number, motif = '') => 
   return callApi('reactivateOffer', { params: { userId, offerId }, body: reason ? { motif: reason } : {} })
 }
 
-/** Reactivates, then writes the server's disabledCoupons into the cached user (the spec: the list comes from the answer). */
+/**
+ * Reactivates, then writes the server's disabledCoupons into the cached user (the spec: the list comes from the
+ * answer) and reads the user again for its couponHistory, where the use stays, now reactivated.
+ */
 export function useReactivateOffer(userId: number) {
   const { mutate } = useSWRConfig()
   return useCallback(
     async (offerId: number, motif?: string) => {
       const { disabledCoupons } = await reactivateOffer(userId, offerId, motif)
       await mutate<User>(apiPaths.user(userId), (user) => (user ? { ...user, disabledCoupons } : user), {
-        revalidate: false,
+        revalidate: true,
       })
       void mutate(userListKeys)
       void mutate((key) => Array.isArray(key) && key[0] === apiPaths.audit())

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { routePatterns } from '@/contract/paths.ts'
+import { apiPaths, routePatterns } from '@/contract/paths.ts'
+import type { AuditEntry } from '@/contract/schemas.ts'
+import { auditEntries } from '@/mocks/fixtures/audit.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
 import { UserConsultScreen } from '@/src/screens/backoffice/users/UserConsultScreen.tsx'
@@ -11,6 +13,47 @@ import { fill } from '@/stories/fill.ts'
 const api = createBackofficeApi()
 const QUESTION =
   "Ce coupon a été utilisé. Voulez vous le réactiver pour permettre à l'utilisateur de le réutiliser?"
+
+const region = (canvasElement: HTMLElement, name: string) =>
+  within(within(canvasElement).getByRole('region', { name }))
+
+/** Lucas used a coupon, which an administrator gave back: nothing is used now, the use stays in his history. */
+const givenBackAt = '2026-11-20T15:42:00.000Z'
+const givenBack = {
+  offerId: 101,
+  libelle: '-10 % sur l’addition',
+  partnerName: 'Le Comptoir du Panier',
+  usedAt: '2026-11-18T11:05:00.000Z',
+}
+const reactivation: AuditEntry = {
+  id: '7',
+  at: givenBackAt,
+  actor: { id: 1, name: 'Alice Admin', email: 'admin@exemple.fr' },
+  action: 'coupon.reactivate',
+  targetType: 'user',
+  targetId: '3',
+  targetLabel: 'Lucas Bernard · -10 % sur l’addition (Le Comptoir du Panier)',
+  motif: 'Le terminal de paiement était en panne',
+  before: givenBack,
+  after: { ...givenBack, usedAt: null },
+}
+const reactivatedApi = createBackofficeApi({
+  audit: [reactivation, ...auditEntries],
+  couponHistory: {
+    3: [
+      {
+        useId: '9',
+        offerId: { id: givenBack.offerId },
+        libelle: givenBack.libelle,
+        partnerId: { id: 1 },
+        partnerName: givenBack.partnerName,
+        partnerActive: true,
+        usedAt: givenBack.usedAt,
+        reactivatedAt: givenBackAt,
+      },
+    ],
+  },
+})
 
 const meta = {
   title: 'Écrans/Back-office/Utilisateur (consultation)',
@@ -38,6 +81,86 @@ export const WithUsedCoupons: Story = {
     await expect(canvas.getByText('camille.martin@exemple.fr')).toBeVisible()
     await expect(canvas.getByRole('heading', { name: 'Coupons utilisés' })).toBeVisible()
     await expect(canvas.getAllByRole('button', { name: /Utilisé le/ })).toHaveLength(2)
+    // Every use, newest first, with its partner and time in the app's zone (Paris: UTC+2 in October).
+    const history = region(canvasElement, 'Historique des coupons')
+    const uses = history.getAllByRole('listitem')
+    await expect(uses).toHaveLength(2)
+    await expect(uses[0]).toHaveTextContent('Première séance offerte')
+    await expect(uses[0]).toHaveTextContent('Utilisé le 14/10/2026 19:05')
+    await expect(uses[1]).toHaveTextContent('-10 % sur l’addition')
+    await expect(uses[1]).toHaveTextContent('Utilisé le 02/10/2026 14:31')
+    await expect(within(uses[1]!).getByRole('link', { name: 'Le Comptoir du Panier' })).toHaveAttribute(
+      'href',
+      '/bo/partenaires/1',
+    )
+    await expect(history.queryByText(/Réactivé/)).toBeNull()
+  },
+}
+
+/** A coupon given back leaves 'Coupons utilisés' but stays in the history, with when, by whom and why. */
+export const ReactivatedUseStaysInHistory: Story = {
+  name: 'Coupon réactivé gardé dans l’historique',
+  beforeEach: () => reactivatedApi.reset(),
+  parameters: {
+    router: { path: '/bo/utilisateurs/:id', initialEntries: ['/bo/utilisateurs/3'] },
+    msw: reactivatedApi.handlers,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Lucas Bernard' })).toBeVisible()
+    await expect(region(canvasElement, 'Coupons utilisés').getByText('(Aucun)')).toBeVisible()
+    const [use] = region(canvasElement, 'Historique des coupons').getAllByRole('listitem')
+    await expect(use).toHaveTextContent('-10 % sur l’addition')
+    await expect(use).toHaveTextContent('Le Comptoir du Panier')
+    await expect(use).toHaveTextContent('Utilisé le 18/11/2026 12:05')
+    await expect(
+      await within(use!).findByText(
+        'Réactivé le 20/11/2026 16:42 par Alice Admin (motif : Le terminal de paiement était en panne)',
+      ),
+    ).toBeVisible()
+    // The user's own history: the reactivation, then his creation, newest first.
+    const own = region(canvasElement, 'Historique de la fiche')
+    await waitFor(() => expect(own.getAllByRole('listitem')).toHaveLength(2))
+    const [given, created] = own.getAllByRole('listitem')
+    await expect(given).toHaveTextContent('Réactivation de coupon')
+    await expect(given).toHaveTextContent('-10 % sur l’addition (Le Comptoir du Panier)')
+    await expect(given).toHaveTextContent('Le 20/11/2026 16:42 par Alice Admin (admin@exemple.fr)')
+    await expect(given).toHaveTextContent('Motif : Le terminal de paiement était en panne')
+    await expect(given).toHaveTextContent('Utilisé le18/11/2026 12:05 → —')
+    await expect(created).toHaveTextContent('Création d’utilisateur')
+    await expect(created).toHaveTextContent('PrénomLucas')
+    await expect(own.queryByRole('button', { name: 'Voir plus' })).toBeNull()
+  },
+}
+
+/** Only the entries whose target is this user: none yet says so. */
+export const EmptyOwnHistory: Story = {
+  name: 'Historique de la fiche vide',
+  tags: ['no-visual'],
+  parameters: { router: { path: '/bo/utilisateurs/:id', initialEntries: ['/bo/utilisateurs/4'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Inès Roux' })).toBeVisible()
+    await expect(
+      await region(canvasElement, 'Historique de la fiche').findByText('Aucune entrée dans le journal'),
+    ).toBeVisible()
+    await expect(
+      region(canvasElement, 'Historique des coupons').getByText('Aucune utilisation'),
+    ).toBeVisible()
+  },
+}
+
+/** The history failing to load leaves the rest of the page usable and offers to try again. */
+export const OwnHistoryFails: Story = {
+  name: 'Historique de la fiche en échec',
+  tags: ['no-visual'],
+  parameters: { msw: [failing('get', apiPaths.audit()), ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1, name: 'Camille Martin' })
+    const own = region(canvasElement, 'Historique de la fiche')
+    await expect(await own.findByRole('alert')).toHaveTextContent('Impossible de charger l’historique.')
+    await expect(own.getByRole('button', { name: 'Réessayer' })).toBeVisible()
+    await expect(within(canvasElement).getAllByRole('button', { name: /Utilisé le/ })).toHaveLength(2)
   },
 }
 
@@ -118,6 +241,20 @@ export const Reactivate: Story = {
     await expect(api.requests.findLast((r) => r.method === 'PUT')?.body).toEqual({
       motif: 'Terminal en panne',
     })
+    // The use stays in the history, now with its reactivation, and the user's history has the new entry.
+    const use = region(canvasElement, 'Historique des coupons')
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.includes('-10 % sur l’addition'))
+    await expect(use).toBeDefined()
+    await waitFor(() =>
+      expect(use).toHaveTextContent(
+        /Réactivé le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} par Alice Admin \(motif : Terminal en panne\)/,
+      ),
+    )
+    const own = region(canvasElement, 'Historique de la fiche')
+    await waitFor(() =>
+      expect(own.getAllByRole('listitem')[0]).toHaveTextContent('Motif : Terminal en panne'),
+    )
   },
 }
 

@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import styled from 'styled-components'
-import { format, parseISO } from 'date-fns'
 import type { DisabledCoupon } from '@/contract/schemas.ts'
+import { DEFAULT_TIME_ZONE, zonedDate } from '@/contract/zonedDate.ts'
+import { useClientConfig } from '@/src/api/config.ts'
 import { useUser } from '@/src/api/users/getUser.ts'
 import { useReactivateOffer } from '@/src/api/users/reactivateOffer.ts'
 import { ApiError } from '@/src/api/client.ts'
@@ -19,6 +20,8 @@ import { Panel, SectionTitle } from '../common/Panel.tsx'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { unstyledList } from '@/src/design-system/theme/mixins.ts'
+import { RecordHistory } from '../journal/RecordHistory.tsx'
+import { CouponHistory } from './CouponHistory.tsx'
 
 const Section = styled.section`
   display: flex;
@@ -68,17 +71,16 @@ const Muted = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `
 
-const formatDay = (iso: string) => {
-  const date = parseISO(iso)
-  return Number.isNaN(date.getTime()) ? iso : format(date, 'dd/MM/yyyy')
-}
-
-/** /bo/utilisateurs/:id: the user's details and used coupons, which an admin can reactivate. */
+/**
+ * /bo/utilisateurs/:id: the user's details and used coupons, which an admin can reactivate, every use of a
+ * coupon (reactivated ones included) and the user's own history in the journal.
+ */
 export function UserConsultScreen() {
   const { id } = useParams()
   const navigate = useNavigate()
   const { notify } = useNotification()
   const { data: user, error } = useUser(id)
+  const timeZone = useClientConfig().data?.timeZone ?? DEFAULT_TIME_ZONE
   useGoBackOnError(user ? null : error)
   usePageTitle(user ? backofficeTitle(`${user.firstname} ${user.lastname}`) : null)
   const reactivate = useReactivateOffer(Number(id))
@@ -151,7 +153,7 @@ export function UserConsultScreen() {
                   <CouponText>
                     <strong>{coupon.libelle}</strong>
                     <span>{coupon.partnerName}</span>
-                    <Muted>Utilisé le {formatDay(coupon.usedAt)}</Muted>
+                    <Muted>Utilisé le {zonedDate(coupon.usedAt, timeZone) || coupon.usedAt}</Muted>
                   </CouponText>
                 </CouponButton>
               </li>
@@ -159,6 +161,8 @@ export function UserConsultScreen() {
           </CouponList>
         )}
       </Section>
+      <CouponHistory userId={user.userId.id} uses={user.couponHistory ?? []} />
+      <RecordHistory targetType="user" targetId={user.userId.id} />
       <Dialog
         open={selected !== null}
         onOpenChange={(open) => {
