@@ -12,13 +12,33 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>> | undefined
   /** The screen shows this error in place (with its own retry): no toast on top of it. */
   shownByCaller = false
-  constructor(status: number, message: string, field?: string, fields?: Record<string, string>) {
+  /** The answer's JSON as sent (a 412's etag, modifiedBy, modifiedAt). */
+  readonly payload: unknown
+  constructor(
+    status: number,
+    message: string,
+    field?: string,
+    fields?: Record<string, string>,
+    payload?: unknown,
+  ) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.field = field
     this.fields = fields
+    this.payload = payload
   }
+}
+
+/** The ETag each answer came with, by the object it was parsed into (see `etagOf`). */
+const etags = new WeakMap<object, string>()
+
+/**
+ * The `ETag` the answer `data` came with (a partner, user or article read or saved by an administrator), to
+ * send back as `ifMatch` when saving it; null when it came without one.
+ */
+export function etagOf(data: object | null | undefined): string | null {
+  return (data && etags.get(data)) ?? null
 }
 
 /** Shown when a failed response carries no message of its own. */
@@ -88,11 +108,16 @@ export interface RequestOptions {
    * answer is read as this call's when the address and the token are the same.
    */
   early?: boolean
+  /**
+   * Sent as `If-Match`: the ETag of the version being saved, so the server refuses the save with 412 when
+   * someone changed it since (the forms show that themselves, as they do the errors naming fields).
+   */
+  ifMatch?: string | null
 }
 
 const isShownByCaller = (error: ApiError, shownByCaller: RequestOptions['shownByCaller']) =>
   shownByCaller === true ||
-  (shownByCaller === 'fields' && error.fields !== undefined) ||
+  (shownByCaller === 'fields' && (error.fields !== undefined || error.status === 412)) ||
   (Array.isArray(shownByCaller) && shownByCaller.includes(error.status))
 
 const isTextRecord = (value: unknown): value is Record<string, string> =>
@@ -118,6 +143,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const token = readStoredUser()?.access_token
   if (token) headers.Authorization = bearerAuthorization(token)
+  if (options.ifMatch) headers['If-Match'] = options.ifMatch
 
   let body: BodyInit | undefined
   if (options.body instanceof FormData) body = options.body
@@ -149,21 +175,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     let message = GENERIC_ERROR_MESSAGE
     let field: string | undefined
     let fields: Record<string, string> | undefined
+    let payload: { message?: unknown; field?: unknown; fields?: unknown } | undefined
     try {
-      const payload = (await response.json()) as { message?: unknown; field?: unknown; fields?: unknown }
+      payload = (await response.json()) as typeof payload
       if (typeof payload?.message === 'string' && payload.message) message = payload.message
       if (typeof payload?.field === 'string') field = payload.field
       if (isTextRecord(payload?.fields)) fields = payload.fields
     } catch {
       // A body that is not JSON keeps the generic message.
     }
-    throw report(new ApiError(response.status, message, field, fields), options)
+    throw report(new ApiError(response.status, message, field, fields, payload), options)
   }
 
   if (response.status === 204) return undefined as T
   if (options.responseType === 'blob') return (await response.blob()) as T
   const text = await response.text()
-  return (text ? JSON.parse(text) : undefined) as T
+  const data: unknown = text ? JSON.parse(text) : undefined
+  const etag = response.headers.get('etag')
+  if (etag && typeof data === 'object' && data !== null) etags.set(data, etag)
+  return data as T
 }
 
 function report(error: ApiError, { silent, shownByCaller }: RequestOptions): ApiError {
@@ -189,7 +219,7 @@ export type CallInput<Name extends CallName> = (Params<Name> extends undefined
       ? unknown
       : { body: Body<Name> })
 
-type CallOptions = Pick<RequestOptions, 'signal' | 'silent' | 'shownByCaller' | 'early'>
+type CallOptions = Pick<RequestOptions, 'signal' | 'silent' | 'shownByCaller' | 'early' | 'ifMatch'>
 
 /** Whether a call needs an input at all: `callApi('listCities')` then reads as it should. */
 type CallArgs<Name extends CallName> =

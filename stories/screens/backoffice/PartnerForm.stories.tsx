@@ -9,6 +9,7 @@ import { PartnerFormScreen } from '@/src/screens/backoffice/partners/PartnerForm
 import { fill } from '@/stories/fill.ts'
 import { withFakeMaps, withToast } from './decorators.tsx'
 import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
+import { versionedRecord } from './versioned.ts'
 
 const api = createBackofficeApi()
 
@@ -328,5 +329,97 @@ export const EditLoadFailure: Story = {
       'Page : /bo/partenaires/1',
     )
     await expectToast('Partenaire introuvable.')
+  },
+}
+
+const partnerOne = () => api.data.partners.find((partner) => partner.partnerId.id === 1)!
+/** Partner 1 with versions (ETag, If-Match, 412), as the server has them. */
+const versionedPartner = versionedRecord({
+  path: apiPaths.partner(1),
+  kind: 'partner',
+  subject: 'Ce partenaire',
+  read: partnerOne,
+  write: (body) => Object.assign(partnerOne(), body),
+})
+const modifiedElsewhere = {
+  beforeEach: () => versionedPartner.reset(),
+  parameters: { router: editRouter, msw: [...versionedPartner.handlers, ...api.handlers] },
+}
+const staleMessage =
+  'Ce partenaire a été modifié par Alice Martin le 28/11/2026 à 09:12 : rechargez-le avant d’enregistrer.'
+
+/** Alice renamed the partner while this form was open; its save, sent with the version it read, is refused. */
+async function saveOverAlicesRename(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  await expect(await canvas.findByLabelText('Dénomination')).toHaveValue('Le Comptoir du Panier')
+  versionedPartner.changeElsewhere(() => {
+    partnerOne().name = 'Le Comptoir d’Alice'
+  })
+  await userEvent.clear(canvas.getByLabelText('Tél'))
+  await fill(canvas.getByLabelText('Tél'), '04 91 00 99 99')
+  await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+  await expect(await canvas.findByText(staleMessage)).toBeVisible()
+  await expect(versionedPartner.ifMatches).toEqual(['"partner-v1"'])
+  // Nothing saved, nothing lost: the page stays with what was typed, and no toast repeats the message.
+  await expect(canvas.getByLabelText('Tél')).toHaveValue('04 91 00 99 99')
+  await expect(canvas.getByRole('heading', { level: 1, name: 'Edition' })).toBeVisible()
+  await expect(portals().getAllByText(staleMessage)).toHaveLength(1)
+  await expect(partnerOne().name).toBe('Le Comptoir d’Alice')
+}
+
+/** 'Comparer' reads their version and shows mine and theirs where they differ. */
+async function compareWithAlices(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  await saveOverAlicesRename(canvasElement)
+  await userEvent.click(canvas.getByRole('button', { name: 'Comparer' }))
+  const table = await canvas.findByRole('table', { name: 'Différences avec la version actuelle' })
+  const rows = within(table).getAllByRole('row')
+  await expect(rows.map((row) => row.textContent)).toEqual([
+    'ChampVos valeursVersion actuelle',
+    'Tél04 91 00 99 9904 91 00 12 34',
+  ])
+  // The field left alone shows their version; the typed one stays.
+  await expect(canvas.getByLabelText('Dénomination')).toHaveValue('Le Comptoir d’Alice')
+}
+
+export const EditModifiedElsewhereCompare: Story = {
+  name: 'Modifié entre-temps : comparer',
+  ...modifiedElsewhere,
+  play: async ({ canvasElement }) => compareWithAlices(canvasElement),
+}
+
+/** After comparing, 'Garder mes valeurs' saves the typed phone over Alice's version, her name kept. */
+export const EditModifiedElsewhereKeepMine: Story = {
+  name: 'Modifié entre-temps : garder mes valeurs',
+  ...modifiedElsewhere,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await compareWithAlices(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Garder mes valeurs' }))
+    await expect(canvas.queryByText(staleMessage)).toBeNull()
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await expectToast('Le partenaire a été modifié.')
+    await expect(versionedPartner.ifMatches).toEqual(['"partner-v1"', '"partner-v2"'])
+    await expect(partnerOne()).toMatchObject({ name: 'Le Comptoir d’Alice', phone: '04 91 00 99 99' })
+  },
+}
+
+/** 'Recharger' asks first, then shows their version (the typed phone lost); saving it goes through. */
+export const EditModifiedElsewhereReload: Story = {
+  name: 'Modifié entre-temps : recharger',
+  ...modifiedElsewhere,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await saveOverAlicesRename(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Recharger' }))
+    const confirm = within(await findDialog('Recharger la version actuelle ?'))
+    await expect(confirm.getByText('Vos modifications de ce partenaire seront perdues.')).toBeVisible()
+    await userEvent.click(confirm.getByRole('button', { name: 'Recharger' }))
+    await waitFor(() => expect(canvas.getByLabelText('Tél')).toHaveValue('04 91 00 12 34'))
+    await expect(canvas.getByLabelText('Dénomination')).toHaveValue('Le Comptoir d’Alice')
+    await expect(canvas.queryByText(staleMessage)).toBeNull()
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await expectToast('Le partenaire a été modifié.')
+    await expect(versionedPartner.ifMatches).toEqual(['"partner-v1"', '"partner-v2"'])
   },
 }

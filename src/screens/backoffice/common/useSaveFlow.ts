@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router'
+import type { ApiError } from '@/src/api/client.ts'
 import { useBackofficeGoBack } from './useBackofficeGoBack.ts'
 import { useSubmitFlow } from './useSubmitFlow.ts'
 
@@ -11,6 +12,8 @@ interface SaveFlow<Values, Item, Body, Created> {
   /** Where a created item is consulted: that page replaces the form's. */
   consultPath: (created: Created) => string
   messages: { created: string; updated: string }
+  /** An edit refused as stale (412): versionConflict.tsx shows it. */
+  onStale?: (error: ApiError) => void
 }
 
 /**
@@ -24,6 +27,7 @@ export function useSaveFlow<Values, Item, Body, Created>({
   update,
   consultPath,
   messages,
+  onStale,
 }: SaveFlow<Values, Item, Body, Created>) {
   const navigate = useNavigate()
   const goBack = useBackofficeGoBack()
@@ -39,5 +43,6 @@ export function useSaveFlow<Values, Item, Body, Created>({
       if (created === null) goBack()
       else navigate(consultPath(created), { replace: true })
     },
+    onStale,
   })
 }

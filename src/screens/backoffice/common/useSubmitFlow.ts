@@ -9,6 +9,8 @@ interface SubmitFlow<Values, Result> {
   successMessage: string
   /** After the success toast: close the dialog, go back, open the created item… */
   onSuccess: (result: Result) => void
+  /** A 412 (someone changed the record since it was read): the form shows it (versionConflict.tsx). */
+  onStale?: (error: ApiError) => void
 }
 
 /**
@@ -22,6 +24,7 @@ export function useSubmitFlow<Values, Result>({
   send,
   successMessage,
   onSuccess,
+  onStale,
 }: SubmitFlow<Values, Result>) {
   const { notify } = useNotification()
   return useCallback(
@@ -31,6 +34,10 @@ export function useSubmitFlow<Values, Result>({
         result = await send(values, form)
       } catch (error) {
         if (!(error instanceof ApiError)) throw error
+        if (error.status === 412 && onStale) {
+          onStale(error)
+          return undefined
+        }
         const fields = error.fields ?? (error.field ? { [error.field]: error.message } : {})
         const registered = new Set<string>(form.getRegisteredFields())
         const shown = Object.entries(fields).filter(([path]) => registered.has(path))
@@ -43,6 +50,6 @@ export function useSubmitFlow<Values, Result>({
       onSuccess(result)
       return undefined
     },
-    [send, successMessage, onSuccess, notify],
+    [send, successMessage, onSuccess, onStale, notify],
   )
 }

@@ -4,7 +4,7 @@ import { useParams } from 'react-router'
 import type { CategoryInput } from '@/contract/schemas.ts'
 import { useCreatePartner } from '@/src/api/partners/createPartner.ts'
 import { useCategories } from '@/src/api/partners/getCategories.ts'
-import { usePartner } from '@/src/api/partners/getPartner.ts'
+import { getPartner, usePartner } from '@/src/api/partners/getPartner.ts'
 import { usePartnerStatuses } from '@/src/api/partners/getPartnerStatuses.ts'
 import { useUpdatePartner } from '@/src/api/partners/updatePartner.ts'
 import { SearchCombobox } from '@/src/design-system/components/SearchCombobox/index.ts'
@@ -18,6 +18,7 @@ import { FormTextField, fieldError } from '../common/FormTextField.tsx'
 import { useBackofficeGoBack } from '../common/useBackofficeGoBack.ts'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
 import { useSaveFlow } from '../common/useSaveFlow.ts'
+import { useVersionedEdit, VersionConflictNotice, type ComparedField } from '../common/versionConflict.tsx'
 import { CategoryIconDialog } from './CategoryIconDialog.tsx'
 import {
   applyPlace,
@@ -41,14 +42,32 @@ function CategoryInputIcon({ category }: { category: CategoryInput & { iconPath?
 }
 const categoryIcon = (category: CategoryInput) => <CategoryInputIcon category={category} />
 
+/** What 'Comparer' shows after a 412, labelled as on the form. */
+const comparedPartnerFields: ComparedField[] = [
+  { name: 'status', label: 'Status' },
+  { name: 'name', label: 'Dénomination' },
+  { name: 'siren', label: 'Siren' },
+  { name: 'description', label: 'Description' },
+  { name: 'location.address', label: 'Adresse' },
+  { name: 'location.city', label: 'Ville' },
+  { name: 'location.position.lat', label: 'Latitude' },
+  { name: 'location.position.lng', label: 'Longitude' },
+  { name: 'email', label: 'Email' },
+  { name: 'phone', label: 'Tél' },
+  { name: 'representativeFirstName', label: 'Prénom Gérant' },
+  { name: 'representativeLastName', label: 'Nom Gérant' },
+  { name: 'categories', label: 'Catégories' },
+]
+
 /** 'Nouveau Partenaire' (/bo/partenaires/nouveau) and 'Edition' (/bo/partenaires/edit/:id). */
 export function PartnerFormScreen() {
   const { id } = useParams()
   const isEdit = id !== undefined
   // 'Annuler' opened from a link (no page of the app before) goes to the list, not out of the app.
   const goBack = useBackofficeGoBack()
-  const { data: partner, error } = usePartner(id)
+  const { data: partner, error, mutate: mutatePartner } = usePartner(id)
   useGoBackOnError(partner ? null : error)
+  const edit = useVersionedEdit(partner, () => mutatePartner(getPartner(id as string), { revalidate: false }))
   const { data: statuses } = usePartnerStatuses()
   const { data: categories } = useCategories()
   const maps = useMaps()
@@ -61,9 +80,10 @@ export function PartnerFormScreen() {
     item: partner,
     toBody: valuesToPartnerBody,
     create: createPartner,
-    update: (body, { partnerId }) => updatePartner({ ...body, partnerId }),
+    update: (body, { partnerId }) => updatePartner({ ...body, partnerId }, edit.etag),
     consultPath: (created) => `/bo/partenaires/${created.partnerId.id}`,
     messages: { created: 'Le partenaire a été créé.', updated: 'Le partenaire a été modifié.' },
+    onStale: edit.onStale,
   })
   // Stable objects: react-final-form would otherwise reset the form on every render.
   const initialValues = useMemo(() => (partner ? partnerToValues(partner) : emptyPartnerValues), [partner])
@@ -98,6 +118,16 @@ export function PartnerFormScreen() {
     >
       {(form) => (
         <FormGrid>
+          {isEdit ? (
+            <div data-span="full">
+              <VersionConflictNotice
+                edit={edit}
+                toValues={partnerToValues}
+                fields={comparedPartnerFields}
+                what="ce partenaire"
+              />
+            </div>
+          ) : null}
           <div data-span="full">
             <PlaceSearch
               service={maps.status === 'ready' ? maps.service : null}

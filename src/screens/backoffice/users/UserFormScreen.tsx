@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useParams } from 'react-router'
 import { useCreateUser } from '@/src/api/users/createUser.ts'
-import { useUser } from '@/src/api/users/getUser.ts'
+import { getUser, useUser } from '@/src/api/users/getUser.ts'
 import { useUserStatuses } from '@/src/api/users/getUserStatuses.ts'
 import { useUpdateUser } from '@/src/api/users/updateUser.ts'
 import { FormGrid } from '../common/FormGrid.tsx'
@@ -11,6 +11,7 @@ import { FormTextField } from '../common/FormTextField.tsx'
 import { useBackofficeGoBack } from '../common/useBackofficeGoBack.ts'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
 import { useSaveFlow } from '../common/useSaveFlow.ts'
+import { useVersionedEdit, VersionConflictNotice, type ComparedField } from '../common/versionConflict.tsx'
 import {
   emptyUserValues,
   userToValues,
@@ -21,14 +22,23 @@ import {
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { useStatusOptions } from '../common/useStatusOptions.ts'
 
+/** What 'Comparer' shows after a 412, labelled as on the form. */
+const comparedUserFields: ComparedField[] = [
+  { name: 'firstname', label: 'Prénom' },
+  { name: 'lastname', label: 'Nom' },
+  { name: 'email', label: 'Email' },
+  { name: 'status', label: 'Statut' },
+]
+
 /** 'Nouvel Utilisateur' (/bo/utilisateurs/nouveau) and 'Edition' (/bo/utilisateurs/edit/:id). */
 export function UserFormScreen() {
   const { id } = useParams()
   const isEdit = id !== undefined
   // 'Annuler' opened from a link (no page of the app before) goes to the list, not out of the app.
   const goBack = useBackofficeGoBack()
-  const { data: user, error } = useUser(id)
+  const { data: user, error, mutate: mutateUser } = useUser(id)
   useGoBackOnError(user ? null : error)
+  const edit = useVersionedEdit(user, () => mutateUser(getUser(id as string), { revalidate: false }))
   const { data: statuses } = useUserStatuses()
   const createUser = useCreateUser()
   const updateUser = useUpdateUser()
@@ -36,9 +46,10 @@ export function UserFormScreen() {
     item: user,
     toBody: valuesToUserBody,
     create: createUser,
-    update: (body, { userId }) => updateUser({ ...body, userId }),
+    update: (body, { userId }) => updateUser({ ...body, userId }, edit.etag),
     consultPath: (created) => `/bo/utilisateurs/${created.userId.id}`,
     messages: { created: "L'utilisateur a été créé.", updated: "L'utilisateur a été modifié." },
+    onStale: edit.onStale,
   })
   // A stable object: react-final-form would otherwise reset the form on every render.
   const initialValues = useMemo(() => (user ? userToValues(user) : emptyUserValues), [user])
@@ -60,6 +71,16 @@ export function UserFormScreen() {
     >
       {() => (
         <FormGrid>
+          {isEdit ? (
+            <div data-span="full">
+              <VersionConflictNotice
+                edit={edit}
+                toValues={userToValues}
+                fields={comparedUserFields}
+                what="cet utilisateur"
+              />
+            </div>
+          ) : null}
           <FormTextField name="firstname" label="Prénom" autoComplete="off" required />
           <FormTextField name="lastname" label="Nom" autoComplete="off" required />
           <FormTextField name="email" label="Email" type="email" autoComplete="off" required />
