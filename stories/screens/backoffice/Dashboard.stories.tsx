@@ -47,6 +47,27 @@ export const Loaded: Story = {
   },
 }
 
+export const Phone: Story = {
+  name: 'Téléphone',
+  globals: { viewport: { value: 'phone' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const title = canvas.getByRole('heading', { level: 1, name: 'Tableau de bord' })
+    await expect(await canvas.findByText('Coupons utilisés', { selector: 'dt' })).toBeVisible()
+    // The title on one line (it was drawn a letter per line beside the export button), the button under it.
+    const range = document.createRange()
+    range.selectNodeContents(title)
+    await expect(new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size).toBe(1)
+    const button = canvas.getByRole('button', { name: 'Exporter les utilisations (CSV)' })
+    await expect(button.getBoundingClientRect().top).toBeGreaterThan(title.getBoundingClientRect().bottom)
+    // The figures stacked.
+    const figures = [...canvasElement.querySelectorAll('dl > div')].map((figure) =>
+      figure.getBoundingClientRect(),
+    )
+    await expect(new Set(figures.map((box) => Math.round(box.left))).size).toBe(1)
+  },
+}
+
 export const TableShown: Story = {
   name: 'Tableau affiché',
   play: async ({ canvasElement }) => {

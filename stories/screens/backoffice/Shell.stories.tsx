@@ -59,10 +59,59 @@ export const Tablet: Story = {
   globals: { viewport: { value: 'tablet' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    // On a tablet the menu stays on screen as a row under the bar, every entry reachable.
-    for (const name of ["Gérer page d'accueil", 'Partenaires', 'Utilisateurs', 'Tableau de bord']) {
-      await expect(canvas.getByRole('link', { name })).toBeVisible()
+    // On a tablet the menu stays on screen as rows under the bar, every entry reachable without scrolling.
+    await expect(canvas.queryByRole('button', { name: 'Menu' })).toBeNull()
+    for (const name of [
+      "Gérer page d'accueil",
+      'Partenaires',
+      'Utilisateurs',
+      'Tableau de bord',
+      'Journal',
+    ]) {
+      const link = canvas.getByRole('link', { name })
+      await expect(link).toBeVisible()
+      await expect(link.getBoundingClientRect().right).toBeLessThanOrEqual(
+        canvasElement.ownerDocument.documentElement.clientWidth,
+      )
     }
+  },
+}
+
+export const Phone: Story = {
+  name: 'Téléphone : menu',
+  globals: { viewport: { value: 'phone' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const menu = canvas.getByRole('button', { name: 'Menu' })
+    // Hidden until the button opens it: found through the button's aria-controls.
+    const nav = canvasElement.ownerDocument.getElementById(menu.getAttribute('aria-controls')!)!
+    await expect(nav).toHaveAttribute('aria-label', "Menu d'administration")
+    // Five entries cannot stand in one row on a phone: they are behind the bar's menu button.
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await expect(nav).not.toBeVisible()
+    await userEvent.click(menu)
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    for (const name of [
+      "Gérer page d'accueil",
+      'Partenaires',
+      'Utilisateurs',
+      'Tableau de bord',
+      'Journal',
+    ]) {
+      const link = within(nav).getByRole('link', { name })
+      await expect(link).toBeVisible()
+      await expect(link.getBoundingClientRect().right).toBeLessThanOrEqual(
+        canvasElement.ownerDocument.documentElement.clientWidth,
+      )
+    }
+    await userEvent.click(within(nav).getByRole('link', { name: 'Utilisateurs' }))
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await expect(nav).not.toBeVisible()
+    await userEvent.click(menu)
+    await expect(within(nav).getByRole('link', { name: 'Utilisateurs' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
   },
 }
 

@@ -14,7 +14,8 @@ const Titles = styled.div`
   display: flex;
   flex: 1;
   flex-direction: column;
-  min-width: 0;
+  /* Long actions go to the next line rather than squeeze the title to a letter per line (a phone). */
+  min-width: min(100%, 10rem);
 `
 
 const Title = styled.h1`

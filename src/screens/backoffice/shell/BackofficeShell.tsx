@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Link, NavLink, Outlet, useNavigate } from 'react-router'
 import styled from 'styled-components'
 import {
@@ -12,7 +12,7 @@ import {
 } from '@mdi/js'
 import { logout } from '@/src/api/auth/logout.ts'
 import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
-import { Icon, mdiLogout } from '@/src/design-system/icons/index.ts'
+import { Icon, mdiClose, mdiLogout, mdiMenu } from '@/src/design-system/icons/index.ts'
 import { MapsProvider } from '@/src/maps/index.ts'
 import { useSession } from '@/src/session/index.ts'
 
@@ -26,7 +26,8 @@ const Layout = styled.div`
   min-height: 100vh;
   min-height: 100dvh;
   background: ${({ theme }) => theme.colors.background};
-  /* Below a laptop's width (tablets) the side menu becomes a row of tabs under the bar, leaving the tables the full width. */
+  /* Below a laptop's width (tablets) the side menu becomes a row of entries under the bar, leaving the tables the
+     full width; on a phone it is behind the bar's menu button (MenuToggle). */
   @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
     grid-template-columns: minmax(0, 1fr);
     grid-template-rows: auto auto minmax(0, 1fr);
@@ -60,6 +61,17 @@ const BarTitle = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.lg};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+`
+
+/** The menu button: on a phone only, where five entries cannot stand in one row. */
+const MenuToggle = styled.span`
+  display: none;
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+    display: contents;
+  }
 `
 
 const Nav = styled.nav`
@@ -71,7 +83,11 @@ const Nav = styled.nav`
     padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[2]}px;
     border-right: 0;
     border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
-    overflow-x: auto;
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+    &:not([data-open]) {
+      display: none;
+    }
   }
 `
 
@@ -82,8 +98,13 @@ const NavList = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
+  /* A row that wraps rather than scrolls sideways: no entry is ever out of sight. */
   @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
     flex-direction: row;
+    flex-wrap: wrap;
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+    flex-direction: column;
   }
 `
 
@@ -136,6 +157,16 @@ const menu = [
 export function BackofficeShell({ children }: { children?: ReactNode }) {
   const { signOut } = useSession()
   const navigate = useNavigate()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuId = useId()
+  const menuButton = useRef<HTMLButtonElement>(null)
+
+  // Escape closes the phone's menu and gives the focus back to its button.
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return
+    setMenuOpen(false)
+    menuButton.current?.focus()
+  }
 
   const onLogout = async () => {
     // The server call needs the token, so it goes before the session is cleared; it never rejects.
@@ -147,6 +178,18 @@ export function BackofficeShell({ children }: { children?: ReactNode }) {
   return (
     <Layout>
       <Bar>
+        <MenuToggle>
+          <IconButton
+            ref={menuButton}
+            label="Menu"
+            icon={menuOpen ? mdiClose : mdiMenu}
+            color="inherit"
+            tooltip={false}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          />
+        </MenuToggle>
         <BarTitle>
           <Icon path={mdiShieldAccount} />
           Espace administration
@@ -156,11 +199,16 @@ export function BackofficeShell({ children }: { children?: ReactNode }) {
         </IconButton>
         <IconButton label="Déconnexion" icon={mdiLogout} color="inherit" onClick={onLogout} />
       </Bar>
-      <Nav aria-label="Menu d'administration">
+      <Nav
+        id={menuId}
+        aria-label="Menu d'administration"
+        data-open={menuOpen || undefined}
+        onKeyDown={onMenuKeyDown}
+      >
         <NavList>
           {menu.map((item) => (
             <li key={item.to}>
-              <NavItem to={item.to}>
+              <NavItem to={item.to} onClick={() => setMenuOpen(false)}>
                 <Icon path={item.icon} size={22} />
                 {item.label}
               </NavItem>
