@@ -4,9 +4,9 @@ import { signInAsAdmin } from './adminSupport.ts'
 
 const dataRows = (page: Page) => page.getByRole('row', { name: /^Consulter/ })
 
-/** The text of column `index` (0-based) of every row shown. */
+/** The text of column `index` (0-based, after the selection box) of every row shown. */
 const column = async (page: Page, index: number) =>
-  dataRows(page).evaluateAll((rows, i) => rows.map((row) => row.children[i]?.textContent ?? ''), index)
+  dataRows(page).evaluateAll((rows, i) => rows.map((row) => row.children[i + 1]?.textContent ?? ''), index)
 
 test('les partenaires se trient en cliquant un en-tête ; recherche, tri et page restent dans l’adresse', async ({
   page,
@@ -65,7 +65,7 @@ test('les partenaires se trient en cliquant un en-tête ; recherche, tri et page
   await expect(page.getByRole('columnheader', { name: 'Ville' })).toHaveAttribute('aria-sort', 'descending')
 
   // Phone numbers and e-mails are never broken across lines.
-  const phoneCell = dataRows(page).first().locator('td').nth(3)
+  const phoneCell = dataRows(page).first().locator('td').nth(4)
   expect(await phoneCell.evaluate((cell) => getComputedStyle(cell).whiteSpace)).toBe('nowrap')
 })
 

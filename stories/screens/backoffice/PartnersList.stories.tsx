@@ -46,7 +46,8 @@ export const Loaded: Story = {
     await expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Atelier Coiffure Mazargues')
     // Phone numbers and e-mails stay on one line.
     const first = canvas.getByRole('row', { name: 'Consulter Le Comptoir du Panier' })
-    for (const cell of within(first).getAllByRole('cell').slice(2, 4))
+    // After the selection box and the name and city: e-mail and phone.
+    for (const cell of within(first).getAllByRole('cell').slice(3, 5))
       await expect(getComputedStyle(cell).whiteSpace).toBe('nowrap')
     await expect(first).toHaveTextContent('Marseille')
     await expect(first).toHaveTextContent('Julien Moreau')

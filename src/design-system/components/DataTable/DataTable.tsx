@@ -59,6 +59,18 @@ export interface DataTableServer {
   onQueryChange?: (query: string) => void
 }
 
+/**
+ * Rows picked for an action on several at once (controlled): a box per row, named by `label`, and one in the
+ * header for every row of the page.
+ */
+export interface DataTableSelection<T> {
+  /** The ids (`getRowId`) of the picked rows, of this page or others. */
+  selected: ReadonlySet<string>
+  onChange: (selected: Set<string>) => void
+  /** A row's box, e.g. `p => \`Sélectionner ${p.name}\``. */
+  label: (row: T) => string
+}
+
 /** Rows-per-page choices of a server-side table (no 'Tous': the server pages). */
 export const SERVER_ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100] as const
 
@@ -221,6 +233,8 @@ export interface DataTableProps<T> {
   sort?: DataTableSort
   /** The parent filters and pages (server-side); without it the table searches and pages `rows` itself. */
   server?: DataTableServer
+  /** A box per row to pick rows (not with 'Tous' over VIRTUALIZE_FROM rows). */
+  selection?: DataTableSelection<T>
   className?: string
 }
 
@@ -261,6 +275,76 @@ function cells<T>(row: T, columns: DataTableColumn<T>[]) {
       {column.render ? column.render(row) : cellText(column, row)}
     </td>
   ))
+}
+
+const SelectCell = styled.td`
+  width: 1%;
+  /* The box's own cell: a press on it picks the row, it does not open it. */
+  cursor: default;
+`
+
+const SelectBox = styled.input`
+  display: block;
+  width: 20px;
+  height: 20px;
+  margin: 0;
+  accent-color: ${({ theme }) => theme.colors.primary};
+  cursor: pointer;
+`
+
+function selectCell<T>(row: T, id: string, selection: DataTableSelection<T>) {
+  return (
+    <SelectCell onClick={(event) => event.stopPropagation()}>
+      <SelectBox
+        type="checkbox"
+        aria-label={selection.label(row)}
+        checked={selection.selected.has(id)}
+        onChange={(event) => {
+          const next = new Set(selection.selected)
+          if (event.target.checked) next.add(id)
+          else next.delete(id)
+          selection.onChange(next)
+        }}
+        // Space on the box picks it; Enter would open the row.
+        onKeyDown={(event) => event.stopPropagation()}
+      />
+    </SelectCell>
+  )
+}
+
+/** The header's box: every row of the page picked, or none; mixed when only some are. */
+function SelectAll<T>({
+  rows,
+  getRowId,
+  selection,
+}: {
+  rows: T[]
+  getRowId: (row: T) => string
+  selection: DataTableSelection<T>
+}) {
+  const ids = rows.map(getRowId)
+  const picked = ids.filter((id) => selection.selected.has(id)).length
+  return (
+    <th scope="col" style={{ width: '1%' }}>
+      <SelectBox
+        type="checkbox"
+        aria-label="Tout sélectionner"
+        disabled={ids.length === 0}
+        checked={ids.length > 0 && picked === ids.length}
+        ref={(box) => {
+          if (box) box.indeterminate = picked > 0 && picked < ids.length
+        }}
+        onChange={(event) => {
+          const next = new Set(selection.selected)
+          for (const id of ids) {
+            if (event.target.checked) next.add(id)
+            else next.delete(id)
+          }
+          selection.onChange(next)
+        }}
+      />
+    </th>
+  )
 }
 
 // Virtuoso calls itemContent for every shown row on each scroll step: unchanged rows skip rendering.
@@ -334,6 +418,7 @@ export function DataTable<T>({
   caption,
   sort,
   server,
+  selection: selectionProp,
   className,
 }: DataTableProps<T>) {
   const [ownQuery, setOwnQuery] = useState('')
@@ -364,6 +449,8 @@ export function DataTable<T>({
   const visible = server ? rows : all ? filtered : filtered.slice(start, start + rowsPerPage)
   const end = start + visible.length
   const virtual = all && !loading && visible.length >= VIRTUALIZE_FROM
+  const selection = virtual ? undefined : selectionProp
+  const columnCount = columns.length + (selection ? 1 : 0)
 
   return (
     <Root className={className}>
@@ -402,24 +489,30 @@ export function DataTable<T>({
         ) : (
           <Table aria-label={caption} aria-busy={loading || undefined}>
             <thead>
-              <tr>{headerCells(columns, sort)}</tr>
+              <tr>
+                {selection ? (
+                  <SelectAll rows={loading ? [] : visible} getRowId={getRowId} selection={selection} />
+                ) : null}
+                {headerCells(columns, sort)}
+              </tr>
             </thead>
             <tbody>
               {loading ? (
                 <tr>
-                  <td colSpan={columns.length}>
+                  <td colSpan={columnCount}>
                     <SkeletonRows rows={5} lines={1} rowHeight={24} />
                   </td>
                 </tr>
               ) : visible.length === 0 ? (
                 <tr>
-                  <td colSpan={columns.length}>
+                  <td colSpan={columnCount}>
                     <EmptyState message={emptyMessage} />
                   </td>
                 </tr>
               ) : (
                 visible.map((row) => (
                   <tr key={getRowId(row)} {...rowProps(row, onRowClick, rowLabel)}>
+                    {selection ? selectCell(row, getRowId(row), selection) : null}
                     {cells(row, columns)}
                   </tr>
                 ))

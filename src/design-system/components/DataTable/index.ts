@@ -5,6 +5,7 @@ export {
   SERVER_ROWS_PER_PAGE_OPTIONS,
   type DataTableColumn,
   type DataTableProps,
+  type DataTableSelection,
   type DataTableServer,
   type DataTableSort,
   type SortDirection,

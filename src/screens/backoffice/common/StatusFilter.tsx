@@ -1,7 +1,8 @@
 import { Select } from '@/src/design-system/components/Select/index.ts'
 
 const ALL = 'TOUS'
-const statuses = [
+/** The statuses of partners and users, as the lists show them. */
+export const statuses = [
   { value: 'ACTIF', label: 'Actif' },
   { value: 'PROSPECT', label: 'Prospect' },
   { value: 'DESACTIVE', label: 'Désactivé' },

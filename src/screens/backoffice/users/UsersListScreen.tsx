@@ -1,11 +1,17 @@
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
+import { useSWRConfig } from 'swr'
 import type { User, UserStatus } from '@/contract/schemas.ts'
-import { useUsers } from '@/src/api/users/getUsers.ts'
+import { getUser } from '@/src/api/users/getUser.ts'
+import { userListKeys, useUsers } from '@/src/api/users/getUsers.ts'
+import { updateUser } from '@/src/api/users/updateUser.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
 import { type DataTableColumn } from '@/src/design-system/components/DataTable/index.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { StatusChip, statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
+import { BulkActions } from '../common/BulkActions.tsx'
 import { Panel } from '../common/Panel.tsx'
+import { userToValues, valuesToUserBody } from './userForm.ts'
 import { UsersCsvActions } from '../exchange/UsersCsvActions.tsx'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { ListCount, ServerListTable, StatusListActions, useStatusListQuery } from '../common/ServerList.tsx'
@@ -35,15 +41,24 @@ const columns: DataTableColumn<User>[] = [
   },
 ]
 
+/** One user's status, by their own save (read just before, so only the status changes; journaled as an edit). */
+async function setUserStatus(id: string, status: UserStatus) {
+  const user = await getUser(id)
+  if (user.status === status) return
+  await updateUser({ ...valuesToUserBody(userToValues(user)), userId: user.userId, status })
+}
+
 /**
  * /bo/utilisateurs: the users, searched (name, e-mail), filtered, sorted and paged by the server; the list's
- * state lives in the address.
+ * state lives in the address. Rows picked (on any page) change status together.
  */
 export function UsersListScreen() {
   usePageTitle(backofficeTitle('Utilisateurs'))
   const navigate = useNavigate()
   const { list, query } = useStatusListQuery<UserStatus>('name')
   const result = useUsers(query)
+  const { mutate } = useSWRConfig()
+  const [selected, setSelected] = useState<Set<string>>(() => new Set())
 
   return (
     <Panel>
@@ -56,6 +71,14 @@ export function UsersListScreen() {
         }
       />
       <UsersCsvActions />
+      <BulkActions
+        selected={selected}
+        onSelectedChange={setSelected}
+        singular="utilisateur"
+        plural="utilisateurs"
+        setStatus={setUserStatus}
+        onChanged={() => void mutate(userListKeys)}
+      />
       <ServerListTable
         list={list}
         result={result}
@@ -65,6 +88,11 @@ export function UsersListScreen() {
         getRowId={(u) => String(u.userId.id)}
         onRowClick={(u) => navigate(`/bo/utilisateurs/${u.userId.id}`)}
         rowLabel={(u) => `Consulter ${u.firstname} ${u.lastname}`}
+        selection={{
+          selected,
+          onChange: setSelected,
+          label: (u) => `Sélectionner ${u.firstname} ${u.lastname}`,
+        }}
         searchLabel="Rechercher un utilisateur"
         emptyMessage="Aucun utilisateur"
         sort={{ ...list.sort, onChange: list.setSort }}
