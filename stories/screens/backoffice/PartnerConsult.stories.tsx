@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import { apiPaths, routePatterns } from '@/contract/paths.ts'
+import type { AuditEntry } from '@/contract/schemas.ts'
+import { auditEntries } from '@/mocks/fixtures/audit.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
 import { PartnerConsultScreen } from '@/src/screens/backoffice/partners/PartnerConsultScreen.tsx'
@@ -34,6 +36,23 @@ const couponsRegion = (canvasElement: HTMLElement) =>
   within(within(canvasElement).getByRole('region', { name: 'Coupons', hidden: true }))
 const fileInput = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLInputElement>('input[type=file]')!
+const historyRegion = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('region', { name: 'Historique de la fiche' }))
+
+/** Twelve changes of the partner's phone, one a day, beside the Journal's other entries. */
+const phoneChanges: AuditEntry[] = Array.from({ length: 12 }, (_, index) => ({
+  id: String(100 + index),
+  at: `2026-12-${String(12 - index).padStart(2, '0')}T09:00:00.000Z`,
+  actor: { id: 1, name: 'Alice Admin', email: 'admin@exemple.fr' },
+  action: 'partner.update',
+  targetType: 'partner',
+  targetId: '1',
+  targetLabel: 'Le Comptoir du Panier',
+  motif: null,
+  before: { phone: `04 91 00 00 ${String(index + 1).padStart(2, '0')}` },
+  after: { phone: `04 91 00 00 ${String(index).padStart(2, '0')}` },
+}))
+const longHistoryApi = createBackofficeApi({ audit: [...phoneChanges, ...auditEntries] })
 
 export const Loaded: Story = {
   play: async ({ canvasElement }) => {
@@ -60,6 +79,49 @@ export const Loaded: Story = {
     await expect(photosRegion(canvasElement).getAllByRole('button', { name: /^Agrandir/ })).toHaveLength(3)
     await expect(couponsRegion(canvasElement).getAllByRole('button', { name: /sur|offert/ })).toHaveLength(4)
     await expect(canvas.getByText("Valable jusqu'au 31/12/2031")).toBeVisible()
+  },
+}
+
+/** The partner's own history: only the entries whose target it is, with who, when and what changed. */
+export const History: Story = {
+  name: 'Historique de la fiche',
+  // The section is at the foot of the page, below what the screenshots of 'Loaded' already show.
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' })
+    const history = historyRegion(canvasElement)
+    await expect(await history.findByText('Modification de partenaire')).toBeVisible()
+    const [entry] = history.getAllByRole('listitem')
+    await expect(history.getAllByRole('listitem')).toHaveLength(1)
+    await expect(entry).toHaveTextContent('Modification de partenaire')
+    await expect(entry).toHaveTextContent('Le 19/11/2026 10:10 par Bruno Gérant (bruno@exemple.fr)')
+    await expect(entry).toHaveTextContent('DénominationLe Comptoir → Le Comptoir du Panier')
+    await expect(entry).toHaveTextContent('StatutProspect → Actif')
+    // An unchanged field is not listed; nor is another target's entry (an article's deletion, a user's creation).
+    await expect(entry).not.toHaveTextContent('Tél')
+    await expect(history.queryByText('Suppression d’article')).toBeNull()
+    await expect(history.queryByRole('button', { name: 'Voir plus' })).toBeNull()
+  },
+}
+
+/** Ten entries at first; « Voir plus » adds the next ones, newest first, and goes once all are shown. */
+export const HistoryShowMore: Story = {
+  name: 'Historique, voir plus',
+  tags: ['no-visual'],
+  beforeEach: () => longHistoryApi.reset(),
+  parameters: { msw: longHistoryApi.handlers },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' })
+    const history = historyRegion(canvasElement)
+    await waitFor(() => expect(history.getAllByRole('listitem')).toHaveLength(11))
+    await expect(history.getAllByRole('listitem')[0]).toHaveTextContent('Le 12/12/2026 10:00')
+    await userEvent.click(history.getByRole('button', { name: 'Voir plus' }))
+    await waitFor(() => expect(history.getAllByRole('listitem')).toHaveLength(13))
+    const entries = history.getAllByRole('listitem')
+    await expect(entries[10]).toHaveTextContent('Le 02/12/2026 10:00')
+    await expect(entries[11]).toHaveTextContent('Le 01/12/2026 10:00')
+    await expect(entries[12]).toHaveTextContent('Le 19/11/2026 10:10 par Bruno Gérant')
+    await expect(history.queryByRole('button', { name: 'Voir plus' })).toBeNull()
   },
 }
 

@@ -24,6 +24,7 @@ import { useGoBackOnError } from '../common/useGoBackOnError.ts'
 import { CouponDialog } from './CouponDialog.tsx'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { unstyledList } from '@/src/design-system/theme/mixins.ts'
+import { RecordHistory } from '../journal/RecordHistory.tsx'
 
 const Section = styled.section`
   display: flex;
@@ -92,7 +93,7 @@ const expiry = (offer: DiscountOffer) => {
 
 type CouponEditing = { offer: DiscountOffer | null } | null
 
-/** /bo/partenaires/:id: the partner's details, photos and coupons. */
+/** /bo/partenaires/:id: the partner's details, photos, coupons and its own history in the journal. */
 export function PartnerConsultScreen() {
   const { id } = useParams()
   const partnerId = Number(id)
@@ -234,6 +235,7 @@ export function PartnerConsultScreen() {
           </Coupons>
         )}
       </Section>
+      <RecordHistory targetType="partner" targetId={partner.partnerId.id} />
       <CouponDialog
         partnerId={partner.partnerId.id}
         offer={coupon?.offer ?? null}
