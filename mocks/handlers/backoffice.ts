@@ -350,7 +350,8 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
         id: (u) => u.userId.id,
         filter: (u, params) =>
           (!params.get('status') || u.status === params.get('status')) &&
-          (!params.get('role') || u.roles.includes(params.get('role') as 'ROLE_ADMIN')),
+          // As the server: administrators, or users who are not.
+          (!params.get('role') || u.roles.includes('ROLE_ADMIN') === (params.get('role') === 'ROLE_ADMIN')),
       }),
     ),
     mockApi('createUser', async ({ request }) => {

@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
+import { HttpResponse } from 'msw'
+import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test'
 import { apiPaths } from '@/contract/paths.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { manyUsers } from '@/mocks/fixtures/users.ts'
 import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
+import { mockApi } from '@/mocks/handlers/mockApi.ts'
 import { UsersListScreen } from '@/src/screens/backoffice/users/UsersListScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { chooseOption } from './helpers.ts'
@@ -72,6 +74,84 @@ export const SortByRole: Story = {
     await waitFor(() => expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Sophie Durand'))
     await userEvent.click(canvas.getByRole('button', { name: 'Rôle' }))
     await waitFor(() => expect(dataRows(canvas)[3]).toHaveAccessibleName('Consulter Sophie Durand'))
+  },
+}
+
+/** The query strings 'Exporter (CSV)' was sent with, newest last. */
+const exported: URLSearchParams[] = []
+const recordingExport = mockApi('exportUsers', ({ request }) => {
+  exported.push(new URL(request.url).searchParams)
+  return new HttpResponse('\uFEFFId\r\n', {
+    headers: { 'content-type': 'text/csv; charset=utf-8' },
+  }) as HttpResponse<string>
+})
+
+/** Clicks 'Exporter (CSV)' (the browser's download held back) and answers the query the file was asked with. */
+async function exportQuery(canvasElement: HTMLElement) {
+  exported.length = 0
+  const clicked = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+  try {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Exporter (CSV)' }))
+    await waitFor(() => expect(clicked).toHaveBeenCalledOnce())
+  } finally {
+    clicked.mockRestore()
+  }
+  return Object.fromEntries(exported.at(-1)!)
+}
+
+/** Administrators or users only: the role goes into the address, and the CSV export follows it. */
+export const FilterByRole: Story = {
+  name: 'Filtre par rôle',
+  tags: ['no-visual'],
+  parameters: { msw: [recordingExport, ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(4))
+    const role = canvas.getByRole('combobox', { name: 'Filtrer par rôle' })
+    await expect(role).toHaveTextContent('Tous les rôles')
+    await chooseOption(role, 'Administrateurs')
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(1))
+    await expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Sophie Durand')
+    await expect(await exportQuery(canvasElement)).toEqual({ role: 'ROLE_ADMIN', sort: 'name' })
+    // Users are those who are not administrators (Sophie is both).
+    await chooseOption(role, 'Utilisateurs')
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(3))
+    await expect(canvas.queryByRole('row', { name: 'Consulter Sophie Durand' })).toBeNull()
+    await expect(canvas.getByText('3 utilisateurs')).toBeVisible()
+    await expect(await exportQuery(canvasElement)).toEqual({ role: 'ROLE_USER', sort: 'name' })
+    await chooseOption(role, 'Tous les rôles')
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(4))
+    await expect(await exportQuery(canvasElement)).toEqual({ sort: 'name' })
+  },
+}
+
+/** A link or a Back to a filtered list shows it filtered; a role the API does not know is ignored. */
+export const RoleFromAddress: Story = {
+  name: 'Rôle repris de l’adresse',
+  parameters: {
+    router: { path: '/bo/utilisateurs', initialEntries: ['/bo/utilisateurs?role=ROLE_USER&statut=ACTIF'] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('combobox', { name: 'Filtrer par rôle' })).toHaveTextContent('Utilisateurs')
+    // Camille is the only active user who is not an administrator.
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(1))
+    await expect(dataRows(canvas)[0]).toHaveAccessibleName('Consulter Camille Martin')
+  },
+}
+
+export const UnknownRoleInAddress: Story = {
+  name: 'Rôle inconnu dans l’adresse',
+  tags: ['no-visual'],
+  parameters: {
+    router: { path: '/bo/utilisateurs', initialEntries: ['/bo/utilisateurs?role=ROLE_ROOT'] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('combobox', { name: 'Filtrer par rôle' })).toHaveTextContent(
+      'Tous les rôles',
+    )
+    await waitFor(() => expect(dataRows(canvas)).toHaveLength(4))
   },
 }
 

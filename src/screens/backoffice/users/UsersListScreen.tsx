@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useSWRConfig } from 'swr'
-import type { User, UserStatus } from '@/contract/schemas.ts'
+import type { Role, User, UserStatus } from '@/contract/schemas.ts'
 import { getUser } from '@/src/api/users/getUser.ts'
 import { userListKeys, useUsers } from '@/src/api/users/getUsers.ts'
 import { updateUser } from '@/src/api/users/updateUser.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
 import { type DataTableColumn } from '@/src/design-system/components/DataTable/index.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
+import { Select } from '@/src/design-system/components/Select/index.ts'
 import { StatusChip, statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
 import { BulkActions } from '../common/BulkActions.tsx'
 import { Panel } from '../common/Panel.tsx'
@@ -15,6 +16,15 @@ import { userToValues, valuesToUserBody } from './userForm.ts'
 import { UsersCsvActions } from '../exchange/UsersCsvActions.tsx'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { ListCount, ServerListTable, StatusListActions, useStatusListQuery } from '../common/ServerList.tsx'
+
+const ALL_ROLES = 'TOUS'
+/** The role filter's choices; `role` in the address, as the API (and the CSV export) name it. */
+const roleOptions = [
+  { value: ALL_ROLES, label: 'Tous les rôles' },
+  { value: 'ROLE_ADMIN', label: 'Administrateurs' },
+  { value: 'ROLE_USER', label: 'Utilisateurs' },
+] satisfies { value: Role | typeof ALL_ROLES; label: string }[]
+const isRole = (value: string | null): value is Role => value === 'ROLE_ADMIN' || value === 'ROLE_USER'
 
 const roleLabel = (user: User) => (user.roles.includes('ROLE_ADMIN') ? 'Administrateur' : 'Utilisateur')
 
@@ -56,7 +66,9 @@ export function UsersListScreen() {
   usePageTitle(backofficeTitle('Utilisateurs'))
   const navigate = useNavigate()
   const { list, query } = useStatusListQuery<UserStatus>('name')
-  const result = useUsers(query)
+  const roleParam = list.params.get('role')
+  const role = isRole(roleParam) ? roleParam : undefined
+  const result = useUsers({ ...query, role })
   const { mutate } = useSWRConfig()
   const [selected, setSelected] = useState<Set<string>>(() => new Set())
 
@@ -96,7 +108,21 @@ export function UsersListScreen() {
         searchLabel="Rechercher un utilisateur"
         emptyMessage="Aucun utilisateur"
         sort={{ ...list.sort, onChange: list.setSort }}
-        actions={<StatusListActions list={list} onCreate={() => navigate('/bo/utilisateurs/nouveau')} />}
+        actions={
+          <>
+            <Select
+              aria-label="Filtrer par rôle"
+              size="small"
+              fullWidth={false}
+              value={role ?? ALL_ROLES}
+              options={roleOptions}
+              onValueChange={(value) =>
+                list.update({ role: value === ALL_ROLES ? null : value, page: null }, { push: true })
+              }
+            />
+            <StatusListActions list={list} onCreate={() => navigate('/bo/utilisateurs/nouveau')} />
+          </>
+        }
       />
     </Panel>
   )
