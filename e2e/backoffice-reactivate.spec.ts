@@ -57,6 +57,29 @@ test('un administrateur réactive un coupon qu’un utilisateur avait utilisé, 
   await expect(dialog).toBeHidden()
   await expect(page.getByText('(Aucun)')).toBeVisible()
 
+  // Nothing is used now, yet both uses stay in the history, newest first, each with its reactivation: when, by
+  // whom (the administrator's name, else e-mail) and, for the second, why.
+  const adminName = `${admin.firstname} ${admin.lastname}`.trim() || admin.email
+  const when = String.raw`\d{2}/\d{2}/\d{4} \d{2}:\d{2}`
+  const uses = page.getByRole('region', { name: 'Historique des coupons' }).getByRole('listitem')
+  await expect(uses).toHaveCount(2)
+  for (const use of [uses.nth(0), uses.nth(1)]) {
+    await expect(use).toContainText(offer.libelle)
+    await expect(use).toContainText(partner.name)
+    await expect(use).toContainText(new RegExp(`Utilisé le ${when}`))
+  }
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const by = (motifText: string) => new RegExp(`Réactivé le ${when} par ${escape(adminName)}${motifText}`)
+  await expect(uses.nth(0)).toContainText(by(escape(` (motif : ${motif})`)))
+  await expect(uses.nth(1)).toContainText(by('$'))
+  // The user's own history: the two reactivations, newest first, the motif with the second.
+  const own = page.getByRole('region', { name: 'Historique de la fiche' }).getByRole('listitem')
+  await expect(own.nth(0)).toContainText('Réactivation de coupon')
+  await expect(own.nth(0)).toContainText(`${offer.libelle} (${partner.name})`)
+  await expect(own.nth(0)).toContainText(`Motif : ${motif}`)
+  await expect(own.nth(1)).toContainText('Réactivation de coupon')
+  await expect(own.nth(1)).not.toContainText('Motif :')
+
   // The journal names who reactivated which coupon of whom, and why.
   await page
     .getByRole('navigation', { name: "Menu d'administration" })
