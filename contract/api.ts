@@ -11,6 +11,7 @@ import { ICON_NAME_MAX_LENGTH, ICON_NAME_PATTERN } from './icons.ts'
 import {
   Article,
   ArticleBody,
+  ArticleMoveBody,
   AuditActor,
   AuditPage,
   AuditQuery,
@@ -223,6 +224,14 @@ export const api = {
     params: IdParams,
     response: { 200: MessageBody },
     errors: [400, 401, 403, 404],
+  },
+  moveArticle: {
+    ...calls.moveArticle,
+    access: 'admin',
+    params: IdParams,
+    body: ArticleMoveBody,
+    response: { 200: Type.Array(Article) },
+    errors: [400, 401, 403, 404, 409],
   },
 
   listPartners: {

@@ -30,6 +30,7 @@ export const calls = {
   createArticle: call('POST', apiPaths.articles()),
   updateArticle: call('PUT', routePatterns.article),
   deleteArticle: call('DELETE', routePatterns.article),
+  moveArticle: call('POST', routePatterns.articleMove),
 
   listPartners: call('GET', apiPaths.partners()),
   listPartnerStatuses: call('GET', apiPaths.partnerStatuses()),

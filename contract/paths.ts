@@ -20,6 +20,7 @@ export const apiPaths = {
 
   articles: () => '/api/articles',
   article: (id: Id) => `/api/articles/${id}`,
+  articleMove: (id: Id) => `/api/articles/${id}/move`,
   articlesPublished: () => '/api/articles/articles-published',
   articleImage: () => '/api/articles/image',
   articleStatuses: () => '/api/articles/statues',
@@ -57,6 +58,7 @@ export const apiPaths = {
 export const routePatterns = {
   icon: '/api/icons/:name',
   article: '/api/articles/:id',
+  articleMove: '/api/articles/:id/move',
   partner: '/api/partners/:id',
   partnerDiscountsActivated: '/api/partners/:id/discounts-activated',
   partnerDiscountsUser: '/api/partners/:id/discounts-user/:userId',

@@ -145,6 +145,12 @@ export type ArticleBody = Static<typeof ArticleBody>
 export const ArticleUpdateBody = Type.Object({ ...ArticleBody.properties, articleId: IdRef })
 export type ArticleUpdateBody = Static<typeof ArticleUpdateBody>
 
+/** 'Monter' / 'Descendre' on the home page's management: one place up or down in the articles' order. */
+export const ArticleMoveBody = Type.Object({
+  direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+})
+export type ArticleMoveBody = Static<typeof ArticleMoveBody>
+
 // ---------- Partners ----------
 
 export const PartnerStatus = Type.Union([

@@ -5,6 +5,7 @@ import type {
   AuditActor,
   AuditEntry,
   ArticleBody,
+  ArticleMoveBody,
   ArticleUpdateBody,
   Category,
   CategoryInput,
@@ -68,6 +69,19 @@ const badRequest = (message: string, field?: string) =>
   HttpResponse.json<ErrorBody>({ message, field }, { status: 400 })
 
 const nextId = (ids: number[]) => Math.max(0, ...ids) + 1
+
+const byPosition = (list: Article[]) =>
+  [...list].sort((a, b) => a.position - b.position || a.articleId.id - b.articleId.id)
+
+/** As the server (makeRoomAt): `placed` takes its position, the run of articles from there moves down one. */
+function makeRoomAt(list: Article[], placed: Article) {
+  let previous = placed.position
+  for (const article of byPosition(list)) {
+    if (article === placed || article.position < placed.position) continue
+    if (article.position <= previous) article.position = previous + 1
+    previous = article.position
+  }
+}
 
 const fold = (text: string) =>
   text
@@ -313,6 +327,7 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       const body = (await record(request)) as ArticleBody
       const article: Article = { ...body, articleId: { id: nextId(db.articles.map((a) => a.articleId.id)) } }
       db.articles.push(article)
+      makeRoomAt(db.articles, article)
       return HttpResponse.json(article, { status: 201 })
     }),
     mockApi('getArticle', ({ params }) => {
@@ -323,8 +338,34 @@ export function createBackofficeApi(seed: Partial<BackofficeData> = {}) {
       const body = (await record(request)) as ArticleUpdateBody
       const article = db.articles.find((candidate) => candidate.articleId.id === Number(params.id))
       if (!article) return notFound('Article introuvable.')
-      Object.assign(article, body)
+      const moved = body.position !== article.position
+      // As the server, an edit without an image keeps the article's.
+      Object.assign(article, { ...body, image: body.image ?? article.image })
+      if (moved) makeRoomAt(db.articles, article)
       return HttpResponse.json(article)
+    }),
+    mockApi('moveArticle', async ({ request, params }) => {
+      const { direction } = (await record(request)) as ArticleMoveBody
+      const order = byPosition(db.articles)
+      const index = order.findIndex((article) => article.articleId.id === Number(params.id))
+      if (index < 0) return notFound('Article introuvable.')
+      const other = direction === 'up' ? index - 1 : index + 1
+      if (other < 0 || other >= order.length)
+        return HttpResponse.json<ErrorBody>(
+          {
+            message:
+              direction === 'up' ? 'Cet article est déjà le premier.' : 'Cet article est déjà le dernier.',
+          },
+          { status: 409 },
+        )
+      const positions = order.map((article) => article.position)
+      ;[order[index], order[other]] = [order[other], order[index]]
+      let previous = -Infinity
+      order.forEach((article, k) => {
+        article.position = Math.max(positions[k], previous + 1)
+        previous = article.position
+      })
+      return HttpResponse.json(byPosition(db.articles))
     }),
     mockApi('deleteArticle', async ({ request, params }) => {
       await record(request)

@@ -8,6 +8,7 @@ import {
   deleteArticle,
   listArticles,
   listPublishedArticles,
+  moveArticle,
   updateArticle,
 } from '../services/articles.ts'
 import { referenceCache, revalidated } from '../services/reference.ts'
@@ -72,7 +73,7 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       tags,
       summary: 'Crée un article',
       description:
-        'link.url : chemin interne commençant par « / » ou adresse http(s). Un lien au texte et à l’adresse vides est enregistré comme null.',
+        "image obligatoire (« L'image est obligatoire » sinon). link.url : chemin interne commençant par « / » ou adresse http(s). Un lien au texte et à l’adresse vides est enregistré comme null. Les positions sont uniques : à une position prise, l’article la prend et les suivants descendent d’une place.",
     }),
     handler: async (request, reply) =>
       reply.code(201).send(await createArticle(db, request.currentUser!, request.body)),
@@ -82,7 +83,7 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
     ...endpoint('updateArticle', guards, {
       tags,
       summary: 'Modifie un article (articleId.id doit correspondre à l’adresse)',
-      description: ifMatchDescription('de l’article (GET /api/articles/{id})'),
+      description: `${ifMatchDescription('de l’article (GET /api/articles/{id})')} image : null garde l’image de l’article. À une position prise, l’article la prend et les suivants descendent d’une place.`,
     }),
     handler: async (request, reply) => {
       const { article, etag } = await updateArticle(
@@ -95,6 +96,16 @@ export function articleRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
       reply.header('etag', etag)
       return article
     },
+  })
+
+  app.route({
+    ...endpoint('moveArticle', guards, {
+      tags,
+      summary: 'Monte ou descend un article d’une place dans l’ordre de tous les articles ; renvoie la liste',
+      description:
+        'direction : up ou down. L’article prend la position de son voisin, qui passe après lui (et ceux qui suivent, si la position d’après est prise). Chaque article déplacé est inscrit au journal. 409 s’il est déjà le premier (up) ou le dernier (down).',
+    }),
+    handler: (request) => moveArticle(db, request.currentUser!, request.params.id, request.body),
   })
 
   app.route({

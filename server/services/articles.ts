@@ -2,9 +2,11 @@
  * Articles (the home page's carousel): admins list, create, change and delete them; users read the published
  * ones. An article's image is uploaded first (images.ts) and deleted with the last article using it.
  */
+import { sql, type Transaction } from 'kysely'
 import type {
   Article,
   ArticleBody,
+  ArticleMoveBody,
   ArticleUpdateBody,
   Image,
   Link,
@@ -13,7 +15,9 @@ import type {
 } from '@/contract/schemas.ts'
 import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
-import { badRequest, notFound } from '../errors.ts'
+import { lockForTransaction, writeLocks } from '../db/locks.ts'
+import type { Database } from '../db/types.ts'
+import { badRequest, conflict, notFound } from '../errors.ts'
 import { intInRange, linkUrl, requiredText } from '../validation.ts'
 import { audited, type Actor } from './audit.ts'
 import { storeImage, toWireImage } from './images.ts'
@@ -144,6 +148,100 @@ async function loadArticle(db: Db, id: number): Promise<Article> {
   return toArticle(row)
 }
 
+/**
+ * Writes new positions, each moved article with a new version and its own Journal entry ('article.update',
+ * before and after), in `trx`.
+ */
+async function writePositions(
+  trx: Transaction<Database>,
+  actor: Actor,
+  moves: { id: number; position: number }[],
+): Promise<void> {
+  for (const { id, position } of moves) {
+    const before = await loadArticle(trx, id)
+    await trx
+      .updateTable('articles')
+      .set({ position, ...versionBump(actor) })
+      .where('id', '=', id)
+      .execute()
+    await audited(trx, actor, {
+      action: 'article.update',
+      targetId: id,
+      targetLabel: before.title,
+      before,
+      after: { ...before, position },
+    })
+  }
+}
+
+/**
+ * Positions are unique: an article put at a taken position takes it, and the articles from there on move down
+ * one place each until a free position ends the run (1, 2, 3 and a new 2 give 1, 2 (new), 3, 4; with 1, 2, 5
+ * the old 2 becomes 3 and 5 stays). Positions before it are left alone, even two equal ones written before
+ * this rule (a move sorts them out). Call it under writeLocks.articlePositions, after `id` got `position`.
+ */
+async function makeRoomAt(trx: Transaction<Database>, actor: Actor, id: number, position: number) {
+  const rows = await trx
+    .selectFrom('articles')
+    .select(['id', 'position'])
+    .where('position', '>=', position)
+    // At equal positions the article placed comes first: it takes the place, the others follow it.
+    .orderBy('position')
+    .orderBy(sql`id <> ${id}`)
+    .orderBy('id')
+    .execute()
+  const moves = []
+  let previous = position - 1
+  for (const row of rows) {
+    const wanted = Math.max(row.position, previous + 1)
+    previous = wanted
+    if (row.id !== id && wanted !== row.position) moves.push({ id: row.id, position: wanted })
+  }
+  await writePositions(trx, actor, moves)
+}
+
+/**
+ * 'Monter' / 'Descendre': article `id` trades places with the one before or after it in the order of every
+ * article (drafts too), which keeps the same set of positions; equal positions written before they were
+ * unique are spread out on the way (4, 4, 4 become 4, 5, 6). Answers every article in the new order; 409 at
+ * either end of the list.
+ */
+export async function moveArticle(
+  db: Db,
+  actor: Actor,
+  id: number,
+  { direction }: ArticleMoveBody,
+): Promise<Article[]> {
+  await db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, writeLocks.articlePositions)
+    const order = await trx
+      .selectFrom('articles')
+      .select(['id', 'position'])
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+    const index = order.findIndex((row) => row.id === id)
+    if (index < 0) throw articleNotFound()
+    const other = direction === 'up' ? index - 1 : index + 1
+    if (other < 0 || other >= order.length)
+      throw conflict(
+        direction === 'up' ? 'Cet article est déjà le premier.' : 'Cet article est déjà le dernier.',
+      )
+    const ids = order.map((row) => row.id)
+    ;[ids[index], ids[other]] = [ids[other], ids[index]]
+    const moves = []
+    let previous = -Infinity
+    for (const [k, articleId] of ids.entries()) {
+      const position = Math.max(order[k].position, previous + 1)
+      previous = position
+      if (position !== order.find((row) => row.id === articleId)!.position)
+        moves.push({ id: articleId, position })
+    }
+    await writePositions(trx, actor, moves)
+  })
+  return listArticles(db)
+}
+
 /** Every article, drafts included, by position. */
 export async function listArticles(db: Db): Promise<Article[]> {
   return (await selectArticles(db).execute()).map(toArticle)
@@ -172,10 +270,17 @@ export async function addArticleImage(db: Db, upload: Buffer): Promise<Image> {
   return image
 }
 
+/** The spec's message of the article form, for the same rule. */
+const IMAGE_REQUIRED = "L'image est obligatoire"
+
+/** Creates an article, with its image (required); at a taken position it moves the others down (makeRoomAt). */
 export async function createArticle(db: Db, actor: Actor, body: ArticleBody): Promise<Article> {
   const values = await cleanBody(db, body)
+  if (!values.image_id) throw badRequest(IMAGE_REQUIRED, 'image', IMAGE_REQUIRED)
   return db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, writeLocks.articlePositions)
     const { id } = await trx.insertInto('articles').values(values).returning('id').executeTakeFirstOrThrow()
+    await makeRoomAt(trx, actor, id, values.position)
     const after = await loadArticle(trx, id)
     await audited(trx, actor, {
       action: 'article.create',
@@ -189,7 +294,9 @@ export async function createArticle(db: Db, actor: Actor, body: ArticleBody): Pr
 
 /**
  * Changes article `id` (the body names the same article) if `precondition`'s If-Match still names its version,
- * and answers it with its new ETag; an image it no longer uses is deleted.
+ * and answers it with its new ETag; an image it no longer uses is deleted. `image: null` keeps the article's
+ * image (every article has one: the form may leave it unchanged). At a taken position, the others move down
+ * (makeRoomAt).
  */
 export async function updateArticle(
   db: Db,
@@ -204,6 +311,8 @@ export async function updateArticle(
   if (!exists) throw articleNotFound()
   const values = await cleanBody(db, body)
   return db.transaction().execute(async (trx) => {
+    // Positions first, then the row: the order every writer of positions takes its locks in (moveArticle).
+    await lockForTransaction(trx, writeLocks.articlePositions)
     if (!(await lockVersion(trx, 'article', id, precondition))) throw articleNotFound()
     const previous = await loadArticle(trx, id)
     const { image_id: previousImage } = await trx
@@ -211,13 +320,19 @@ export async function updateArticle(
       .select('image_id')
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
-    const { version } = await trx
+    const imageId = values.image_id ?? previousImage
+    await trx
       .updateTable('articles')
-      .set({ ...values, ...versionBump(actor) })
+      .set({ ...values, image_id: imageId, ...versionBump(actor) })
       .where('id', '=', id)
-      .returning('version')
+      .execute()
+    if (previousImage !== imageId) await dropImageIfUnused(trx, previousImage)
+    if (values.position !== previous.position) await makeRoomAt(trx, actor, id, values.position)
+    const { version } = await trx
+      .selectFrom('articles')
+      .select('version')
+      .where('id', '=', id)
       .executeTakeFirstOrThrow()
-    if (previousImage !== values.image_id) await dropImageIfUnused(trx, previousImage)
     const after = await loadArticle(trx, id)
     await audited(trx, actor, {
       action: 'article.update',

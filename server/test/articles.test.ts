@@ -4,6 +4,8 @@ import { fileForm, pngBytes, adminServerForFile } from './helpers.ts'
 
 const t = adminServerForFile()
 let user: AuthUser
+/** An uploaded image the articles of these tests share (an article must have one). */
+let stock: Image
 const U = () => ({ token: user.access_token })
 
 async function upload(): Promise<Image> {
@@ -19,17 +21,18 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   title: 'Un article',
   status: 'PUBLISHED',
   position: 1,
-  image: null,
+  image: stock,
   link: { text: 'Voir', url: '/rechercher?c=1', target: '_self' },
   ...overrides,
 })
 
 beforeAll(async () => {
   user = await t.api.register()
+  stock = await upload()
 })
 
 describe('articles', () => {
-  it('creates with an uploaded image, reads, lists by position then id', async () => {
+  it('creates with an uploaded image, reads, lists by position; a taken position moves the other down', async () => {
     const image = await upload()
     expect(image).toMatchObject({ type: 'image/webp', url: expect.stringMatching(/^\/uploads\//) })
     const created = await t.api.post<Article>(
@@ -59,14 +62,15 @@ describe('articles', () => {
       body({ title: 'Ex aequo', position: 2, status: 'DRAFT', link: null }),
       t.asAdmin(),
     )
+    expect(tie.body.position).toBe(2)
     const list = await t.api.get<Article[]>('/api/articles', t.asAdmin())
-    expect(list.body.map((a) => a.articleId.id)).toEqual([
-      first.body.articleId.id,
-      created.body.articleId.id,
-      tie.body.articleId.id,
+    expect(list.body.map((a) => [a.articleId.id, a.position])).toEqual([
+      [first.body.articleId.id, 1],
+      [tie.body.articleId.id, 2],
+      [created.body.articleId.id, 3],
     ])
     const one = await t.api.get<Article>(`/api/articles/${created.body.articleId.id}`, U())
-    expect(one.body).toEqual(created.body)
+    expect(one.body).toEqual({ ...created.body, position: 3 })
   })
 
   it('articles-published shows published only; a draft is hidden from users, visible to admins', async () => {

@@ -20,6 +20,7 @@ import {
   pngBytes,
   adminServerForFile,
   uploadPartnerPhoto,
+  uploadArticleImage,
 } from './helpers.ts'
 
 const t = adminServerForFile()
@@ -80,7 +81,13 @@ describe('audit log: every administrator write, with who, what, before and after
     await t.api.del(apiPaths.partnerImage(partner.partnerId.id, image.id), t.asAdmin())
     const article = await t.api.post<Article>(
       apiPaths.articles(),
-      { title: 'Soldes', status: 'DRAFT', position: 1, image: null, link: null },
+      {
+        title: 'Soldes',
+        status: 'DRAFT',
+        position: 1,
+        image: await uploadArticleImage(t.api, t.admin),
+        link: null,
+      },
       t.asAdmin(),
     )
     await t.api.put(

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Article, AuthUser, DiscountOffer, Partner, User } from '@/contract/schemas.ts'
+import type { Article, AuthUser, DiscountOffer, Image, Partner, User } from '@/contract/schemas.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import {
   createOffer,
@@ -10,6 +10,7 @@ import {
   tokenFromMail,
   adminServerForFile,
   uploadPartnerPhoto,
+  uploadArticleImage,
 } from './helpers.ts'
 
 /**
@@ -357,9 +358,10 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
     )
     expect(stolen.status).toBe(400)
     expect(stolen.body.field).toBe('image.id')
+    const image = await uploadArticleImage(t.api, t.admin)
     const first = await t.api.post<Article>(
       '/api/articles',
-      { title: 'Premier', status: 'DRAFT', position: 1, image: null, link: null },
+      { title: 'Premier', status: 'DRAFT', position: 1, image, link: null },
       { token: t.admin.access_token },
     )
     const second = await t.api.post<Article>(
@@ -368,7 +370,7 @@ describe('mass assignment: fields the caller does not own are ignored', () => {
         title: 'Second',
         status: 'DRAFT',
         position: 2,
-        image: null,
+        image,
         link: null,
         articleId: first.body.articleId,
         id: first.body.articleId.id,
@@ -510,10 +512,14 @@ describe('reset and invitation tokens', () => {
 })
 
 describe('article links', () => {
+  let image: Image
+  beforeAll(async () => {
+    image = await uploadArticleImage(t.api, t.admin)
+  })
   const postPublishedArticle = <T>(title: string, link: { text: string; url: string; target: string }) =>
     t.api.post<T>(
       '/api/articles',
-      { title, status: 'PUBLISHED', position: 1, image: null, link },
+      { title, status: 'PUBLISHED', position: 1, image, link },
       { token: t.admin.access_token },
     )
 

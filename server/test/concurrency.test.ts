@@ -8,7 +8,14 @@ import type { StaleVersionBody } from '@/contract/api.ts'
 import { apiPaths } from '@/contract/paths.ts'
 import type { Article, AuthUser, DiscountOffer, Partner, User, UserDetail } from '@/contract/schemas.ts'
 import { zonedDate } from '@/contract/zonedDate.ts'
-import { ADMIN, adminServerForFile, createOffer, createPartner, partnerBody } from './helpers.ts'
+import {
+  ADMIN,
+  adminServerForFile,
+  createOffer,
+  createPartner,
+  partnerBody,
+  uploadArticleImage,
+} from './helpers.ts'
 
 const t = adminServerForFile()
 /** A second administrator, Alice Martin: the one whose changes the first one's stale saves run into. */
@@ -309,7 +316,13 @@ describe('articles', () => {
   beforeAll(async () => {
     const res = await t.api.post<Article>(
       apiPaths.articles(),
-      { title: 'Bienvenue', status: 'PUBLISHED', position: 1, image: null, link: null },
+      {
+        title: 'Bienvenue',
+        status: 'PUBLISHED',
+        position: 1,
+        image: await uploadArticleImage(t.api, t.admin),
+        link: null,
+      },
       t.asAdmin(),
     )
     article = res.body

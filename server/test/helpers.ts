@@ -337,6 +337,19 @@ export function adminServerForFile(options: StartOptions = {}): AdminServer {
   return started
 }
 
+/**
+ * Uploads a small image for an article (creating one needs an image), as the admin; anything but 201 fails the
+ * test at once.
+ */
+export async function uploadArticleImage(api: Client, admin: AuthUser): Promise<Image> {
+  const res = await api.request<Image>('POST', apiPaths.articleImage(), {
+    token: admin.access_token,
+    raw: fileForm(await pngBytes(40, 55)),
+  })
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${res.text}`)
+  return res.body
+}
+
 /** Uploads `bytes` (an image file) as a photo of `partner`, as the admin; anything but 201 fails the test at once. */
 export async function uploadPartnerPhoto(
   { api, admin }: Pick<AdminServer, 'api' | 'admin'>,

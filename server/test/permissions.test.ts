@@ -11,6 +11,7 @@ import {
   couponUseStatus,
   type RequestOptions,
   adminServerForFile,
+  uploadArticleImage,
 } from './helpers.ts'
 
 /**
@@ -22,6 +23,7 @@ let user: AuthUser
 let partner: Partner
 let offer: DiscountOffer
 let articleId: number
+let articleImage: Image
 let png: Buffer
 
 interface Call {
@@ -48,7 +50,7 @@ const calls: Call[] = [
     access: 'admin',
     method: 'POST',
     path: apiPaths.articles,
-    options: json({ title: 't', status: 'DRAFT', position: 1, image: null, link: null }),
+    options: () => ({ body: { title: 't', status: 'DRAFT', position: 1, image: articleImage, link: null } }),
   },
   {
     name: 'article image',
@@ -177,10 +179,11 @@ beforeAll(async () => {
     libelle: 'x',
     expirationDate: null,
   })
+  articleImage = await uploadArticleImage(t.api, t.admin)
   articleId = (
     await t.api.post<{ articleId: { id: number } }>(
       '/api/articles',
-      { title: 't', status: 'PUBLISHED', position: 1, image: null, link: null },
+      { title: 't', status: 'PUBLISHED', position: 1, image: articleImage, link: null },
       { token: t.admin.access_token },
     )
   ).body.articleId.id

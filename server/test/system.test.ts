@@ -19,6 +19,7 @@ import {
   startServer,
   type Client,
   type TestServer,
+  uploadArticleImage,
 } from './helpers.ts'
 
 let server: TestServer
@@ -345,7 +346,13 @@ describe('persistence', () => {
     const article = (
       await a.post<Article>(
         '/api/articles',
-        { title: 'Durable', status: 'PUBLISHED', position: 1, image: null, link: null },
+        {
+          title: 'Durable',
+          status: 'PUBLISHED',
+          position: 1,
+          image: await uploadArticleImage(a, admin),
+          link: null,
+        },
         { token: admin.access_token },
       )
     ).body

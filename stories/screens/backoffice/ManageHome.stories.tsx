@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { http, HttpResponse } from 'msw'
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import type { Article, ArticleBody } from '@/contract/schemas.ts'
 import { apiPaths, routePatterns } from '@/contract/paths.ts'
@@ -322,6 +323,92 @@ export const SaveServerError: Story = {
       expect(dialog.getByRole('button', { name: 'Enregistrer' })).not.toHaveAttribute('aria-busy'),
     )
     await expect(dialog.getByLabelText('Titre')).toHaveValue('Une page')
+  },
+}
+
+const titles = (canvasElement: HTMLElement) =>
+  cards(canvasElement)
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent)
+
+/** 'Monter' / 'Descendre' with the keyboard: the card changes places and keeps the focus, the ends are disabled. */
+export const Reorder: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const list = await loadedCards(canvasElement)
+    await waitFor(() => expect(list.getAllByRole('article')).toHaveLength(4))
+    await expect(titles(canvasElement)).toEqual([
+      'Les bonnes adresses du Vieux-Port',
+      'Fête de la musique : nos partenaires en scène',
+      'Bienvenue dans votre annuaire de partenaires',
+      'Brouillon : soldes d’été',
+    ])
+    await expect(
+      list.getByRole('button', { name: 'Monter « Les bonnes adresses du Vieux-Port »' }),
+    ).toBeDisabled()
+    await expect(list.getByRole('button', { name: 'Descendre « Brouillon : soldes d’été »' })).toBeDisabled()
+
+    const down = list.getByRole('button', { name: 'Descendre « Les bonnes adresses du Vieux-Port »' })
+    down.focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() =>
+      expect(titles(canvasElement)).toEqual([
+        'Fête de la musique : nos partenaires en scène',
+        'Les bonnes adresses du Vieux-Port',
+        'Bienvenue dans votre annuaire de partenaires',
+        'Brouillon : soldes d’été',
+      ]),
+    )
+    await expect(api.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: apiPaths.articleMove(1),
+      body: { direction: 'down' },
+    })
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      "« Les bonnes adresses du Vieux-Port » descend d'une place.",
+    )
+    await waitFor(() =>
+      expect(
+        list.getByRole('button', { name: 'Descendre « Les bonnes adresses du Vieux-Port »' }),
+      ).toHaveFocus(),
+    )
+    await expect(list.getByRole('article', { name: 'Les bonnes adresses du Vieux-Port' })).toHaveTextContent(
+      'Position 2',
+    )
+
+    // Space on the same button goes on down, to the end: then the focus moves to 'Monter'.
+    await userEvent.keyboard(' ')
+    await waitFor(() => expect(titles(canvasElement)[2]).toBe('Les bonnes adresses du Vieux-Port'))
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(titles(canvasElement)[3]).toBe('Les bonnes adresses du Vieux-Port'))
+    await waitFor(() =>
+      expect(
+        list.getByRole('button', { name: 'Monter « Les bonnes adresses du Vieux-Port »' }),
+      ).toHaveFocus(),
+    )
+    await expect(
+      list.getByRole('button', { name: 'Descendre « Les bonnes adresses du Vieux-Port »' }),
+    ).toBeDisabled()
+  },
+}
+
+/** Another admin moved the article to the top meanwhile: the server's 409 is shown, the list stays usable. */
+export const ReorderRefused: Story = {
+  parameters: {
+    msw: [
+      http.post('*/api/articles/:id/move', () =>
+        HttpResponse.json({ message: 'Cet article est déjà le premier.' }, { status: 409 }),
+      ),
+      ...api.handlers,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const list = await loadedCards(canvasElement)
+    await userEvent.click(
+      await list.findByRole('button', { name: 'Monter « Fête de la musique : nos partenaires en scène »' }),
+    )
+    await expectToast('Cet article est déjà le premier.')
+    await expect(titles(canvasElement)[1]).toBe('Fête de la musique : nos partenaires en scène')
   },
 }
 

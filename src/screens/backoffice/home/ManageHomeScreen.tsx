@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import type { Article } from '@/contract/schemas.ts'
 import { ApiError } from '@/src/api/client.ts'
 import { useDeleteArticle } from '@/src/api/articles/deleteArticle.ts'
 import { useArticles } from '@/src/api/articles/getArticles.ts'
+import { useMoveArticle } from '@/src/api/articles/moveArticle.ts'
 import { Badge } from '@/src/design-system/components/Badge/index.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import {
@@ -19,7 +20,16 @@ import { EmptyState, ErrorState } from '@/src/design-system/components/EmptyStat
 import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
-import { Icon, mdiDelete, mdiImageOff, mdiPencil, mdiPlus } from '@/src/design-system/icons/index.ts'
+import { VisuallyHidden } from '@/src/design-system/components/VisuallyHidden/index.ts'
+import {
+  Icon,
+  mdiArrowDown,
+  mdiArrowUp,
+  mdiDelete,
+  mdiImageOff,
+  mdiPencil,
+  mdiPlus,
+} from '@/src/design-system/icons/index.ts'
 import { useNotification } from '@/src/notifications/index.ts'
 import { Panel } from '../common/Panel.tsx'
 import { ArticleDialog } from './ArticleDialog.tsx'
@@ -91,6 +101,12 @@ function ArticleLink({ article }: { article: Article }) {
 }
 
 type Editing = { article: Article | null } | null
+type Direction = 'up' | 'down'
+
+/** Pushes the card's other actions to the end, so the order buttons stay at the start of the row. */
+const ActionsGap = styled.span`
+  flex: 1;
+`
 
 /** /bo/gerer-accueil: the home carousel's pages, to add, edit and delete. */
 export function ManageHomeScreen() {
@@ -101,8 +117,47 @@ export function ManageHomeScreen() {
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<Article | null>(null)
   const [deleteBusy, setDeleteBusy] = useState(false)
-  const articles = useMemo(() => [...(data ?? [])].sort((a, b) => a.position - b.position), [data])
+  const articles = useMemo(
+    () => [...(data ?? [])].sort((a, b) => a.position - b.position || a.articleId.id - b.articleId.id),
+    [data],
+  )
   const nextPosition = articles.reduce((max, article) => Math.max(max, article.position), 0) + 1
+  const moveArticle = useMoveArticle()
+  const [moving, setMoving] = useState<number | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const grid = useRef<HTMLUListElement>(null)
+  // After a move the card has changed places: the focus goes back to the button pressed (or its
+  // neighbour, once the card reached an end and that button is disabled), so the keys can go on moving it.
+  const refocus = useRef<{ id: number; direction: Direction } | null>(null)
+  useEffect(() => {
+    const target = refocus.current
+    if (!target || !grid.current) return
+    const button = (direction: Direction) =>
+      grid.current?.querySelector<HTMLButtonElement>(
+        `[data-move="${direction}"][data-article="${target.id}"]:not(:disabled)`,
+      )
+    const other: Direction = target.direction === 'up' ? 'down' : 'up'
+    ;(button(target.direction) ?? button(other))?.focus()
+    refocus.current = null
+  }, [articles])
+
+  const onMove = async (article: Article, direction: Direction) => {
+    // One move at a time; the buttons stay enabled meanwhile, so the focus stays on the one pressed.
+    if (moving !== null) return
+    setMoving(article.articleId.id)
+    // Set before the call: the list is redrawn in the new order as soon as the answer is in the cache.
+    refocus.current = { id: article.articleId.id, direction }
+    try {
+      await moveArticle(article.articleId.id, direction)
+      setAnnouncement(`« ${article.title} » ${direction === 'up' ? 'monte' : 'descend'} d'une place.`)
+    } catch (failure) {
+      // The client has shown the server's message (e.g. another admin moved it to an end meanwhile).
+      refocus.current = null
+      if (!(failure instanceof ApiError)) throw failure
+    } finally {
+      setMoving(null)
+    }
+  }
 
   const onDelete = async () => {
     if (!deleting) return
@@ -129,8 +184,8 @@ export function ManageHomeScreen() {
     content = <EmptyState message="Aucune page pour le moment." icon={mdiImageOff} />
   } else {
     content = (
-      <Grid aria-label="Pages de la page d'accueil">
-        {articles.map((article) => {
+      <Grid aria-label="Pages de la page d'accueil" ref={grid}>
+        {articles.map((article, index) => {
           const published = article.status === 'PUBLISHED'
           return (
             <li key={article.articleId.id}>
@@ -160,6 +215,23 @@ export function ManageHomeScreen() {
                   <ArticleLink article={article} />
                 </CardContent>
                 <CardActions>
+                  <IconButton
+                    label={`Monter « ${article.title} »`}
+                    icon={mdiArrowUp}
+                    data-move="up"
+                    data-article={article.articleId.id}
+                    disabled={index === 0}
+                    onClick={() => void onMove(article, 'up')}
+                  />
+                  <IconButton
+                    label={`Descendre « ${article.title} »`}
+                    icon={mdiArrowDown}
+                    data-move="down"
+                    data-article={article.articleId.id}
+                    disabled={index === articles.length - 1}
+                    onClick={() => void onMove(article, 'down')}
+                  />
+                  <ActionsGap />
                   <IconButton
                     label={`Modifier « ${article.title} »`}
                     icon={mdiPencil}
@@ -192,6 +264,7 @@ export function ManageHomeScreen() {
         }
       />
       {content}
+      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
       <ArticleDialog
         article={editing?.article ?? null}
         open={editing !== null}
