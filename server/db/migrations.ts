@@ -802,6 +802,14 @@ export const migrations: Record<string, Migration> = {
           add column updated_at timestamptz, add column updated_by text`.execute(db)
     },
   },
+  '0017_audit_log_target': {
+    async up(db: Kysely<unknown>) {
+      // A record's own history on its consultation page (GET /api/audit?targetType=…&targetId=…), newest first,
+      // and the user page's reactivations: read by the index, not by a scan of the whole log.
+      await sql`create index audit_log_target_idx
+        on audit_log (target_type, target_id, created_at desc, id desc)`.execute(db)
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {
