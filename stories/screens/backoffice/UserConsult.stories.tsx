@@ -79,6 +79,7 @@ export const WithUsedCoupons: Story = {
     await expect(canvas.getByText('Consultation')).toBeVisible()
     await expect(canvas.getByText('Actif')).toBeVisible()
     await expect(canvas.getByText('camille.martin@exemple.fr')).toBeVisible()
+    await expect(canvas.getByText('Rôles').nextElementSibling).toHaveTextContent(/^Utilisateur$/)
     await expect(canvas.getByRole('heading', { name: 'Coupons utilisés' })).toBeVisible()
     await expect(canvas.getAllByRole('button', { name: /Utilisé le/ })).toHaveLength(2)
     // Every use, newest first, with its partner and time in the app's zone (Paris: UTC+2 in October).

@@ -202,8 +202,50 @@ export const Edit: Story = {
       lastname: 'Bernard-Petit',
       email: 'lucas.bernard@exemple.fr',
       status: 'ACTIF',
+      roles: ['ROLE_USER'],
       userId: { id: 3 },
     })
+  },
+}
+
+/** 'Rôles': Administrateur sends ROLE_ADMIN beside ROLE_USER, which every account keeps. */
+export const EditMakeAdministrator: Story = {
+  // It ends on the next screen's placeholder, which the Edit story's capture already shows.
+  tags: ['no-visual'],
+  parameters: { router: editRouter },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const roles = await canvas.findByLabelText('Rôles')
+    await waitFor(() => expect(roles).toHaveTextContent('Utilisateur'))
+    await expect(
+      canvas.getByText('Administrateur : accès au back-office, en plus de l’application.'),
+    ).toBeVisible()
+    await chooseOption(roles, 'Administrateur')
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await expectToast("L'utilisateur a été modifié.")
+    await expect(api.lastBody('PUT', apiPaths.user(3))).toMatchObject({
+      roles: ['ROLE_USER', 'ROLE_ADMIN'],
+      userId: { id: 3 },
+    })
+  },
+}
+
+/** The signed-in administrator's own account: the role cannot be taken away, the field says why. */
+export const EditMyself: Story = {
+  parameters: {
+    router: {
+      path: '/bo/utilisateurs/edit/:id',
+      initialEntries: ['/bo/utilisateurs/1', '/bo/utilisateurs/edit/1'],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const roles = await canvas.findByLabelText('Rôles')
+    await waitFor(() => expect(roles).toHaveTextContent('Administrateur'))
+    await expect(roles).toBeDisabled()
+    await expect(roles).toHaveAccessibleDescription(
+      'Vous ne pouvez pas retirer vos propres droits d’administrateur.',
+    )
   },
 }
 

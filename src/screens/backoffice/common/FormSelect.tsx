@@ -9,10 +9,19 @@ interface FormSelectProps {
   placeholder?: string
   disabled?: boolean
   required?: boolean
+  helperText?: string
 }
 
 /** A Select bound to react-final-form, with the same error display as the text fields. */
-export function FormSelect({ name, label, options, placeholder, disabled, required }: FormSelectProps) {
+export function FormSelect({
+  name,
+  label,
+  options,
+  placeholder,
+  disabled,
+  required,
+  helperText,
+}: FormSelectProps) {
   return (
     <Field<string> name={name}>
       {({ input, meta }) => (
@@ -27,6 +36,7 @@ export function FormSelect({ name, label, options, placeholder, disabled, requir
           placeholder={placeholder}
           disabled={disabled}
           required={required}
+          helperText={helperText}
           error={fieldError(meta)}
         />
       )}

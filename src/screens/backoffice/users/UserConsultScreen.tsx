@@ -15,6 +15,7 @@ import { TextField } from '@/src/design-system/components/TextField/index.ts'
 import { Icon, mdiPencil, mdiRefresh } from '@/src/design-system/icons/index.ts'
 import { useNotification } from '@/src/notifications/index.ts'
 import { DetailList } from '../common/DetailList.tsx'
+import { roleLabel } from './userForm.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { Panel, SectionTitle } from '../common/Panel.tsx'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
@@ -137,6 +138,7 @@ export function UserConsultScreen() {
       <DetailList
         items={[
           { label: 'Statut', value: <StatusChip status={user.status} /> },
+          { label: 'Rôles', value: roleLabel(user.roles) },
           { label: 'Email', value: user.email },
         ]}
       />

@@ -14,6 +14,7 @@ import { useSaveFlow } from '../common/useSaveFlow.ts'
 import { useVersionedEdit, VersionConflictNotice, type ComparedField } from '../common/versionConflict.tsx'
 import {
   emptyUserValues,
+  roleOptions,
   userToValues,
   validateUser,
   valuesToUserBody,
@@ -21,6 +22,7 @@ import {
 } from './userForm.ts'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { useStatusOptions } from '../common/useStatusOptions.ts'
+import { useSession } from '@/src/session/index.ts'
 
 /** What 'Comparer' shows after a 412, labelled as on the form. */
 const comparedUserFields: ComparedField[] = [
@@ -28,6 +30,11 @@ const comparedUserFields: ComparedField[] = [
   { name: 'lastname', label: 'Nom' },
   { name: 'email', label: 'Email' },
   { name: 'status', label: 'Statut' },
+  {
+    name: 'role',
+    label: 'Rôles',
+    format: (role) => roleOptions.find((option) => option.value === role)?.label ?? '—',
+  },
 ]
 
 /** 'Nouvel Utilisateur' (/bo/utilisateurs/nouveau) and 'Edition' (/bo/utilisateurs/edit/:id). */
@@ -55,6 +62,9 @@ export function UserFormScreen() {
   const initialValues = useMemo(() => (user ? userToValues(user) : emptyUserValues), [user])
   const statusOptions = useStatusOptions(statuses)
   const title = isEdit ? 'Edition' : 'Nouvel Utilisateur'
+  // The server refuses an administrator's taking their own role away: the field says so instead.
+  const { user: me } = useSession()
+  const editingMyself = isEdit && user !== undefined && me?.userId.id === user.userId.id
 
   // The edited item's name once loaded (null until then: nothing announced yet).
   const pageTitle = !isEdit ? title : user ? `Edition : ${user.firstname} ${user.lastname}` : null
@@ -85,6 +95,20 @@ export function UserFormScreen() {
           <FormTextField name="lastname" label="Nom" autoComplete="off" required />
           <FormTextField name="email" label="Email" type="email" autoComplete="off" required />
           <FormSelect name="status" label="Statut" options={statusOptions} required />
+          {isEdit ? (
+            <FormSelect
+              name="role"
+              label="Rôles"
+              options={roleOptions}
+              required
+              disabled={editingMyself}
+              helperText={
+                editingMyself
+                  ? 'Vous ne pouvez pas retirer vos propres droits d’administrateur.'
+                  : 'Administrateur : accès au back-office, en plus de l’application.'
+              }
+            />
+          ) : null}
         </FormGrid>
       )}
     </FormPage>
