@@ -1,6 +1,6 @@
 import type { Decorator } from '@storybook/react-vite'
 import { useState, type ComponentType } from 'react'
-import { MemoryRouter, Route, Routes, createMemoryRouter, useLocation } from 'react-router'
+import { MemoryRouter, Route, Routes, createMemoryRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { SWRConfig } from 'swr'
 import type { AuthUser } from '../contract/schemas.ts'
@@ -8,6 +8,7 @@ import { DesignSystemProvider } from '../src/design-system/theme/index.ts'
 import { SessionProvider, writeStoredUser } from '../src/session/index.ts'
 import { NotificationProvider } from '../src/notifications/index.ts'
 import { NotificationToast } from '../src/notifications/NotificationToast.tsx'
+import { NextScreen } from './NextScreen.tsx'
 
 export interface StoryRouterParameters {
   /** The route pattern the story renders at, e.g. '/partenaire/:id'. Default: any path. */
@@ -31,24 +32,13 @@ declare module '@storybook/react-vite' {
   }
 }
 
-/** Rendered when a story navigates away from its own route, so play functions can assert where it went. */
-function LocationEcho() {
-  const location = useLocation()
-  return (
-    <p data-testid="location">
-      Page : {location.pathname}
-      {location.search}
-    </p>
-  )
-}
-
 /** The story at its route under a data memory router, made once per story render tree. */
 function DataRouterStory({ Story, router }: { Story: ComponentType; router: StoryRouterParameters }) {
   const [dataRouter] = useState(() =>
     createMemoryRouter(
       [
         { path: router.path ?? '*', element: <Story /> },
-        ...(router.path ? [{ path: '*', element: <LocationEcho /> }] : []),
+        ...(router.path ? [{ path: '*', element: <NextScreen /> }] : []),
       ],
       { initialEntries: router.initialEntries ?? ['/'] },
     ),
@@ -76,7 +66,7 @@ export const withAppProviders: Decorator = (Story, context) => {
               <MemoryRouter initialEntries={router.initialEntries ?? ['/']}>
                 <Routes>
                   <Route path={router.path ?? '*'} element={<Story />} />
-                  {router.path ? <Route path="*" element={<LocationEcho />} /> : null}
+                  {router.path ? <Route path="*" element={<NextScreen />} /> : null}
                 </Routes>
               </MemoryRouter>
             )}

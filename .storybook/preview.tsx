@@ -9,6 +9,7 @@ import { configure } from 'storybook/test'
 import { baseHandlers } from '../mocks/handlers/config.ts'
 import { resetHandlerState } from '../mocks/handlers/storyState.ts'
 import { withAppProviders } from './decorators.tsx'
+import { ScreenFramesDocsContainer } from './docsFrames.tsx'
 
 /**
  * How long findBy* and waitFor wait for what a play function asserts (Testing Library's default is 1 s). On a
@@ -73,6 +74,8 @@ const preview: Preview = {
     a11y: { test: 'error' },
     viewport: { options: viewports },
     backgrounds: { disable: true },
+    // Screens' stories render in frames of their own on their docs pages (docsFrames.tsx).
+    docs: { container: ScreenFramesDocsContainer },
     options: {
       // Designers land on the introduction; then the tokens, the components by role, the screens.
       storySort: {

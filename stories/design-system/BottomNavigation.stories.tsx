@@ -14,7 +14,12 @@ const meta = {
   title: 'Design system/Navigation/BottomNavigation',
   component: BottomNavigation,
   args: { items },
-  parameters: { layout: 'fullscreen', router: { initialEntries: ['/rechercher'] } },
+  parameters: {
+    layout: 'fullscreen',
+    router: { initialEntries: ['/rechercher'] },
+    // Fixed to the viewport's bottom: on the docs page, a frame of its own gives it a bottom to stick to.
+    docs: { story: { inline: false, height: '160px' } },
+  },
   globals: { viewport: { value: 'phone' } },
 } satisfies Meta<typeof BottomNavigation>
 

@@ -15,7 +15,8 @@ const meta = {
     onConfirm: fn(),
     onCancel: fn(),
   },
-  parameters: { layout: 'fullscreen' },
+  // Each story in its own frame on the docs page: inline, every open dialog's overlay would cover the page.
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '360px' } } },
 } satisfies Meta<typeof ConfirmDialog>
 
 export default meta

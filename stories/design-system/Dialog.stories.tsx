@@ -15,7 +15,8 @@ const meta = {
       'Ce coupon a été utilisé. Voulez vous le réactiver pour permettre à l’utilisateur de le réutiliser?',
     confirmLabel: 'Réactiver',
   },
-  parameters: { layout: 'fullscreen' },
+  // Each story in its own frame on the docs page: inline, every open dialog's overlay would cover the page.
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '480px' } } },
   render: function Render(args) {
     const [open, setOpen] = useState(args.open)
     return (

@@ -26,7 +26,12 @@ const meta = {
   title: 'Design system/Feedback/NotificationToast',
   component: Demo,
   args: { type: 'info', message: 'Partenaire enregistré.' },
-  parameters: { layout: 'fullscreen', globalToast: false },
+  parameters: {
+    layout: 'fullscreen',
+    globalToast: false,
+    // The toast is fixed to the viewport: on the docs page, a frame of its own holds it.
+    docs: { story: { inline: false, height: '240px' } },
+  },
 } satisfies Meta<typeof Demo>
 
 export default meta

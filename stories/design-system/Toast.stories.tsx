@@ -13,7 +13,12 @@ const meta = {
     message: 'Votre profil a été mis à jour.',
   },
   decorators: [(Story) => <ToastProvider>{Story()}</ToastProvider>],
-  parameters: { layout: 'fullscreen', globalToast: false },
+  parameters: {
+    layout: 'fullscreen',
+    globalToast: false,
+    // The toast is fixed to the viewport: on the docs page, a frame of its own holds it and its button.
+    docs: { story: { inline: false, height: '240px' } },
+  },
 } satisfies Meta<typeof Toast>
 
 export default meta

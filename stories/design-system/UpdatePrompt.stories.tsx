@@ -6,7 +6,8 @@ const meta = {
   title: 'Design system/Feedback/UpdatePrompt',
   component: UpdatePrompt,
   args: { onUpdate: fn(), updating: false },
-  parameters: { layout: 'fullscreen' },
+  // Fixed to the viewport: on the docs page, a frame of its own holds it.
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '200px' } } },
 } satisfies Meta<typeof UpdatePrompt>
 
 export default meta
