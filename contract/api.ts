@@ -55,6 +55,7 @@ import {
 import {
   CsvFile,
   Dashboard,
+  ExportIds,
   PartnerImportPreview,
   PartnerImportQuery,
   PartnerImportResult,
@@ -98,6 +99,22 @@ export const StaleVersionBody = Type.Object({
   modifiedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'Quand (ISO 8601 ; null si inconnu)',
   }),
+  conflicts: Type.Optional(
+    Type.Array(
+      Type.Object({
+        line: Type.Integer(),
+        partnerId: Type.Integer(),
+        name: Type.String(),
+        etag: Type.String(),
+        modifiedBy: Type.Union([Type.String(), Type.Null()]),
+        modifiedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      }),
+      {
+        description:
+          'Import de partenaires : chaque partenaire modifié depuis l’aperçu ou l’export (etag, modifiedBy et modifiedAt ci-dessus : le premier)',
+      },
+    ),
+  ),
 })
 export type StaleVersionBody = Static<typeof StaleVersionBody>
 
@@ -446,7 +463,10 @@ export const api = {
     ...calls.exportPartners,
     access: 'admin',
     download: true,
-    querystring: Type.Omit(PartnerListQuery, ['page', 'pageSize']),
+    querystring: Type.Omit(Type.Object({ ...PartnerListQuery.properties, ids: Type.Optional(ExportIds) }), [
+      'page',
+      'pageSize',
+    ]),
     response: { 200: CsvFile },
     errors: [400, 401, 403],
   },
@@ -454,7 +474,10 @@ export const api = {
     ...calls.exportUsers,
     access: 'admin',
     download: true,
-    querystring: Type.Omit(UserListQuery, ['page', 'pageSize']),
+    querystring: Type.Omit(Type.Object({ ...UserListQuery.properties, ids: Type.Optional(ExportIds) }), [
+      'page',
+      'pageSize',
+    ]),
     response: { 200: CsvFile },
     errors: [400, 401, 403],
   },
@@ -479,7 +502,7 @@ export const api = {
     querystring: PartnerImportQuery,
     upload: true,
     response: { 201: PartnerImportResult },
-    errors: [400, 401, 403, 413, 415],
+    errors: [400, 401, 403, 412, 413, 415],
   },
   getDashboard: { ...calls.getDashboard, access: 'admin', response: { 200: Dashboard }, errors: [401, 403] },
 } as const satisfies { readonly [Name in CallName]: Endpoint }

@@ -7,6 +7,15 @@ import Type, { type Static } from 'typebox'
 /** The answer of a CSV export: the file itself (text/csv, UTF-8 with BOM, `;`), downloaded as a Blob. */
 export const CsvFile = Type.String({ description: 'Fichier CSV (UTF-8 avec BOM, séparateur « ; », CRLF)' })
 
+/** The most rows « Exporter la sélection » asks for at once (`ids` of the partner and user exports). */
+export const EXPORT_IDS_MAX = 1000
+
+/** A selection's ids, for the partner and user exports: each one at most 10 digits, plus its comma. */
+export const ExportIds = Type.String({
+  maxLength: EXPORT_IDS_MAX * 11,
+  description: `Seulement ces identifiants, entiers positifs séparés par des virgules (${EXPORT_IDS_MAX} au plus) : « Exporter la sélection ». Les autres filtres s’y ajoutent.`,
+})
+
 export const PartnerImportQuery = Type.Object({
   createCategories: Type.Optional(
     Type.Boolean({ description: 'Créer les catégories citées qui n’existent pas encore' }),
@@ -89,6 +98,12 @@ export const PartnerImportPreview = Type.Object({
   errors: Type.Array(PartnerImportError),
   duplicates: Type.Array(PartnerImportDuplicate),
   newCategories: Type.Array(Type.String(), { description: 'Catégories qui seraient créées' }),
+  versions: Type.Optional(
+    Type.String({
+      description:
+        'Version lue de chaque partenaire que le fichier peut mettre à jour (lignes avec Id, doublons de partenaires existants), « Id:version » séparés par des virgules : à renvoyer à l’import dans le champ « versions », qui refuse alors tout (412) si l’un d’eux a changé depuis l’aperçu',
+    }),
+  ),
 })
 export type PartnerImportPreview = Static<typeof PartnerImportPreview>
 

@@ -17,7 +17,7 @@ test('un administrateur exporte les partenaires en CSV : fichier français, prem
   const bytes = await readFile((await download.path())!)
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   expect(bytes.toString('utf8').slice(1).split('\r\n')[0]).toBe(
-    'Id;Dénomination;Description;SIREN;Adresse;Ville;Latitude;Longitude;Email;Téléphone;Prénom gérant;Nom gérant;Catégories;Statut;Créé le;Modifié le',
+    'Id;Dénomination;Description;SIREN;Adresse;Ville;Latitude;Longitude;Email;Téléphone;Prénom gérant;Nom gérant;Catégories;Statut;Créé le;Modifié le;Version',
   )
 })
 

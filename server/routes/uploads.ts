@@ -7,6 +7,22 @@ const fileTooLarge = () =>
 
 /** Reads the single multipart field `file` into memory; the size limit (413) is enforced while streaming. */
 export async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  return (await readUploadWithFields(request)).file
+}
+
+/** A text field of a multipart form; `truncated` when it went over the multipart plugin's `fieldSize`. */
+export interface UploadField {
+  value: string
+  truncated: boolean
+}
+
+/**
+ * readUpload, with the text fields sent before the file (those after it are not read: the file is handed over
+ * as it streams in).
+ */
+export async function readUploadWithFields(
+  request: FastifyRequest,
+): Promise<{ file: Buffer; fields: Map<string, UploadField> }> {
   if (!request.isMultipart()) {
     throw new HttpError(
       415,
@@ -27,7 +43,11 @@ export async function readUpload(request: FastifyRequest): Promise<Buffer> {
     // here, so an oversized file is always the plugin's own 413, never a cut file sent on to the image check.
     if (part.file.truncated) throw fileTooLarge()
     if (buffer.length === 0) throw badRequest('Le fichier envoyé est vide.', 'file')
-    return buffer
+    const fields = new Map<string, UploadField>()
+    for (const [name, entry] of Object.entries(part.fields))
+      if (entry && !Array.isArray(entry) && entry.type === 'field' && typeof entry.value === 'string')
+        fields.set(name, { value: entry.value, truncated: entry.valueTruncated })
+    return { file: buffer, fields }
   } catch (error) {
     // Limits (413) and our own refusals keep their answer; what the multipart parser itself throws (no
     // boundary, data ending before the closing boundary, a broken part header) is the client's malformed form.

@@ -3,11 +3,15 @@
  * their list shows for the same search, filters and sort (the list's own WHERE and ORDER BY); every export is
  * recorded in the Journal, with its filters and its number of lines, before its first line is sent. Rows are
  * read in batches of 500, so a large export streams without holding the table in memory (the partner and
- * user exports hold only the matching ids, in the list's order).
+ * user exports hold only the matching ids, in the list's order). `ids` narrows either to a selection of the
+ * list (« Exporter la sélection »).
  */
 import { sql } from 'kysely'
+import { MAX_ID } from '@/contract/api.ts'
+import { EXPORT_IDS_MAX } from '@/contract/backoffice.ts'
 import type { PartnerListQuery, UserListQuery } from '@/contract/schemas.ts'
 import type { Db } from '../db/index.ts'
+import { badRequest } from '../errors.ts'
 import { auditedExport, type Actor } from './audit.ts'
 import { frenchCsv, inBatches, isoDay, type CsvColumn } from './frenchCsv.ts'
 import { partnerListFilter } from './partnerList.ts'
@@ -24,8 +28,28 @@ export interface ExportRequest {
   timeZone: string
 }
 
-export type PartnerExportQuery = Pick<PartnerListQuery, 'q' | 'status' | 'sort'>
-export type UserExportQuery = Pick<UserListQuery, 'q' | 'status' | 'role' | 'sort'>
+export type PartnerExportQuery = Pick<PartnerListQuery, 'q' | 'status' | 'sort'> & { ids?: string }
+export type UserExportQuery = Pick<UserListQuery, 'q' | 'status' | 'role' | 'sort'> & { ids?: string }
+
+const number = new Intl.NumberFormat('fr-FR')
+
+/** `ids` (« 12,40,41 »), distinct, or a French 400; undefined when not given. */
+export function selectedIds(text: string | undefined): number[] | undefined {
+  if (text === undefined) return undefined
+  const ids = text.split(',').map((part) => part.trim())
+  if (!ids.every((id) => /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= MAX_ID))
+    throw badRequest(
+      'Le paramètre « ids » doit être une liste d’identifiants (entiers positifs) séparés par des virgules, par exemple 12,40,41.',
+      'ids',
+    )
+  const distinct = [...new Set(ids.map(Number))]
+  if (distinct.length > EXPORT_IDS_MAX)
+    throw badRequest(
+      `Au plus ${number.format(EXPORT_IDS_MAX)} identifiants par export (« ids » en donne ${number.format(distinct.length)}) : exportez plutôt la liste filtrée.`,
+      'ids',
+    )
+  return distinct
+}
 
 /** The separator between a partner's category labels in one cell (labels may hold commas, never a bar). */
 export const CATEGORY_SEPARATOR = ' | '
@@ -55,6 +79,7 @@ function partnerRows(db: Db, ids: number[]) {
       ...partnerFieldColumns,
       'p.created_at',
       'p.updated_at',
+      'p.version',
       sql<string | null>`(select string_agg(c.label, ${CATEGORY_SEPARATOR} order by pc.position)
         from partner_categories pc join categories c on c.id = pc.category_id where pc.partner_id = p.id)`.as(
         'categories',
@@ -83,17 +108,27 @@ const partnerColumns: CsvColumn<PartnerLine>[] = [
   { header: 'Statut', value: (p) => statusLabel(p.status) },
   { header: 'Créé le', value: (p) => p.created_at, format: 'date' },
   { header: 'Modifié le', value: (p) => p.updated_at, format: 'date' },
+  // The import compares it with the partner's version: a file edited from an older export cannot overwrite a
+  // later change unseen.
+  { header: 'Version', value: (p) => p.version },
 ]
 
 /** GET /api/exports/partners.csv: the partners the list shows for `q`, in its order. */
 export async function partnersCsv({ db, actor, timeZone }: ExportRequest, q: PartnerExportQuery) {
+  const selected = selectedIds(q.ids)
   const { matching, order } = partnerListFilter(q)
   const ids = (
-    await db.selectFrom('partners as p').select('p.id').where(matching).orderBy(order).execute()
+    await db
+      .selectFrom('partners as p')
+      .select('p.id')
+      .where(matching)
+      .$if(selected !== undefined, (query) => query.where('p.id', 'in', selected!))
+      .orderBy(order)
+      .execute()
   ).map((row) => row.id)
   await auditedExport(db, actor, {
     label: 'Partenaires',
-    filters: { q: q.q?.trim(), status: q.status, sort: q.sort },
+    filters: { q: q.q?.trim(), status: q.status, sort: q.sort, ids: selected },
     rows: ids.length,
   })
   return frenchCsv(
@@ -134,13 +169,20 @@ const userColumns: CsvColumn<UserLine>[] = [
 
 /** GET /api/exports/users.csv: the users the list shows for `q`, in its order (their e-mail addresses too). */
 export async function usersCsv({ db, actor, timeZone }: ExportRequest, q: UserExportQuery) {
+  const selected = selectedIds(q.ids)
   const { matching, order } = userListFilter(q)
-  const ids = (await db.selectFrom('users').select('id').where(matching).orderBy(order).execute()).map(
-    (row) => row.id,
-  )
+  const ids = (
+    await db
+      .selectFrom('users')
+      .select('id')
+      .where(matching)
+      .$if(selected !== undefined, (query) => query.where('id', 'in', selected!))
+      .orderBy(order)
+      .execute()
+  ).map((row) => row.id)
   await auditedExport(db, actor, {
     label: 'Utilisateurs',
-    filters: { q: q.q?.trim(), status: q.status, role: q.role, sort: q.sort },
+    filters: { q: q.q?.trim(), status: q.status, role: q.role, sort: q.sort, ids: selected },
     rows: ids.length,
   })
   return frenchCsv(

@@ -6,6 +6,12 @@
  * A line whose « Id » names an existing partner updates it (so an export edited in a spreadsheet goes back in
  * without duplicating anyone); a line without one creates a partner, unless it repeats an earlier line (never
  * imported) or a saved partner (ignored or updated, as the operator chooses): same name and city, or same e-mail.
+ *
+ * An import never overwrites a change it was not shown. The preview answers the version of every partner the
+ * file could update (`versions`), and the import, given them back, refuses as a whole (412) when one of the
+ * partners it updates has another version by then: the import is one transaction, so it is all or nothing here
+ * too. The export's « Version » column does the same for a file edited from an older export: a line whose
+ * version is no longer the partner's is an error in the preview, and a 412 at import.
  */
 import { parse } from 'csv-parse/sync'
 import { sql } from 'kysely'
@@ -28,6 +34,7 @@ import type { Executor } from './partnerRows.ts'
 import { savePartner } from './partnerStore.ts'
 import { partnerSnapshot, statusOptions } from './partners.ts'
 import { rowColumns, toPartner } from './search.ts'
+import { byWhom, etagOf, versionBump } from './versions.ts'
 
 export const IMPORT_MAX_LINES = 20_000
 const PREVIEW_ROWS = 100
@@ -57,6 +64,7 @@ const headerKeys = {
   nomgerant: 'lastName',
   categories: 'categories',
   statut: 'status',
+  version: 'version',
 } as const
 type Key = (typeof headerKeys)[keyof typeof headerKeys]
 /** Each column's name in the export, for messages and the error report when the file names it otherwise. */
@@ -76,6 +84,7 @@ const exportHeaders: Record<Key, string> = {
   lastName: 'Nom gérant',
   categories: 'Catégories',
   status: 'Statut',
+  version: 'Version',
 }
 const required: Key[] = [
   'name',
@@ -153,6 +162,8 @@ interface ParsedLine {
   partner: CleanPartner
   /** The existing partner this line updates. */
   partnerId?: number
+  /** The partner's version the line was exported at (« Version »), when the file has one for it. */
+  fileVersion?: number
 }
 
 /** A valid line without Id that repeats an earlier line or a saved partner; see PartnerImportDuplicate. */
@@ -168,6 +179,7 @@ interface ExistingPartner {
   city: string
   email: string
   rating: Rating
+  version: number
 }
 
 type Encoding = PartnerImportPreview['encoding']
@@ -185,6 +197,8 @@ interface Parsed {
   known: Map<string, number>
   /** The current ratings of the partners the file updates. */
   ratings: Map<number, Rating>
+  /** The versions of the partners the file may update (its Id lines and the saved partners it repeats). */
+  versions: Map<number, number>
 }
 
 /**
@@ -281,7 +295,16 @@ function readRecords(text: string): { records: string[][]; lineOf: number[] } {
   }
 }
 
-async function parseFile(db: Executor, bytes: Buffer, createCategories: boolean): Promise<Parsed> {
+/**
+ * Reads and checks the file. With `staleAs` (the preview), an Id line whose « Version » is no longer its
+ * partner's is an error written in that time zone; the import checks it under a lock instead (`lockUpdated`).
+ */
+async function parseFile(
+  db: Executor,
+  bytes: Buffer,
+  createCategories: boolean,
+  staleAs?: { timeZone: string },
+): Promise<Parsed> {
   const { text, encoding } = decode(bytes)
   const { records, lineOf } = readRecords(text)
   const header = records[0]
@@ -335,6 +358,12 @@ async function parseFile(db: Executor, bytes: Buffer, createCategories: boolean)
           `L’identifiant « ${idText} » n’est pas un nombre entier (colonne Id ; vide pour un nouveau partenaire).`,
           'id',
         )
+      const versionText = idText === '' ? '' : cell('version').trim()
+      if (versionText !== '' && !/^\d{1,9}$/.test(versionText))
+        throw new LineError(
+          `La version « ${versionText} » n’est pas un nombre entier (colonne Version de l’export ; vide pour ne pas la vérifier).`,
+          'version',
+        )
       const postalCode = cell('postalCode').trim()
       if (postalCode !== '' && !/^\d{5}$/.test(postalCode))
         throw new LineError('Le code postal doit comporter 5 chiffres.', 'postalCode')
@@ -375,7 +404,16 @@ async function parseFile(db: Executor, bytes: Buffer, createCategories: boolean)
           )
         newCategories.set(lower, label)
       }
-      lines.push(idText === '' ? { line, partner } : { line, partner, partnerId: Number(idText) })
+      lines.push(
+        idText === ''
+          ? { line, partner }
+          : {
+              line,
+              partner,
+              partnerId: Number(idText),
+              ...(versionText === '' ? {} : { fileVersion: Number(versionText) }),
+            },
+      )
     } catch (error) {
       if (error instanceof LineError) errors.push(lineError(line, error.message, columnName(error.key)))
       else if (error instanceof HttpError) {
@@ -385,9 +423,27 @@ async function parseFile(db: Executor, bytes: Buffer, createCategories: boolean)
     }
   }
   const updating = await checkUpdatedPartners(db, lines, columnName('id'))
+  if (staleAs)
+    for (const { line, partnerId, fileVersion } of lines) {
+      const saved = partnerId === undefined ? undefined : updating.saved.get(partnerId)
+      if (!saved || fileVersion === undefined || fileVersion === saved.version || updating.errors.has(line))
+        continue
+      updating.errors.set(
+        line,
+        lineError(
+          line,
+          `Le partenaire ${partnerId} a été modifié ${byWhom(saved, staleAs.timeZone)}, après l’export dont vient cette ligne (version ${fileVersion} dans le fichier, ${saved.version} aujourd’hui) : exportez-le à nouveau, ou videz sa cellule Version pour remplacer cette modification.`,
+          columnName('version'),
+        ),
+      )
+    }
   const valid = lines.filter((line) => !updating.errors.has(line.line))
   const duplicates = await findDuplicates(db, valid)
   const duplicateLines = new Set(duplicates.map((duplicate) => duplicate.line))
+  const versions = new Map<number, number>()
+  for (const { partnerId } of valid)
+    if (partnerId !== undefined) versions.set(partnerId, updating.saved.get(partnerId)!.version)
+  for (const { existing } of duplicates) if (existing) versions.set(existing.id, existing.version)
   return {
     encoding,
     lineCount: records.length - 1,
@@ -396,7 +452,8 @@ async function parseFile(db: Executor, bytes: Buffer, createCategories: boolean)
     errors: [...errors, ...updating.errors.values()].sort((a, b) => a.line - b.line),
     newCategories,
     known,
-    ratings: updating.ratings,
+    ratings: new Map([...updating.saved].map(([id, saved]) => [id, saved.rating])),
+    versions,
   }
 }
 
@@ -464,7 +521,7 @@ async function savedMatches(db: Executor, lines: ParsedLine[]) {
     const batch = lines.slice(start, start + LOOKUP_BATCH)
     const rows = await db
       .selectFrom('partners')
-      .select(['id', 'name', 'city', 'email', 'rating', 'user_ratings_total'])
+      .select(['id', 'name', 'city', 'email', 'rating', 'user_ratings_total', 'version'])
       .where((eb) =>
         eb.or([
           // search_name holds nameKey's form, and has an index.
@@ -481,6 +538,7 @@ async function savedMatches(db: Executor, lines: ParsedLine[]) {
         city: row.city,
         email: row.email,
         rating: { rating: row.rating, userRatingsTotal: row.user_ratings_total },
+        version: row.version,
       }
       if (!byNameCity.has(nameCityKey(row))) byNameCity.set(nameCityKey(row), partner)
       if (!byEmail.has(emailKey(row))) byEmail.set(emailKey(row), partner)
@@ -491,13 +549,21 @@ async function savedMatches(db: Executor, lines: ParsedLine[]) {
 
 type Rating = Pick<CleanPartner, 'rating' | 'userRatingsTotal'>
 
+/** A partner a line names by id, as saved: what the file does not carry and an update keeps, and its version. */
+interface SavedPartner {
+  rating: Rating
+  version: number
+  updated_at: Date | string | null
+  updated_by: string | null
+}
+
 /**
- * The lines that name a partner by id: each id must exist and appear once in the file. Also reads the ratings
- * of those partners, which the file does not carry and an update keeps.
+ * The lines that name a partner by id: each id must exist and appear once in the file. Also reads those
+ * partners' ratings, which the file does not carry and an update keeps, and their versions.
  */
 async function checkUpdatedPartners(db: Executor, lines: ParsedLine[], idColumn: string) {
   const errors = new Map<number, PartnerImportError>()
-  const ratings = new Map<number, Rating>()
+  const saved = new Map<number, SavedPartner>()
   const firstLineOf = new Map<number, number>()
   for (const { line, partnerId } of lines) {
     if (partnerId === undefined) continue
@@ -509,14 +575,19 @@ async function checkUpdatedPartners(db: Executor, lines: ParsedLine[], idColumn:
   for (let start = 0; start < ids.length; start += INSERT_BATCH) {
     const found = await db
       .selectFrom('partners')
-      .select(['id', 'rating', 'user_ratings_total'])
+      .select(['id', 'rating', 'user_ratings_total', 'version', 'updated_at', 'updated_by'])
       .where('id', 'in', ids.slice(start, start + INSERT_BATCH))
       .execute()
     for (const row of found)
-      ratings.set(row.id, { rating: row.rating, userRatingsTotal: row.user_ratings_total })
+      saved.set(row.id, {
+        rating: { rating: row.rating, userRatingsTotal: row.user_ratings_total },
+        version: row.version,
+        updated_at: row.updated_at,
+        updated_by: row.updated_by,
+      })
   }
   for (const { line, partnerId } of lines)
-    if (partnerId !== undefined && !ratings.has(partnerId) && !errors.has(line))
+    if (partnerId !== undefined && !saved.has(partnerId) && !errors.has(line))
       errors.set(
         line,
         lineError(
@@ -525,7 +596,7 @@ async function checkUpdatedPartners(db: Executor, lines: ParsedLine[], idColumn:
           idColumn,
         ),
       )
-  return { errors, ratings }
+  return { errors, saved }
 }
 
 const previewRow = ({ line, partner, partnerId }: ParsedLine): PartnerImportRow => ({
@@ -555,13 +626,37 @@ const previewDuplicate = ({
     : { existing: { id: existing.id, name: existing.name, city: existing.city, email: existing.email } }),
 })
 
-/** Reads and checks the file; writes nothing. */
+/** « 12:3,40:1 »: partner 12 at version 3, partner 40 at version 1 (the preview's `versions`). */
+const versionsText = (versions: Map<number, number>) =>
+  [...versions]
+    .sort(([a], [b]) => a - b)
+    .map(([id, version]) => `${id}:${version}`)
+    .join(',')
+
+/** The import's `versions` field (what its preview answered), or a French 400. */
+export function readVersions(text: string): Map<number, number> {
+  const versions = new Map<number, number>()
+  if (text === '') return versions
+  if (!/^\d{1,10}:\d{1,10}(,\d{1,10}:\d{1,10})*$/.test(text))
+    throw badRequest(
+      'Le champ « versions » doit reprendre celui de l’aperçu : « Id:version », séparés par des virgules.',
+      'versions',
+    )
+  for (const pair of text.split(',')) {
+    const [id, version] = pair.split(':').map(Number) as [number, number]
+    versions.set(id, version)
+  }
+  return versions
+}
+
+/** Reads and checks the file; writes nothing. Dates in its messages are in `timeZone`. */
 export async function previewPartnerImport(
   db: Db,
   bytes: Buffer,
   createCategories: boolean,
+  timeZone: string,
 ): Promise<PartnerImportPreview> {
-  const parsed = await parseFile(db, bytes, createCategories)
+  const parsed = await parseFile(db, bytes, createCategories, { timeZone })
   return {
     lineCount: parsed.lineCount,
     validCount: parsed.lines.length,
@@ -574,6 +669,7 @@ export async function previewPartnerImport(
     errors: parsed.errors.slice(0, PREVIEW_ERRORS),
     duplicates: parsed.duplicates.slice(0, PREVIEW_DUPLICATES).map(previewDuplicate),
     newCategories: [...parsed.newCategories.values()],
+    versions: versionsText(parsed.versions),
   }
 }
 
@@ -622,16 +718,128 @@ async function snapshots(
   return found
 }
 
+/** A partner the import would update that has changed since the preview or the export the file comes from. */
+interface Conflict {
+  line: number
+  partnerId: number
+  name: string
+  version: number
+  updated_at: Date | string | null
+  updated_by: string | null
+  /** Changed since the preview; not in the preview at all; changed since the line's « Version ». */
+  since: 'preview' | 'unseen' | 'export'
+  fileVersion?: number
+}
+
+function describeConflict(conflict: Conflict, timeZone: string): string {
+  const partner = `« ${conflict.name} » (ligne ${conflict.line})`
+  if (conflict.since === 'unseen') return `${partner} ne figurait pas dans l’aperçu`
+  const changed = `${partner} a été modifié ${byWhom(conflict, timeZone)}`
+  return conflict.since === 'preview'
+    ? `${changed} depuis l’aperçu`
+    : `${changed}, après l’export dont vient le fichier (version ${conflict.fileVersion} dans le fichier, ${conflict.version} aujourd’hui)`
+}
+
+/**
+ * The whole import refused (412), as a stale PUT is: the partners in cause (three named, then a count), who
+ * changed them and when, and what to do; the body's etag, modifiedBy and modifiedAt are the first one's, and
+ * `conflicts` lists them all.
+ */
+function staleImport(conflicts: Conflict[], timeZone: string): HttpError {
+  const named = conflicts.slice(0, 3).map((conflict) => describeConflict(conflict, timeZone))
+  const more = conflicts.length - named.length
+  if (more > 0) named.push(`et ${more} autre${more > 1 ? 's' : ''}`)
+  const advice = [
+    conflicts.some((conflict) => conflict.since !== 'export')
+      ? 'Refaites l’aperçu pour voir le fichier face aux versions actuelles.'
+      : '',
+    conflicts.some((conflict) => conflict.since === 'export')
+      ? 'Exportez à nouveau ces partenaires, ou videz leur cellule Version pour remplacer ces modifications.'
+      : '',
+  ].filter(Boolean)
+  const error = new HttpError(
+    412,
+    `Aucun partenaire importé, pour ne pas écraser une modification plus récente : ${named.join(' ; ')}. ${advice.join(' ')}`,
+  )
+  const described = conflicts.map((conflict) => ({
+    line: conflict.line,
+    partnerId: conflict.partnerId,
+    name: conflict.name,
+    etag: etagOf('partner', conflict.partnerId, conflict.version),
+    modifiedBy: conflict.updated_by,
+    modifiedAt: conflict.updated_at === null ? null : new Date(conflict.updated_at).toISOString(),
+  }))
+  const { etag, modifiedBy, modifiedAt } = described[0]!
+  error.extra = { etag, modifiedBy, modifiedAt, conflicts: described }
+  return error
+}
+
+/**
+ * Locks the partners `updates` write, in id order (two imports meet them in the same order), for the rest of
+ * the transaction, and checks each one's version as versions.ts's lockVersion does for a PUT: against what the
+ * preview read (`versions`, when the call sends them back) and the line's « Version ». A partner changed since
+ * refuses the whole import, which is one transaction: all or nothing, never the other lines alone.
+ */
+async function lockUpdated(
+  trx: Executor,
+  updates: ParsedLine[],
+  versions: Map<number, number> | undefined,
+  timeZone: string,
+): Promise<void> {
+  const ids = [...new Set(updates.map((line) => line.partnerId!))].sort((a, b) => a - b)
+  const locked = new Map<number, Omit<Conflict, 'line' | 'partnerId' | 'since' | 'fileVersion'>>()
+  for (let start = 0; start < ids.length; start += INSERT_BATCH) {
+    const rows = await trx
+      .selectFrom('partners')
+      .select(['id', 'name', 'version', 'updated_at', 'updated_by'])
+      .where('id', 'in', ids.slice(start, start + INSERT_BATCH))
+      .orderBy('id')
+      .forUpdate()
+      .execute()
+    for (const row of rows) locked.set(row.id, row)
+  }
+  const conflicts: Conflict[] = []
+  for (const { line, partnerId, fileVersion } of [...updates].sort((a, b) => a.line - b.line)) {
+    const row = locked.get(partnerId!)
+    if (!row)
+      throw badRequest(
+        `Aucun partenaire importé : le partenaire ${partnerId} (ligne ${line}) a été supprimé entre-temps. Refaites l’aperçu.`,
+        'file',
+      )
+    const seen = versions?.get(partnerId!)
+    const since =
+      versions && seen === undefined
+        ? 'unseen'
+        : seen !== undefined && seen !== row.version
+          ? 'preview'
+          : fileVersion !== undefined && fileVersion !== row.version
+            ? 'export'
+            : null
+    if (since) conflicts.push({ ...row, line, partnerId: partnerId!, since, fileVersion })
+  }
+  if (conflicts.length > 0) throw staleImport(conflicts, timeZone)
+}
+
+/** What the import checks its updates against: the versions its preview answered, if sent back. */
+export interface ImportCheck {
+  versions?: Map<number, number>
+  /** The zone of the dates in a refusal's message. */
+  timeZone: string
+}
+
 /**
  * Checks the file again (it may have changed since the preview, and so may the categories) and writes every
  * partner in one transaction, in batches of multi-row inserts; any error line and nothing is written. A
  * duplicate of a line is never written; a duplicate of a saved partner updates it or is ignored, as `query` says.
+ * A partner updated since the preview (`check.versions`) or since its line's « Version » refuses it all (412).
+ * `actor` is the author of every partner written (updated_by).
  */
 export async function importPartners(
   db: Db,
   actor: Actor,
   bytes: Buffer,
   query: PartnerImportQuery,
+  check: ImportCheck,
 ): Promise<PartnerImportResult> {
   return db.transaction().execute(async (trx) => {
     const parsed = await parseFile(trx, bytes, query.createCategories === true)
@@ -651,6 +859,9 @@ export async function importPartners(
           : 'Le fichier ne contient aucun partenaire.',
         'file',
       )
+    const creates = parsed.lines.filter((line) => line.partnerId === undefined)
+    const updates = [...parsed.lines.filter((line) => line.partnerId !== undefined), ...duplicateUpdates]
+    await lockUpdated(trx, updates, check.versions, check.timeZone)
     for (const duplicate of parsed.duplicates)
       if (duplicate.existing) parsed.ratings.set(duplicate.existing.id, duplicate.existing.rating)
 
@@ -665,8 +876,6 @@ export async function importPartners(
       for (const c of created) categoryIds.set(c.label.toLowerCase(), c.id)
     }
 
-    const creates = parsed.lines.filter((line) => line.partnerId === undefined)
-    const updates = [...parsed.lines.filter((line) => line.partnerId !== undefined), ...duplicateUpdates]
     const categoryRows = new Map(
       (await trx.selectFrom('categories').select(['id', 'label', 'icon']).execute()).map((c) => [c.id, c]),
     )
@@ -676,8 +885,9 @@ export async function importPartners(
       categoryRows,
     )
     for (const { partner, partnerId } of updates)
-      await savePartner(trx, { ...partner, ...parsed.ratings.get(partnerId!) }, partnerId)
+      await savePartner(trx, { ...partner, ...parsed.ratings.get(partnerId!) }, partnerId, actor)
     const createdIds: number[] = []
+    const { updated_by: author } = versionBump(actor)
     for (let start = 0; start < creates.length; start += INSERT_BATCH) {
       const batch = creates.slice(start, start + INSERT_BATCH)
       // Ids taken from the sequence first, so each partner's categories are linked without relying on the
@@ -709,6 +919,7 @@ export async function importPartners(
         rating: p.rating,
         user_ratings_total: p.userRatingsTotal,
         category_ids: linkedIds[i]!,
+        updated_by: author,
       }))
       await trx.insertInto('partners').values(values).execute()
       const links = batch.flatMap((_line, i) =>

@@ -45,8 +45,9 @@ async function resolveCategories(trx: Executor, inputs: CategoryInput[]): Promis
 }
 
 /**
- * Inserts or updates a partner with its categories; the caller provides the transaction. An update bumps the
- * partner's version, with `by` as its author (versions.ts; the caller has checked `If-Match` with lockVersion).
+ * Inserts or updates a partner with its categories; the caller provides the transaction. `by` is recorded as
+ * the author of the new partner or of its new version (an update bumps it: versions.ts; the caller has checked
+ * `If-Match` with lockVersion).
  */
 export async function savePartner(
   trx: Executor,
@@ -73,7 +74,13 @@ export async function savePartner(
   }
   let partnerId: number
   if (id === undefined) {
-    partnerId = (await trx.insertInto('partners').values(values).returning('id').executeTakeFirstOrThrow()).id
+    partnerId = (
+      await trx
+        .insertInto('partners')
+        .values({ ...values, updated_by: versionBump(by).updated_by })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
   } else {
     await trx
       .updateTable('partners')

@@ -76,12 +76,17 @@ interface VersionRow {
   updated_by: string | null
 }
 
-/** « Ce partenaire a été modifié par Alice Martin le 28/11/2026 à 09:12 : rechargez-le avant d’enregistrer. » */
-export function staleMessage(kind: VersionedKind, row: VersionRow, timeZone: string): string {
+/** « par Alice Martin le 28/11/2026 à 09:12 », or « entre-temps » when neither is known. */
+export function byWhom(row: Pick<VersionRow, 'updated_at' | 'updated_by'>, timeZone: string): string {
   const by = row.updated_by ? ` par ${row.updated_by}` : ''
   const at = zonedDate(row.updated_at, timeZone, true)
   const when = at ? ` le ${at.replace(' ', ' à ')}` : ' entre-temps'
-  return `${subjects[kind]}${by}${when} : rechargez-le avant d’enregistrer.`
+  return `${by}${when}`.trimStart()
+}
+
+/** « Ce partenaire a été modifié par Alice Martin le 28/11/2026 à 09:12 : rechargez-le avant d’enregistrer. » */
+export function staleMessage(kind: VersionedKind, row: VersionRow, timeZone: string): string {
+  return `${subjects[kind]} ${byWhom(row, timeZone)} : rechargez-le avant d’enregistrer.`
 }
 
 /** 412 Precondition Failed: the French sentence, and the current ETag, author and date for programs. */

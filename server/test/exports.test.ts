@@ -61,12 +61,15 @@ describe('CSV exports', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = bytes.toString('utf8')
     expect(lines(text)[0]).toBe(
-      'Id;Dénomination;Description;SIREN;Adresse;Ville;Latitude;Longitude;Email;Téléphone;Prénom gérant;Nom gérant;Catégories;Statut;Créé le;Modifié le',
+      'Id;Dénomination;Description;SIREN;Adresse;Ville;Latitude;Longitude;Email;Téléphone;Prénom gérant;Nom gérant;Catégories;Statut;Créé le;Modifié le;Version',
     )
+    // The version of the partner's ETag, which the import compares (import-versions.test.ts).
+    const etag = (await t.api.get(apiPaths.partner(partner.partnerId.id), t.asAdmin())).headers.get('etag')
+    const version = /-v(\d+)"$/.exec(etag ?? '')?.[1]
     const today = new Date()
     const ddmmyyyy = `${String(today.getDate()).padStart(2, '0')}/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`
     expect(text).toContain(
-      `${partner.partnerId.id};"Boulangerie; « Le Pain »";"Pains, viennoiseries\net gâteaux.";;2 rue Haute;Aix;43,5297;5,4474;contact@partenaire.fr;04 91 00 00 00;Jean;Dupont;Restaurants | Boulangeries;Actif;${ddmmyyyy};${ddmmyyyy}\r\n`,
+      `${partner.partnerId.id};"Boulangerie; « Le Pain »";"Pains, viennoiseries\net gâteaux.";;2 rue Haute;Aix;43,5297;5,4474;contact@partenaire.fr;04 91 00 00 00;Jean;Dupont;Restaurants | Boulangeries;Actif;${ddmmyyyy};${ddmmyyyy};${version}\r\n`,
     )
   })
 
@@ -559,6 +562,6 @@ describe('dates and times in APP_TIME_ZONE (Europe/Paris by default)', () => {
       /^15\/01\/2026 07:07;.*;oui;01\/04\/2026 00:30$/,
     )
     const partners = (await download('/api/exports/partners.csv?q=pain')).bytes.toString('utf8')
-    expect(lines(partners)[1]).toMatch(/;16\/01\/2026;\d\d\/\d\d\/\d{4}$/)
+    expect(lines(partners)[1]).toMatch(/;16\/01\/2026;\d\d\/\d\d\/\d{4};\d+$/)
   })
 })

@@ -43,7 +43,7 @@ export const Downloads: Story = {
       const blob = created.mock.calls[0]![0] as Blob
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer())
       await expect(text.split('\r\n')[0]).toBe(
-        '\uFEFFId;Dénomination;Description;SIREN;Adresse;Ville;Latitude;Longitude;Email;Téléphone;Prénom gérant;Nom gérant;Catégories;Statut;Créé le;Modifié le',
+        '\uFEFFId;Dénomination;Description;SIREN;Adresse;Ville;Latitude;Longitude;Email;Téléphone;Prénom gérant;Nom gérant;Catégories;Statut;Créé le;Modifié le;Version',
       )
     } finally {
       clicked.mockRestore()
