@@ -319,6 +319,39 @@ export const AddCoupon: Story = {
   },
 }
 
+/** A past date is warned about but saves (the spec lets the admin set it); the card then says 'Expiré'. */
+export const AddExpiredCoupon: Story = {
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1 })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
+    const dialog = within(await findDialog('Ajouter un coupon'))
+    await fill(dialog.getByLabelText('Libelle'), 'Offre de 2020')
+    const date = dialog.getByLabelText("Date d'expiration")
+    await userEvent.type(date, '2030-12-31')
+    await expect(dialog.queryByText('Cette date est passée : le coupon sera expiré.')).toBeNull()
+    await userEvent.clear(date)
+    await userEvent.type(date, '2020-06-30')
+    await expect(date).toHaveAccessibleDescription('Cette date est passée : le coupon sera expiré.')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(api.lastBody('POST', apiPaths.partnerOffers(1))).toMatchObject({
+      status: 'ENABLED',
+      expirationDate: '2020-06-30',
+    })
+    const card = await couponsRegion(canvasElement).findByRole('button', { name: /Offre de 2020/ })
+    await expect(card).toHaveTextContent('Expiré')
+    await expect(card).toHaveTextContent("Valable jusqu'au 30/06/2020")
+    const coupons = couponsRegion(canvasElement)
+    await expect(coupons.getByRole('button', { name: /-20 % sur la carte des vins/ })).toHaveTextContent(
+      'Expiré',
+    )
+    await expect(coupons.getByRole('button', { name: /-10 % sur l’addition/ })).not.toHaveTextContent(
+      'Expiré',
+    )
+    await expect(coupons.getByRole('button', { name: /Un café offert/ })).not.toHaveTextContent('Expiré')
+  },
+}
+
 /**
  * The expiry is typed (placeholder AAAA-MM-JJ) or picked in the browser's calendar, whose choice fills the text:
  * only real days, from 1900 on.

@@ -1,4 +1,7 @@
+import { useField } from 'react-final-form'
 import type { DiscountOffer } from '@/contract/schemas.ts'
+import { DEFAULT_TIME_ZONE } from '@/contract/zonedDate.ts'
+import { useClientConfig } from '@/src/api/config.ts'
 import { useCreateOffer } from '@/src/api/partners/createOffer.ts'
 import { useUpdateOffer } from '@/src/api/partners/updateOffer.ts'
 import { FormDialog } from '../common/FormDialog.tsx'
@@ -8,11 +11,27 @@ import { useSubmitFlow } from '../common/useSubmitFlow.ts'
 import {
   couponToValues,
   emptyCouponValues,
+  isExpired,
   offerStatusOptions,
+  PAST_DATE_WARNING,
+  todayIn,
   validateCoupon,
   valuesToOfferBody,
   type CouponFormValues,
 } from './couponForm.ts'
+
+/** The expiry date, warned when it is already past: the spec lets the admin set it freely, so it still saves. */
+function ExpiryField() {
+  const { input } = useField<string>('expirationDate', { subscription: { value: true } })
+  const today = todayIn(useClientConfig().data?.timeZone ?? DEFAULT_TIME_ZONE)
+  return (
+    <FormDateField
+      name="expirationDate"
+      label="Date d'expiration"
+      helperText={isExpired(input.value, today) ? PAST_DATE_WARNING : undefined}
+    />
+  )
+}
 
 export interface CouponDialogProps {
   partnerId: number
@@ -48,7 +67,7 @@ export function CouponDialog({ partnerId, offer, open, onOpenChange }: CouponDia
     >
       <FormSelect name="status" label="Status" options={offerStatusOptions} required />
       <FormTextField name="libelle" label="Libelle" autoComplete="off" required />
-      <FormDateField name="expirationDate" label="Date d'expiration" />
+      <ExpiryField />
     </FormDialog>
   )
 }

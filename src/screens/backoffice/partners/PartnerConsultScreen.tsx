@@ -7,6 +7,9 @@ import { ApiError } from '@/src/api/client.ts'
 import { useDeletePartnerImage } from '@/src/api/partners/deletePartnerImage.ts'
 import { usePartner } from '@/src/api/partners/getPartner.ts'
 import { useUploadPartnerImage } from '@/src/api/partners/uploadPartnerImage.ts'
+import { DEFAULT_TIME_ZONE } from '@/contract/zonedDate.ts'
+import { useClientConfig } from '@/src/api/config.ts'
+import { Badge } from '@/src/design-system/components/Badge/index.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
@@ -22,6 +25,7 @@ import { DetailList } from '../common/DetailList.tsx'
 import { Panel, SectionTitle } from '../common/Panel.tsx'
 import { useGoBackOnError } from '../common/useGoBackOnError.ts'
 import { CouponDialog } from './CouponDialog.tsx'
+import { isExpired, todayIn } from './couponForm.ts'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { unstyledList } from '@/src/design-system/theme/mixins.ts'
 import { RecordHistory } from '../journal/RecordHistory.tsx'
@@ -100,6 +104,8 @@ export function PartnerConsultScreen() {
   const navigate = useNavigate()
   const { notify } = useNotification()
   const { data: partner, error } = usePartner(id)
+  // Expired from the day after its date, in the operators' zone, as the server decides.
+  const today = todayIn(useClientConfig().data?.timeZone ?? DEFAULT_TIME_ZONE)
   useGoBackOnError(partner ? null : error)
   usePageTitle(partner ? backofficeTitle(partner.name) : null)
   const uploadImage = useUploadPartnerImage(partnerId)
@@ -228,6 +234,7 @@ export function PartnerConsultScreen() {
                 <CouponCard type="button" data-status={offer.status} onClick={() => setCoupon({ offer })}>
                   <strong>{offer.libelle}</strong>
                   <StatusChip status={offer.status} />
+                  {isExpired(offer.expirationDate, today) ? <Badge content="Expiré" color="danger" /> : null}
                   <Muted>{expiry(offer)}</Muted>
                 </CouponCard>
               </li>

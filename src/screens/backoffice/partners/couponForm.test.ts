@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validateCoupon, valuesToOfferBody } from './couponForm.ts'
+import { isExpired, todayIn, validateCoupon, valuesToOfferBody } from './couponForm.ts'
 
 const coupon = (expirationDate: string) => ({
   status: 'ENABLED' as const,
@@ -38,5 +38,22 @@ describe('valuesToOfferBody', () => {
   it('sends the typed date trimmed, and no date as null', () => {
     expect(valuesToOfferBody(coupon(' 2030-12-31 ')).expirationDate).toBe('2030-12-31')
     expect(valuesToOfferBody(coupon('')).expirationDate).toBeNull()
+  })
+})
+
+describe('todayIn and isExpired', () => {
+  it('takes the day in the operators’ zone, not the browser’s', () => {
+    // 23:30 UTC on 31 December is already 1 January in Paris (UTC+1), still 31 December in New York.
+    const lateEvening = new Date('2025-12-31T23:30:00Z')
+    expect(todayIn('Europe/Paris', lateEvening)).toBe('2026-01-01')
+    expect(todayIn('America/New_York', lateEvening)).toBe('2025-12-31')
+  })
+
+  it('a coupon is usable through its date and expired from the day after', () => {
+    expect(isExpired('2026-01-01', '2026-01-01')).toBe(false)
+    expect(isExpired('2025-12-31', '2026-01-01')).toBe(true)
+    expect(isExpired('2020-06-30', '2026-01-01')).toBe(true)
+    for (const value of [null, undefined, '', '31/12/2020', '2020-02-31'])
+      expect(isExpired(value, '2026-01-01'), String(value)).toBe(false)
   })
 })

@@ -40,3 +40,20 @@ export const offerStatusOptions: { value: OfferStatus; label: string }[] = [
   { value: 'ENABLED', label: 'Activé' },
   { value: 'DISABLED', label: 'Désactivé' },
 ]
+
+/** Today's date (AAAA-MM-JJ) in `timeZone`: the day the operators live in (APP_TIME_ZONE), not the browser's. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  )
+  return `${parts.year}-${parts.month}-${parts.day}`
+}
+
+/** A coupon is usable through its expiry day, so it is expired from the day after (the server's rule). */
+export const isExpired = (expirationDate: string | null | undefined, today: string): boolean =>
+  !!expirationDate && isRealDate(expirationDate) && expirationDate.trim() < today
+
+/** Shown under a past expiry date in the coupon dialog; saving it stays allowed. */
+export const PAST_DATE_WARNING = 'Cette date est passée : le coupon sera expiré.'
