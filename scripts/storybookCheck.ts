@@ -83,22 +83,31 @@ const recordStories = `(() => {
   const attach = () => {
     const channel = window.__STORYBOOK_ADDONS_CHANNEL__
     if (!channel) return setTimeout(attach, 5)
-    const firstLine = (error) => String(error && (error.message || error.description || error)).split('\\n')[0]
+    // The error's first lines without terminal colours: a matcher's name, then what was expected and received.
+    const summary = (error) =>
+      String(error && (error.message || error.description || error))
+        .replace(/\\u001b\\[[0-9;]*m/g, '')
+        .split('\\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .slice(0, 4)
+        .join(' / ')
+        .slice(0, 300)
     // The exceptions and the instrumenter's log name no story: they belong to the story whose render is under
     // way (a story left behind can still be rendering when the next one is asked for).
     let rendering
     channel.on('storyRenderPhaseChanged', (event) => { rendering = event.storyId })
     const failWith = (error) => {
-      if (rendering && !window.__storyErrors[rendering]) window.__storyErrors[rendering] = firstLine(error)
+      if (rendering && !window.__storyErrors[rendering]) window.__storyErrors[rendering] = summary(error)
     }
     channel.on('storyFinished', (payload) => { window.__storyResults[payload.storyId] = payload })
     channel.on('playFunctionThrewException', failWith)
     channel.on('storyThrewException', failWith)
     channel.on('storyErrored', failWith)
-    channel.on('unhandledErrorsWhilePlaying', (errors) => failWith('erreur non gérée pendant la fonction play : ' + firstLine(errors && errors[0])))
+    channel.on('unhandledErrorsWhilePlaying', (errors) => failWith('erreur non gérée pendant la fonction play : ' + summary(errors && errors[0])))
     channel.on('storybook/instrumenter/call', (call) => {
       const calls = (window.__storyCalls[call.storyId] = window.__storyCalls[call.storyId] || {})
-      calls[call.id] = { method: call.method, message: call.exception ? firstLine(call.exception) : undefined }
+      calls[call.id] = { method: call.method, message: call.exception ? summary(call.exception) : undefined }
     })
     channel.on('storybook/instrumenter/sync', (payload) => {
       if (rendering) window.__storyLogs[rendering] = payload.logItems
