@@ -1,6 +1,12 @@
 import { HttpResponse, type HttpHandler } from 'msw'
 import type { Dashboard, PartnerImportPreview } from '@/contract/backoffice.ts'
-import { dashboard, partnersCsv, previewReady, previewWithErrors } from '../fixtures/dashboard.ts'
+import {
+  dashboard,
+  partnersCsv,
+  previewReady,
+  previewWithErrors,
+  previewWithUpdates,
+} from '../fixtures/dashboard.ts'
 import { mockApi } from './mockApi.ts'
 
 const csv = (text: string) =>
@@ -55,4 +61,46 @@ export function exchangeHandlers(
       )
     }),
   ]
+}
+
+/**
+ * An import whose partner 1 someone else changes between the first preview and the import: the import sending
+ * that preview's `versions` is refused (412, with the server's message), a new preview reads the new version and
+ * its import goes through. `sent` keeps each import's « versions » field; `reset` in a story's `beforeEach`.
+ */
+export function importChangedSincePreview() {
+  let version = 3
+  let previews = 0
+  const sent: (string | null)[] = []
+  const versions = () => `1:${version},2:1`
+  const handlers: HttpHandler[] = [
+    mockApi('previewPartnerImport', () => {
+      const answer = { ...previewWithUpdates, versions: versions() }
+      // Alice Martin saves partner 1 right after the first preview.
+      if (++previews === 1) version++
+      return HttpResponse.json(answer)
+    }),
+    mockApi('importPartners', async ({ request }) => {
+      const field = (await request.formData()).get('versions')
+      sent.push(typeof field === 'string' ? field : null)
+      if (field !== versions())
+        return HttpResponse.json(
+          {
+            message:
+              'Aucun partenaire importé, pour ne pas écraser une modification plus récente : « Le Comptoir du Panier » (ligne 2) a été modifié par Alice Martin le 28/11/2026 à 09:12 depuis l’aperçu. Refaites l’aperçu pour voir le fichier face aux versions actuelles.',
+          },
+          { status: 412 },
+        )
+      return HttpResponse.json({ created: 1, updated: 2, ignored: 0, categoriesCreated: [] }, { status: 201 })
+    }),
+  ]
+  return {
+    handlers,
+    sent,
+    reset() {
+      version = 3
+      previews = 0
+      sent.length = 0
+    },
+  }
 }

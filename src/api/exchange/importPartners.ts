@@ -6,10 +6,13 @@ import { callApi } from '../client.ts'
 
 /**
  * POST /api/imports/partners: every partner of the file in one transaction, or none. `query` says whether to
- * create the missing categories and what becomes of the duplicates of saved partners.
+ * create the missing categories and what becomes of the duplicates of saved partners; `versions`, the
+ * preview's, has the server refuse it all (412) if one of the partners it updates has changed since.
  */
-export function importPartners(file: File, query: PartnerImportQuery) {
+export function importPartners(file: File, query: PartnerImportQuery, versions?: string) {
   const body = new FormData()
+  // Before the file: the server reads the fields that come ahead of it.
+  if (versions !== undefined) body.append('versions', versions)
   body.append('file', file)
   return callApi('importPartners', { query, body }, { shownByCaller: true })
 }
@@ -18,8 +21,8 @@ export function importPartners(file: File, query: PartnerImportQuery) {
 export function useImportPartners() {
   const { mutate } = useSWRConfig()
   return useCallback(
-    async (file: File, query: PartnerImportQuery) => {
-      const result = await importPartners(file, query)
+    async (file: File, query: PartnerImportQuery, versions?: string) => {
+      const result = await importPartners(file, query, versions)
       void mutate(apiPaths.partners())
       void mutate(apiPaths.categories())
       return result

@@ -4,7 +4,7 @@ import { calls } from '@/contract/calls.ts'
 import { previewReady, previewWithDuplicates, previewWithUpdates } from '@/mocks/fixtures/dashboard.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { rejecting } from '@/mocks/handlers/backoffice.ts'
-import { exchangeHandlers } from '@/mocks/handlers/exchange.ts'
+import { exchangeHandlers, importChangedSincePreview } from '@/mocks/handlers/exchange.ts'
 import { PartnerImportScreen } from '@/src/screens/backoffice/import/PartnerImportScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { chooseOption } from './helpers.ts'
@@ -200,5 +200,44 @@ export const Refused: Story = {
     await expect(await canvas.findByText('Fichier refusé')).toBeVisible()
     await waitFor(() => expect(canvas.getByText(/^Colonne manquante : « Catégories »/)).toBeVisible())
     await expect(canvas.queryByRole('button', { name: /^Importer/ })).toBeNull()
+  },
+}
+
+const changedSincePreview = importChangedSincePreview()
+
+export const ChangedSincePreview: Story = {
+  name: 'Partenaire modifié depuis l’aperçu',
+  beforeEach: () => changedSincePreview.reset(),
+  parameters: { msw: [...changedSincePreview.handlers, ...exchangeHandlers()] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await chooseFile(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Importer 3 partenaires' }))
+    // The import sends the versions its preview read; partner 1 has changed since: nothing is imported.
+    const refusal = await canvas.findByRole('alert')
+    await expect(refusal).toHaveTextContent('Import refusé')
+    await expect(refusal).toHaveTextContent(
+      'Aucun partenaire importé, pour ne pas écraser une modification plus récente : « Le Comptoir du Panier » (ligne 2) a été modifié par Alice Martin le 28/11/2026 à 09:12 depuis l’aperçu. Refaites l’aperçu pour voir le fichier face aux versions actuelles.',
+    )
+    await expect(changedSincePreview.sent).toEqual(['1:3,2:1'])
+    await expect(canvas.queryByText(/mis à jour\.$/)).toBeNull()
+    await expect(within(refusal).getByRole('button', { name: 'Refaire l’aperçu' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Importer 3 partenaires' })).toBeDisabled()
+  },
+}
+
+export const PreviewAgain: Story = {
+  name: 'Aperçu refait après un refus',
+  beforeEach: ChangedSincePreview.beforeEach,
+  parameters: ChangedSincePreview.parameters,
+  play: async (context) => {
+    await ChangedSincePreview.play!(context)
+    const canvas = within(context.canvasElement)
+    // The same file read again against the partners as they are now, then imported knowingly.
+    await userEvent.click(canvas.getByRole('button', { name: 'Refaire l’aperçu' }))
+    await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull())
+    await userEvent.click(await canvas.findByRole('button', { name: 'Importer 3 partenaires' }))
+    await expect(await canvas.findByText('1 partenaire créé, 2 mis à jour.')).toBeVisible()
+    await expect(changedSincePreview.sent).toEqual(['1:3,2:1', '1:4,2:1'])
   },
 }

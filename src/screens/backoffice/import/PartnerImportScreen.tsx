@@ -102,6 +102,12 @@ const Footer = styled.div`
   gap: ${({ theme }) => theme.space[3]}px;
 `
 
+/** Why the import was refused: `stale` when a partner changed since the preview (412), which a new one shows. */
+interface ImportError {
+  message: string
+  stale: boolean
+}
+
 type Step =
   | { kind: 'empty' }
   | { kind: 'reading' }
@@ -117,7 +123,7 @@ export function PartnerImportScreen() {
   const [createCategories, setCreateCategories] = useState(false)
   const [step, setStep] = useState<Step>({ kind: 'empty' })
   const [importing, setImporting] = useState(false)
-  const [importError, setImportError] = useState<string | null>(null)
+  const [importError, setImportError] = useState<ImportError | null>(null)
   const [choice, setChoice] = useState<DuplicateChoice>(noChoice)
 
   async function check(chosen: File, create: boolean) {
@@ -131,14 +137,18 @@ export function PartnerImportScreen() {
     }
   }
 
-  async function commit(chosen: File) {
+  async function commit(chosen: File, preview: PartnerImportPreview) {
     setImporting(true)
     setImportError(null)
     try {
-      setStep({ kind: 'done', result: await importPartners(chosen, importQuery(createCategories, choice)) })
+      const result = await importPartners(chosen, importQuery(createCategories, choice), preview.versions)
+      setStep({ kind: 'done', result })
       setFile(null)
     } catch (error) {
-      setImportError(messageOf(error))
+      setImportError({
+        message: messageOf(error),
+        stale: error instanceof ApiError && error.status === 412,
+      })
     } finally {
       setImporting(false)
     }
@@ -199,7 +209,8 @@ export function PartnerImportScreen() {
           onChoice={setChoice}
           importing={importing}
           importError={importError}
-          onImport={() => void commit(file)}
+          onImport={() => void commit(file, step.preview)}
+          onPreviewAgain={() => void check(file, createCategories)}
         />
       ) : null}
     </Panel>
@@ -257,13 +268,16 @@ function Preview({
   importing,
   importError,
   onImport,
+  onPreviewAgain,
 }: {
   preview: PartnerImportPreview
   choice: DuplicateChoice
   onChoice: (choice: DuplicateChoice) => void
   importing: boolean
-  importError: string | null
+  importError: ImportError | null
   onImport: () => void
+  /** Reads the same file again against the partners as they are now. */
+  onPreviewAgain: () => void
 }) {
   const { lineCount, validCount, updateCount, errorCount, duplicateCount, savedDuplicateCount } = preview
   const { rows, errors, duplicates, newCategories, encoding } = preview
@@ -427,12 +441,23 @@ function Preview({
         </TableScroll>
       ) : null}
       {importError ? (
-        <Alert severity="error" title="Import refusé">
-          {importError}
+        <Alert
+          severity="error"
+          title="Import refusé"
+          action={
+            importError.stale ? (
+              <Button variant="outlined" size="small" onClick={onPreviewAgain}>
+                Refaire l’aperçu
+              </Button>
+            ) : undefined
+          }
+        >
+          {importError.message}
         </Alert>
       ) : null}
       <Footer>
-        <Button onClick={onImport} disabled={!ready} loading={importing}>
+        {/* After a 412 the same import would be refused again: the preview comes first. */}
+        <Button onClick={onImport} disabled={!ready || importError?.stale === true} loading={importing}>
           Importer {partners(toWrite)}
         </Button>
       </Footer>
