@@ -42,7 +42,8 @@ const announcer = () => document.querySelector<HTMLElement>('[data-testid="page-
 
 /**
  * Every screen sets '<page> — Partenaires' (WCAG 2.4.2); after a route change a polite live region reads the new
- * title out. The first title is not announced (screen readers read it as the page loads).
+ * title out. The first title is not announced (screen readers read it as the page loads). The region's text comes
+ * in the render after the title changes, hence the waits.
  */
 export const AnnouncedOnRouteChange: Story = {
   name: 'Annonce au changement de page',
@@ -53,9 +54,9 @@ export const AnnouncedOnRouteChange: Story = {
     await expect(announcer()).toHaveTextContent(/^$/)
     await userEvent.click(canvas.getByRole('link', { name: 'Page protégée' }))
     await waitFor(() => expect(document.title).toBe('Accès refusé — Partenaires'))
-    await expect(announcer()).toHaveTextContent('Accès refusé — Partenaires')
+    await waitFor(() => expect(announcer()).toHaveTextContent('Accès refusé — Partenaires'))
     await userEvent.click(canvas.getByRole('link', { name: "Retour à l'accueil" }))
     await waitFor(() => expect(document.title).toBe('Accueil — Partenaires'))
-    await expect(announcer()).toHaveTextContent('Accueil — Partenaires')
+    await waitFor(() => expect(announcer()).toHaveTextContent('Accueil — Partenaires'))
   },
 }

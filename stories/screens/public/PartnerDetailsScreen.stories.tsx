@@ -62,7 +62,7 @@ export const Loading: Story = {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('status', { name: 'Chargement du partenaire' })).toBeVisible()
     // The name is not known yet: the tab shows the app's name.
-    await expect(document.title).toBe('Partenaires')
+    await waitFor(() => expect(document.title).toBe('Partenaires'))
     await expect(canvas.getByRole('button', { name: 'Retour' })).toBeVisible()
   },
 }
