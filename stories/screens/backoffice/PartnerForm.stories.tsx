@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { mdiCoffee } from '@mdi/js'
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import type { PartnerBody } from '@/contract/schemas.ts'
 import { apiPaths, routePatterns } from '@/contract/paths.ts'
@@ -421,5 +422,56 @@ export const EditModifiedElsewhereReload: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
     await expectToast('Le partenaire a été modifié.')
     await expect(versionedPartner.ifMatches).toEqual(['"partner-v1"', '"partner-v2"'])
+  },
+}
+
+/**
+ * The icon of a new category is picked from the grid: searched in French ('café', 'bar'), chosen with the
+ * keyboard (Enter, then the arrows), kept on the category's chip and sent with it.
+ */
+export const NewCategoryIconPicker: Story = {
+  name: 'Icône de catégorie : choisir dans la grille au clavier',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await fillPartner(canvasElement)
+    await userEvent.type(canvas.getByRole('combobox', { name: 'Catégories' }), 'Bars{Enter}')
+    const dialog = within(await findDialog('Choisir une icône pour la catégorie'))
+    // The default icon is the one chosen until another is.
+    await expect(dialog.getByRole('radio', { name: 'Étoile' })).toHaveAttribute('aria-checked', 'true')
+
+    await userEvent.type(dialog.getByLabelText('Rechercher une icône'), 'café')
+    const found = within(dialog.getByRole('radiogroup', { name: 'Icônes' })).getAllByRole('radio')
+    await expect(found.map((radio) => radio.textContent)).toEqual(['Café'])
+    await userEvent.tab()
+    await expect(dialog.getByRole('radio', { name: 'Café' })).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    await expect(dialog.getByRole('radio', { name: 'Café' })).toHaveAttribute('aria-checked', 'true')
+    await expect(dialog.getByLabelText("Nom de l'icône")).toHaveValue('coffee')
+
+    await userEvent.clear(dialog.getByLabelText('Rechercher une icône'))
+    await userEvent.type(dialog.getByLabelText('Rechercher une icône'), 'bar')
+    await expect(dialog.queryByRole('radio', { name: 'Étoile' })).toBeNull()
+    // One tab stop, on the chosen icon; the arrows move and choose.
+    await userEvent.tab()
+    await expect(dialog.getByRole('radio', { name: 'Café' })).toHaveFocus()
+    await userEvent.keyboard('{ArrowRight}')
+    await expect(dialog.getByRole('radio', { name: 'Cocktail' })).toHaveFocus()
+    await expect(dialog.getByRole('radio', { name: 'Cocktail' })).toHaveAttribute('aria-checked', 'true')
+    await expect(dialog.getByRole('radio', { name: 'Café' })).toHaveAttribute('aria-checked', 'false')
+    await userEvent.keyboard('{ArrowLeft}')
+    await expect(dialog.getByRole('radio', { name: 'Café' })).toHaveAttribute('aria-checked', 'true')
+    await userEvent.keyboard(' ')
+    await expect(dialog.getByLabelText("Nom de l'icône")).toHaveValue('coffee')
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Ok' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    const chip = canvas.getByRole('button', { name: 'Retirer Bars' }).parentElement as HTMLElement
+    await waitFor(() => expect(chip.querySelector('svg path')).toHaveAttribute('d', mdiCoffee))
+    await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires/9')
+    await expect(api.lastBody<PartnerBody>('POST', apiPaths.partners())?.categories).toEqual([
+      { id: 5, label: 'Culture & loisirs', icon: 'theater' },
+      { label: 'Bars', icon: 'coffee' },
+    ])
   },
 }

@@ -5,6 +5,7 @@ import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.
 import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
 import { TextField } from '@/src/design-system/components/TextField/index.ts'
 import { useDiscardPrompt } from '../common/unsavedChanges.tsx'
+import { CategoryIconPicker } from './CategoryIconPicker.tsx'
 import { DEFAULT_CATEGORY_ICON } from './partnerForm.ts'
 
 const Preview = styled.div`
@@ -13,6 +14,10 @@ const Preview = styled.div`
   gap: ${({ theme }) => theme.space[2]}px;
   margin-top: ${({ theme }) => theme.space[3]}px;
   color: ${({ theme }) => theme.colors.primary};
+`
+
+const OtherName = styled.form`
+  margin-top: ${({ theme }) => theme.space[4]}px;
 `
 
 const ICON_CATALOGUE = 'https://pictogrammers.com/library/mdi/'
@@ -24,7 +29,10 @@ export interface CategoryIconDialogProps {
   onDone: (icon: string) => void
 }
 
-/** 'Choisir une icône pour la catégorie': asks the icon name of a category typed in the partner form. */
+/**
+ * 'Choisir une icône pour la catégorie': the icon of a category typed in the partner form, picked from a grid
+ * of named icons, or any other Material Design Icons name typed below it.
+ */
 export function CategoryIconDialog({ label, onDone }: CategoryIconDialogProps) {
   const [icon, setIcon] = useState(DEFAULT_CATEGORY_ICON)
   const previewPath = useMdiIconPath(icon.trim() || DEFAULT_CATEGORY_ICON)
@@ -47,7 +55,8 @@ export function CategoryIconDialog({ label, onDone }: CategoryIconDialogProps) {
         onConfirm={() => finish(icon)}
         cancelLabel={null}
       >
-        <form
+        <CategoryIconPicker value={icon} onChange={setIcon} />
+        <OtherName
           onSubmit={(event) => {
             // Rendered from the partner form's tree: the submit must not reach it through the portal.
             event.preventDefault()
@@ -62,7 +71,7 @@ export function CategoryIconDialog({ label, onDone }: CategoryIconDialogProps) {
             autoComplete="off"
             helperText={
               <>
-                Cherchez un nom d'icône dans le{' '}
+                Ou tapez le nom d'une autre icône du{' '}
                 <a href={ICON_CATALOGUE} target="_blank" rel="noopener noreferrer">
                   catalogue d'icônes
                 </a>
@@ -74,7 +83,7 @@ export function CategoryIconDialog({ label, onDone }: CategoryIconDialogProps) {
             <CategoryIcon path={previewPath} size={32} />
             <span>Aperçu</span>
           </Preview>
-        </form>
+        </OtherName>
       </Dialog>
       {discard.prompt}
     </>
