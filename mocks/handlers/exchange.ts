@@ -104,3 +104,28 @@ export function importChangedSincePreview() {
     },
   }
 }
+
+/**
+ * The partner and user exports answering the fixture's file, each request's query kept in `queries` (e.g. the
+ * `ids` of « Exporter la sélection ») for play functions; `reset` in a story's `beforeEach`.
+ */
+export function recordedExports() {
+  const queries: URLSearchParams[] = []
+  const handlers: HttpHandler[] = [
+    mockApi('exportPartners', ({ request }) => {
+      queries.push(new URL(request.url).searchParams)
+      return csv(partnersCsv)
+    }),
+    mockApi('exportUsers', ({ request }) => {
+      queries.push(new URL(request.url).searchParams)
+      return csv('\uFEFFId;Prénom;Nom;Email;Statut;Rôle;Inscrit le;Coupons utilisés\r\n')
+    }),
+  ]
+  return {
+    handlers,
+    queries,
+    reset() {
+      queries.length = 0
+    },
+  }
+}

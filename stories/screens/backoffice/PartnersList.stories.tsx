@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
+import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test'
 import { apiPaths } from '@/contract/paths.ts'
 import { manyPartners } from '@/mocks/fixtures/backoffice.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
+import { recordedExports } from '@/mocks/handlers/exchange.ts'
 import { PartnersListScreen } from '@/src/screens/backoffice/partners/PartnersListScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { chooseOption, portals } from './helpers.ts'
@@ -212,5 +213,81 @@ export const New: Story = {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Nouveau' }))
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/partenaires/nouveau')
+  },
+}
+
+/** Picks the rows of these partners, by their selection box. */
+async function pick(canvas: ReturnType<typeof within>, ...names: string[]) {
+  for (const name of names)
+    await userEvent.click(await canvas.findByRole('checkbox', { name: `Sélectionner ${name}` }))
+}
+
+export const BulkStatusChange: Story = {
+  name: 'Changer le statut de la sélection',
+  beforeEach: () => api.reset(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await pick(canvas, 'Le Comptoir du Panier', 'Salle Vieux-Port Fitness')
+    await expect(canvas.getByText('2 partenaires sélectionnés', { selector: '[aria-hidden]' })).toBeVisible()
+    await chooseOption(canvas.getByRole('combobox', { name: 'Nouveau statut' }), 'Prospect')
+    await userEvent.click(canvas.getByRole('button', { name: 'Changer le statut' }))
+    // Asked first, naming how many and to what.
+    const dialog = await screen.findByRole('dialog', { name: 'Changer le statut de 2 partenaires ?' })
+    await expect(dialog).toHaveTextContent('Ils passeront au statut « Prospect ».')
+    await expect(api.requests.filter((request) => request.method === 'PUT')).toEqual([])
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Changer le statut' }))
+    await expect(await screen.findByText('Statut « Prospect » appliqué à 2 partenaires.')).toBeVisible()
+    // Each partner saved by its own PUT, only its status changed.
+    const puts = api.requests.filter((request) => request.method === 'PUT')
+    await expect(puts.map((request) => request.path)).toEqual(['/api/partners/1', '/api/partners/2'])
+    await expect(puts.map((request) => (request.body as { status: string }).status)).toEqual([
+      'PROSPECT',
+      'PROSPECT',
+    ])
+    await expect(puts.map((request) => (request.body as { name: string }).name)).toEqual([
+      'Le Comptoir du Panier',
+      'Salle Vieux-Port Fitness',
+    ])
+    await waitFor(() =>
+      expect(canvas.getByRole('row', { name: 'Consulter Le Comptoir du Panier' })).toHaveTextContent(
+        'Prospect',
+      ),
+    )
+    await expect(canvas.queryByRole('button', { name: 'Changer le statut' })).toBeNull()
+  },
+}
+
+const exports = recordedExports()
+
+export const ExportSelection: Story = {
+  name: 'Exporter la sélection',
+  beforeEach: () => {
+    api.reset()
+    exports.reset()
+  },
+  parameters: { msw: [...exports.handlers, ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.queryByRole('button', { name: /^Exporter la sélection/ })).toBeNull()
+    await pick(canvas, 'Salle Vieux-Port Fitness', 'Le Comptoir du Panier')
+    const created = spyOn(URL, 'createObjectURL')
+    const clicked = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {})
+    try {
+      await userEvent.click(canvas.getByRole('button', { name: 'Exporter la sélection (2)' }))
+      await waitFor(() => expect(clicked).toHaveBeenCalledOnce())
+      await expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toMatch(
+        /^partenaires-selection-\d{4}-\d{2}-\d{2}\.csv$/,
+      )
+      await expect(created).toHaveBeenCalledOnce()
+    } finally {
+      clicked.mockRestore()
+      created.mockRestore()
+    }
+    // Exactly the picked rows, in the list's order (its sort), without the list's search or filter.
+    await expect(exports.queries.map((query) => Object.fromEntries(query))).toEqual([
+      { ids: '2,1', sort: 'name' },
+    ])
   },
 }

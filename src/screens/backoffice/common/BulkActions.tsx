@@ -7,6 +7,7 @@ import { Select } from '@/src/design-system/components/Select/index.ts'
 import { statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
 import { VisuallyHidden } from '@/src/design-system/components/VisuallyHidden/index.ts'
 import { useNotification } from '@/src/notifications/index.ts'
+import { CsvExportButton } from '../exchange/CsvExportButton.tsx'
 import { countLabel } from './useListParams.ts'
 import { statuses } from './StatusFilter.tsx'
 
@@ -61,11 +62,13 @@ export interface BulkActionsProps {
   setStatus: (id: string, status: PartnerStatus) => Promise<unknown>
   /** Once every change is done: read the list again. */
   onChanged: () => void
+  /** « Exporter la sélection (N) »: the CSV of exactly the picked rows (`ids`), saved as `fileName`-date.csv. */
+  exportSelection?: { download: (ids: string[]) => Promise<Blob>; fileName: string }
 }
 
 /**
  * Above a list, with rows picked: how many (announced), 'Changer le statut' for all of them after a confirmation
- * naming the count, and a way to drop the selection.
+ * naming the count, their CSV export when the list has one, and a way to drop the selection.
  */
 export function BulkActions({
   selected,
@@ -74,6 +77,7 @@ export function BulkActions({
   plural,
   setStatus,
   onChanged,
+  exportSelection,
 }: BulkActionsProps) {
   const { notify } = useNotification()
   const [status, setStatusChoice] = useState<PartnerStatus>('ACTIF')
@@ -120,6 +124,13 @@ export function BulkActions({
           <Button variant="outlined" onClick={() => setConfirming(true)}>
             Changer le statut
           </Button>
+          {exportSelection ? (
+            <CsvExportButton
+              download={() => exportSelection.download([...selected])}
+              fileName={exportSelection.fileName}
+              label={`Exporter la sélection (${count})`}
+            />
+          ) : null}
           <Button variant="text" onClick={() => onSelectedChange(new Set())}>
             Tout désélectionner
           </Button>

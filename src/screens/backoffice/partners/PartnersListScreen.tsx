@@ -5,6 +5,7 @@ import type { PartnerStatus } from '@/contract/schemas.ts'
 import { getPartner } from '@/src/api/partners/getPartner.ts'
 import { partnerListKeys, usePartners } from '@/src/api/partners/getPartners.ts'
 import { updatePartner } from '@/src/api/partners/updatePartner.ts'
+import { exportPartners } from '@/src/api/exchange/exportPartners.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
 import { Panel } from '../common/Panel.tsx'
 import { PartnersCsvActions } from '../exchange/PartnersCsvActions.tsx'
@@ -55,6 +56,11 @@ export function PartnersListScreen() {
         plural="partenaires"
         setStatus={setPartnerStatus}
         onChanged={() => void mutate(partnerListKeys)}
+        exportSelection={{
+          // In the list's order; only the picked rows, whatever the search and filter shown now.
+          download: (ids) => exportPartners({ ids: ids.join(','), sort: list.sortParam }),
+          fileName: 'partenaires-selection',
+        }}
       />
       <ServerListTable
         list={list}

@@ -5,6 +5,7 @@ import type { Role, User, UserStatus } from '@/contract/schemas.ts'
 import { getUser } from '@/src/api/users/getUser.ts'
 import { userListKeys, useUsers } from '@/src/api/users/getUsers.ts'
 import { updateUser } from '@/src/api/users/updateUser.ts'
+import { exportUsers } from '@/src/api/exchange/exportUsers.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
 import { type DataTableColumn } from '@/src/design-system/components/DataTable/index.ts'
 import { PageHeader } from '@/src/design-system/components/PageHeader/index.ts'
@@ -90,6 +91,11 @@ export function UsersListScreen() {
         plural="utilisateurs"
         setStatus={setUserStatus}
         onChanged={() => void mutate(userListKeys)}
+        exportSelection={{
+          // In the list's order; only the picked rows, whatever the search and filters shown now.
+          download: (ids) => exportUsers({ ids: ids.join(','), sort: list.sortParam }),
+          fileName: 'utilisateurs-selection',
+        }}
       />
       <ServerListTable
         list={list}
