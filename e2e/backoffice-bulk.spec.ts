@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test } from './fixtures.ts'
 import { choose, signInAsAdmin } from './adminSupport.ts'
 
-test('des partenaires cochés changent de statut ensemble, après confirmation, chacun au journal', async ({
+test('des partenaires cochés s’exportent seuls, et changent de statut ensemble, après confirmation, chacun au journal', async ({
   page,
 }) => {
   await signInAsAdmin(page)
@@ -31,6 +32,21 @@ test('des partenaires cochés changent de statut ensemble, après confirmation, 
   for (const name of names) await page.getByRole('checkbox', { name: `Sélectionner ${name}` }).check()
   await expect(page).toHaveURL(/\/bo\/partenaires\?statut=ACTIF$/)
   await expect(page.getByRole('status').getByText('2 partenaires sélectionnés')).toBeAttached()
+
+  // Their CSV: exactly these two rows, whatever else the list shows.
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Exporter la sélection (2)' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^partenaires-selection-\d{4}-\d{2}-\d{2}\.csv$/)
+  const exported = (await readFile((await download.path())!, 'utf8')).split('\r\n').filter(Boolean)
+  expect(exported).toHaveLength(3)
+  expect(
+    exported
+      .slice(1)
+      .map((line) => line.split(';')[1])
+      .sort(),
+  ).toEqual([...names].sort())
+
   await choose(page, page, 'Nouveau statut', 'Prospect')
   await page.getByRole('button', { name: 'Changer le statut' }).click()
   const dialog = page.getByRole('dialog', { name: 'Changer le statut de 2 partenaires ?' })
