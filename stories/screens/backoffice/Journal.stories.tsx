@@ -140,7 +140,12 @@ const exportEntry: (typeof auditEntries)[number] = {
   targetLabel: 'Partenaires, 2 lignes',
   motif: null,
   before: null,
-  after: { export: 'Partenaires', filters: { q: 'lyon', status: 'ACTIF', sort: '-name' }, rows: 2 },
+  after: {
+    export: 'Partenaires',
+    // « Exporter la sélection »: the picked rows' ids, with the list's filters.
+    filters: { q: 'lyon', status: 'ACTIF', sort: '-name', ids: [3, 7] },
+    rows: 2,
+  },
 }
 const withExport = createBackofficeApi({ audit: [exportEntry, ...auditEntries] })
 
@@ -156,7 +161,9 @@ export const TargetsAndExports: Story = {
     await expect(exported).toHaveTextContent('22/11/2026 00:30')
     await expect(exported).toHaveTextContent('Export CSV')
     await expect(exported).toHaveTextContent('Export (Partenaires, 2 lignes)')
-    await expect(exported).toHaveTextContent('Filtresrecherche « lyon », statut « Actif », tri « -name »')
+    await expect(exported).toHaveTextContent(
+      'Filtresrecherche « lyon », statut « Actif », tri « -name », sélection (Id) « 3, 7 »',
+    )
     await expect(exported).toHaveTextContent('Lignes2')
     await expect(within(exported!).queryByRole('link')).toBeNull()
     // Targets that can be opened are links to their page.

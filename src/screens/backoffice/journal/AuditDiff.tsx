@@ -47,6 +47,7 @@ const filterLabels: Record<string, string> = {
   to: 'au',
   targetType: 'type de cible',
   targetId: 'cible',
+  ids: 'sélection (Id)',
 }
 
 // Identifiers are already in the Target column.
@@ -85,7 +86,9 @@ function show(value: unknown, timeZone: string, key?: string): string {
       ? 'aucun'
       : given
           .map(
-            ([name, text]) => `${filterLabels[name] ?? name} « ${codeLabels[String(text)] ?? String(text)} »`,
+            // A selection's ids with a space, so that « 3, 7 » does not read as a decimal number.
+            ([name, text]) =>
+              `${filterLabels[name] ?? name} « ${Array.isArray(text) ? text.join(', ') : (codeLabels[String(text)] ?? String(text))} »`,
           )
           .join(', ')
   }
