@@ -76,6 +76,7 @@ describe('config, health, docs', () => {
       helpUrl: '/docs/aide.html',
       termsUrl: '/docs/conditions-generales-utilisation.pdf',
       privacyUrl: '/docs/politique-de-confidentialite.pdf',
+      timeZone: 'Europe/Paris',
     })
   })
 
