@@ -1,13 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import { apiPaths, routePatterns } from '@/contract/paths.ts'
-import type { AuditEntry } from '@/contract/schemas.ts'
+import type { AuditEntry, OfferUpdateBody } from '@/contract/schemas.ts'
 import { auditEntries } from '@/mocks/fixtures/audit.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
 import { PartnerConsultScreen } from '@/src/screens/backoffice/partners/PartnerConsultScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
+import { versionedRecord } from './versioned.ts'
 import { fill } from '@/stories/fill.ts'
 
 const api = createBackofficeApi()
@@ -560,5 +561,63 @@ export const CouponServerError: Story = {
       expect(dialog.getByRole('button', { name: 'Valider' })).not.toHaveAttribute('aria-busy'),
     )
     await expect(dialog.getByLabelText('Libelle')).toHaveValue('Apéritif offert')
+  },
+}
+
+const partnerOne = () => api.data.partners.find((partner) => partner.partnerId.id === 1)!
+const couponOf = (body: unknown) =>
+  partnerOne().discountOffers.find((offer) => offer.id.id === (body as OfferUpdateBody).id.id)!
+/** Partner 1 with versions; its coupons' saves check its ETag (If-Match), as the server does. */
+const versionedCoupons = versionedRecord({
+  path: apiPaths.partner(1),
+  putPath: apiPaths.partnerOffers(1),
+  kind: 'partner',
+  subject: 'Ce partenaire',
+  read: partnerOne,
+  write: (body) => Object.assign(couponOf(body), body),
+  answer: couponOf,
+})
+
+/**
+ * Alice changed a coupon while this one was being edited: the save, sent with the partner's version the page
+ * read, is refused; the dialog says who and when, keeps the typed libelle, and 'Recharger' brings hers.
+ */
+export const EditCouponModifiedElsewhere: Story = {
+  name: 'Coupon modifié entre-temps',
+  beforeEach: () => versionedCoupons.reset(),
+  parameters: { msw: [...versionedCoupons.handlers, ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('heading', { level: 1, name: 'Le Comptoir du Panier' })
+    await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: /-10 % sur l’addition/ }))
+    const dialog = within(await findDialog('Editer un coupon'))
+    versionedCoupons.changeElsewhere(() => {
+      partnerOne().discountOffers[0].libelle = '-15 % sur l’addition'
+    })
+    await userEvent.clear(dialog.getByLabelText('Libelle'))
+    await fill(dialog.getByLabelText('Libelle'), '-12 % sur l’addition')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await expect(
+      await dialog.findByText(
+        'Ce partenaire a été modifié par Alice Martin le 28/11/2026 à 09:12 : rechargez-le avant d’enregistrer.',
+      ),
+    ).toBeVisible()
+    await expect(versionedCoupons.ifMatches).toEqual(['"partner-v1"'])
+    await expect(dialog.getByLabelText('Libelle')).toHaveValue('-12 % sur l’addition')
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Recharger' }))
+    const prompt = within(await findDialog('Recharger la version actuelle ?'))
+    await userEvent.click(prompt.getByRole('button', { name: 'Recharger' }))
+    await waitFor(() => expect(dialog.getByLabelText('Libelle')).toHaveValue('-15 % sur l’addition'))
+    await expect(dialog.queryByText(/a été modifié par Alice Martin/)).toBeNull()
+
+    await userEvent.clear(dialog.getByLabelText('Libelle'))
+    await fill(dialog.getByLabelText('Libelle'), '-12 % sur l’addition')
+    await userEvent.click(dialog.getByRole('button', { name: 'Valider' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(versionedCoupons.ifMatches).toEqual(['"partner-v1"', '"partner-v2"'])
+    await expectToast('Le coupon a été modifié.')
+    await expect(
+      await couponsRegion(canvasElement).findByRole('button', { name: /-12 % sur l’addition/ }),
+    ).toBeVisible()
   },
 }

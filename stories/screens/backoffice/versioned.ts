@@ -13,9 +13,15 @@ export function versionedRecord<T extends object>({
   subject,
   read,
   write,
+  putPath = path,
+  answer = read,
 }: {
   /** The record's address, e.g. apiPaths.partner(1). */
   path: string
+  /** Where its saves go when not there: a coupon's PUT, which shares its partner's version. */
+  putPath?: string
+  /** What a save answers, when not the record (the coupon saved). */
+  answer?: (body: unknown) => object
   kind: 'partner' | 'user' | 'article'
   /** 'Ce partenaire', 'Cet utilisateur'. */
   subject: string
@@ -28,7 +34,7 @@ export function versionedRecord<T extends object>({
   const ifMatches: (string | null)[] = []
   const handlers: HttpHandler[] = [
     http.get(path, () => HttpResponse.json(read(), { headers: { etag: etag() } })),
-    http.put(path, async ({ request }) => {
+    http.put(putPath, async ({ request }) => {
       const ifMatch = request.headers.get('if-match')
       ifMatches.push(ifMatch)
       if (ifMatch !== null && ifMatch !== '*' && ifMatch !== etag()) {
@@ -43,10 +49,11 @@ export function versionedRecord<T extends object>({
           { status: 412, headers: { etag: etag() } },
         )
       }
-      write(await request.json())
+      const body = await request.json()
+      write(body)
       version += 1
       last = { by: 'Administrateur', at: new Date().toISOString() }
-      return HttpResponse.json(read(), { headers: { etag: etag() } })
+      return HttpResponse.json(answer(body), { headers: { etag: etag() } })
     }),
   ]
   return {

@@ -5,7 +5,7 @@ import { format, parseISO } from 'date-fns'
 import type { DiscountOffer } from '@/contract/schemas.ts'
 import { ApiError } from '@/src/api/client.ts'
 import { useDeletePartnerImage } from '@/src/api/partners/deletePartnerImage.ts'
-import { usePartner } from '@/src/api/partners/getPartner.ts'
+import { getPartner, usePartner } from '@/src/api/partners/getPartner.ts'
 import { useUploadPartnerImage } from '@/src/api/partners/uploadPartnerImage.ts'
 import { DEFAULT_TIME_ZONE } from '@/contract/zonedDate.ts'
 import { useClientConfig } from '@/src/api/config.ts'
@@ -103,7 +103,7 @@ export function PartnerConsultScreen() {
   const partnerId = Number(id)
   const navigate = useNavigate()
   const { notify } = useNotification()
-  const { data: partner, error } = usePartner(id)
+  const { data: partner, error, mutate: mutatePartner } = usePartner(id)
   // Expired from the day after its date, in the operators' zone, as the server decides.
   const today = todayIn(useClientConfig().data?.timeZone ?? DEFAULT_TIME_ZONE)
   useGoBackOnError(partner ? null : error)
@@ -244,7 +244,8 @@ export function PartnerConsultScreen() {
       </Section>
       <RecordHistory targetType="partner" targetId={partner.partnerId.id} />
       <CouponDialog
-        partnerId={partner.partnerId.id}
+        partner={partner}
+        reloadPartner={() => mutatePartner(getPartner(partnerId), { revalidate: false })}
         offer={coupon?.offer ?? null}
         open={coupon !== null}
         onOpenChange={(open) => {
