@@ -82,7 +82,7 @@ test('une édition ouverte directement revient à la liste une fois validée ; v
   await page.getByRole('button', { name: 'Valider' }).click()
   await expect(page).toHaveURL(new RegExp(`/bo/partenaires/${id}$`))
   await expect(page.getByRole('heading', { level: 1, name: partner.name })).toBeVisible()
-  await expect(page.getByText('04 78 00 00 03')).toBeVisible()
+  await expect(page.getByRole('definition').filter({ hasText: /^04 78 00 00 03$/ })).toBeVisible()
   // One step further back: the list it came from.
   await page.goBack()
   await expect(page).toHaveURL(/\/bo\/partenaires(\?.*)?$/)

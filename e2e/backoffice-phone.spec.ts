@@ -65,7 +65,7 @@ test.describe('le back-office sur un téléphone (390 × 844)', () => {
     await page.goto('/bo/tableau-de-bord')
     const title = page.getByRole('heading', { level: 1, name: 'Tableau de bord' })
     await expect(title).toBeVisible()
-    await expect(page.getByText('Coupons utilisés', { exact: true })).toBeVisible()
+    await expect(page.getByRole('term').filter({ hasText: /^Coupons utilisés$/ })).toBeVisible()
     expect(await textLines(title)).toBe(1)
     const titleHeight = await title.evaluate((h) => h.getBoundingClientRect().height)
     expect(titleHeight).toBeLessThan(

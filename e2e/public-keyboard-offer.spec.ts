@@ -69,6 +69,8 @@ test('le titre du document change à chaque navigation et il est annoncé', asyn
   await signInAs(page, user)
   await page.goto('/')
   await expect(page).toHaveTitle('Accueil — Partenaires')
+  // The prerendered HTML has that title already: wait for the app itself, or the tap below is a page load.
+  await expect(page.locator('html')).toHaveAttribute('data-app-start', /.+/)
   const announcer = page.getByTestId('page-title-announcer')
   await expect(announcer).toHaveAttribute('aria-live', 'polite')
 

@@ -21,6 +21,8 @@ test('hors ligne au premier passage, une page dont le code manque le dit en fran
   await page.goto('/')
   const tabs = page.getByRole('navigation', { name: 'Navigation principale' })
   await expect(tabs).toBeVisible()
+  // The tabs are in the prerendered HTML: until the app runs, a tap is a page load (offline: the browser's page).
+  await expect(page.locator('html')).toHaveAttribute('data-app-start', /.+/)
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
 
   await context.setOffline(true)
