@@ -10,6 +10,7 @@ import { createBackofficeApi, failing, pending, slow } from '@/mocks/handlers/ba
 import { ManageHomeScreen } from '@/src/screens/backoffice/home/ManageHomeScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { chooseOption, expectToast, findDialog, portals } from './helpers.ts'
+import { versionedRecord } from './versioned.ts'
 import { fill } from '@/stories/fill.ts'
 
 const api = createBackofficeApi()
@@ -281,6 +282,61 @@ export const Edit: Story = {
     })
     const card = await cards(canvasElement).findByRole('article', { name: 'Soldes d’été' })
     await waitFor(() => expect(card).toHaveAttribute('data-dimmed', 'false'))
+  },
+}
+
+const draftArticle = () => api.data.articles.find((article) => article.articleId.id === 4)!
+/** Article 4 with versions: its read answers an ETag, its save checks If-Match, as the server does. */
+const versionedDraft = versionedRecord({
+  path: apiPaths.article(4),
+  kind: 'article',
+  subject: 'Cet article',
+  read: draftArticle,
+  write: (body) => Object.assign(draftArticle(), body),
+})
+
+/**
+ * Alice changed the page while it was being edited: the save, sent with the version the dialog read, is
+ * refused; the dialog says who and when, keeps the typed title, and 'Recharger' brings hers, saved over then.
+ */
+export const EditModifiedElsewhere: Story = {
+  name: 'Page modifiée entre-temps',
+  beforeEach: () => versionedDraft.reset(),
+  parameters: { msw: [...versionedDraft.handlers, ...api.handlers] },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(
+      await within(canvasElement).findByRole('button', { name: 'Modifier « Brouillon : soldes d’été »' }),
+    )
+    const dialog = within(await findDialog('Editier une page'))
+    // Alice saves after the dialog read the page: its ETag is then the version before hers.
+    await waitFor(() => expect(versionedDraft.reads).toBe(1))
+    versionedDraft.changeElsewhere(() => {
+      draftArticle().title = 'Soldes d’été : dernière semaine'
+    })
+    await userEvent.clear(dialog.getByLabelText('Titre'))
+    await fill(dialog.getByLabelText('Titre'), 'Soldes d’été')
+    await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
+    await expect(
+      await dialog.findByText(
+        'Cet article a été modifié par Alice Martin le 28/11/2026 à 09:12 : rechargez-le avant d’enregistrer.',
+      ),
+    ).toBeVisible()
+    await expect(versionedDraft.ifMatches).toEqual(['"article-v1"'])
+    await expect(dialog.getByLabelText('Titre')).toHaveValue('Soldes d’été')
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Recharger' }))
+    const prompt = within(await findDialog('Recharger la version actuelle ?'))
+    await userEvent.click(prompt.getByRole('button', { name: 'Recharger' }))
+    await waitFor(() => expect(dialog.getByLabelText('Titre')).toHaveValue('Soldes d’été : dernière semaine'))
+    await expect(dialog.queryByText(/a été modifié par Alice Martin/)).toBeNull()
+
+    await userEvent.clear(dialog.getByLabelText('Titre'))
+    await fill(dialog.getByLabelText('Titre'), 'Soldes d’été')
+    await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() => expect(portals().queryByRole('dialog')).toBeNull())
+    await expect(versionedDraft.ifMatches).toEqual(['"article-v1"', '"article-v2"'])
+    await expectToast('La page a été modifiée.')
+    await expect(await cards(canvasElement).findByRole('article', { name: 'Soldes d’été' })).toBeVisible()
   },
 }
 

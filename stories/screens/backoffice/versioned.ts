@@ -32,8 +32,12 @@ export function versionedRecord<T extends object>({
   let last: { by: string; at: string } | null = null
   const etag = () => `"${kind}-v${version}"`
   const ifMatches: (string | null)[] = []
+  let reads = 0
   const handlers: HttpHandler[] = [
-    http.get(path, () => HttpResponse.json(read(), { headers: { etag: etag() } })),
+    http.get(path, () => {
+      reads += 1
+      return HttpResponse.json(read(), { headers: { etag: etag() } })
+    }),
     http.put(putPath, async ({ request }) => {
       const ifMatch = request.headers.get('if-match')
       ifMatches.push(ifMatch)
@@ -61,6 +65,10 @@ export function versionedRecord<T extends object>({
     /** The If-Match of each PUT, in order (null: none sent). */
     ifMatches,
     etag,
+    /** How many GETs were answered: a story waits for the screen's read before changing the record elsewhere. */
+    get reads() {
+      return reads
+    },
     /** Another administrator's save between the screen's read and its own. */
     changeElsewhere(change: () => void, by = 'Alice Martin', at = '2026-11-28T08:12:00Z') {
       change()
@@ -70,6 +78,7 @@ export function versionedRecord<T extends object>({
     reset() {
       version = 1
       last = null
+      reads = 0
       ifMatches.length = 0
     },
   }

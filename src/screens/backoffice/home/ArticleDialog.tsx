@@ -3,6 +3,7 @@ import { Field } from 'react-final-form'
 import styled from 'styled-components'
 import type { Article, Image } from '@/contract/schemas.ts'
 import { useCreateArticle } from '@/src/api/articles/createArticle.ts'
+import { getArticle, useArticle } from '@/src/api/articles/getArticle.ts'
 import { useArticleStatuses } from '@/src/api/articles/getArticleStatuses.ts'
 import { useUpdateArticle } from '@/src/api/articles/updateArticle.ts'
 import { uploadArticleImage } from '@/src/api/articles/uploadArticleImage.ts'
@@ -15,6 +16,7 @@ import { FormSelect } from '../common/FormSelect.tsx'
 import { FormTextField, fieldError } from '../common/FormTextField.tsx'
 import { useStatusOptions } from '../common/useStatusOptions.ts'
 import { useSubmitFlow } from '../common/useSubmitFlow.ts'
+import { useVersionedEdit, VersionConflictNotice, type ComparedField } from '../common/versionConflict.tsx'
 import {
   articleToValues,
   emptyArticleValues,
@@ -83,6 +85,16 @@ function ImagePreview({
   )
 }
 
+/** What 'Comparer' shows after a 412, labelled as in the dialog. */
+const comparedArticleFields: ComparedField[] = [
+  { name: 'title', label: 'Titre' },
+  { name: 'position', label: 'Position' },
+  { name: 'status', label: 'Status' },
+  { name: 'link.text', label: 'Texte du lien' },
+  { name: 'link.url', label: 'URL du lien' },
+  { name: 'link.target', label: 'Cible du lien' },
+]
+
 export interface ArticleDialogProps {
   /** The page being edited; null to add one. */
   article: Article | null
@@ -92,12 +104,22 @@ export interface ArticleDialogProps {
   nextPosition: number
 }
 
-/** 'Ajouter une page' / 'Editier une page' (spelled as the spec spells it): image, title, position, status, link. */
+/**
+ * 'Ajouter une page' / 'Editier une page' (spelled as the spec spells it): image, title, position, status, link.
+ * An edit reads the article on opening and saves over that version (If-Match): changed since by another
+ * administrator, the server answers 412 and the dialog says so, with 'Recharger' and 'Comparer', keeping what
+ * was typed.
+ */
 export function ArticleDialog({ article, open, onOpenChange, nextPosition }: ArticleDialogProps) {
   const creating = article === null
+  const articleId = open && article ? article.articleId.id : null
   const { data: statuses } = useArticleStatuses()
   const createArticle = useCreateArticle()
   const updateArticle = useUpdateArticle()
+  // The list carries no versions: the article's own read gives the ETag the edit starts from.
+  const { data: read, mutate: mutateArticle } = useArticle(articleId)
+  const edit = useVersionedEdit(read, () => mutateArticle(getArticle(articleId!), { revalidate: false }))
+  const { clear } = edit
   const statusOptions = useStatusOptions(statuses)
   const onSubmit = useSubmitFlow<ArticleFormValues, unknown>({
     send: async (values, form) => {
@@ -111,10 +133,14 @@ export function ArticleDialog({ article, open, onOpenChange, nextPosition }: Art
         })
       }
       const body = valuesToArticleBody(values, image)
-      return article ? updateArticle({ ...body, articleId: article.articleId }) : createArticle(body)
+      clear()
+      return article
+        ? updateArticle({ ...body, articleId: article.articleId }, edit.etag)
+        : createArticle(body)
     },
     successMessage: creating ? 'La page a été ajoutée.' : 'La page a été modifiée.',
     onSuccess: () => onOpenChange(false),
+    onStale: edit.onStale,
   })
   const initialValues = useMemo(
     () => (article ? articleToValues(article) : { ...emptyArticleValues, position: String(nextPosition) }),
@@ -125,13 +151,25 @@ export function ArticleDialog({ article, open, onOpenChange, nextPosition }: Art
     <FormDialog<ArticleFormValues>
       key={`${open}-${article?.articleId.id ?? 'nouvelle'}`}
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        // A conflict belongs to this opening: the next one starts from the article as then read.
+        if (!next) clear()
+        onOpenChange(next)
+      }}
       title={creating ? 'Ajouter une page' : 'Editier une page'}
       confirmLabel="Enregistrer"
       initialValues={initialValues}
       validate={(values) => validateArticle(values, creating)}
       onSubmit={onSubmit}
     >
+      {article ? (
+        <VersionConflictNotice
+          edit={edit}
+          toValues={articleToValues}
+          fields={comparedArticleFields}
+          what="cette page"
+        />
+      ) : null}
       <Field<File | null> name="file">
         {({ input, meta }) => {
           const error = fieldError(meta)
