@@ -1,20 +1,30 @@
 import { useEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
 import { VisuallyHidden } from 'radix-ui'
 import { subscribeToPageTitle } from './usePageTitle.ts'
 
 /**
  * A polite live region that reads out each new page title after a route change (or once a loaded title such
- * as the partner's name arrives). The first title is not announced: screen readers read it as the page loads.
+ * as the partner's name arrives). Titles set before the first route change are not announced: screen readers
+ * read the page's title as it loads. Told by the address rather than by the first title heard, because a
+ * prerendered screen may set its title while it hydrates, before this region has subscribed.
  * Render once, in the layout around every route, so the region exists before its text changes.
  */
 export function PageTitleAnnouncer() {
   const [announcement, setAnnouncement] = useState('')
-  const seen = useRef<string | null>(null)
+  const { pathname } = useLocation()
+  const firstPath = useRef(pathname)
+  const navigated = useRef(false)
+  const lastAnnounced = useRef<string | null>(null)
+  useEffect(() => {
+    if (pathname !== firstPath.current) navigated.current = true
+  }, [pathname])
   useEffect(
     () =>
       subscribeToPageTitle((title) => {
-        if (seen.current !== null && title !== seen.current) setAnnouncement(title)
-        seen.current = title
+        if (!navigated.current || title === lastAnnounced.current) return
+        lastAnnounced.current = title
+        setAnnouncement(title)
       }),
     [],
   )
