@@ -60,6 +60,19 @@ import {
   PartnerImportQuery,
   PartnerImportResult,
 } from './backoffice.ts'
+import {
+  AccountDeletionBody,
+  AccountExportFile,
+  AccountExportQuery,
+  AccountProfile,
+  EmailChangeBody,
+  EmailChangeStarted,
+  EmailConfirmBody,
+  EmailConfirmed,
+  NameChangeBody,
+  PasswordChangeBody,
+  RgpdDeletionBody,
+} from './account.ts'
 
 /** The largest id a PostgreSQL integer column holds: a larger one in a path is a 400, never a database error. */
 export const MAX_ID = 2147483647
@@ -455,6 +468,61 @@ export const api = {
     access: 'user',
     response: { 200: Type.Array(UsedOffer) },
     errors: [401],
+  },
+
+  // The person's own account (issue 40).
+  getMyAccount: { ...calls.getMyAccount, access: 'user', response: { 200: AccountProfile }, errors: [401] },
+  updateMyName: {
+    ...calls.updateMyName,
+    access: 'user',
+    body: NameChangeBody,
+    response: { 200: AuthUser },
+    errors: [400, 401],
+  },
+  changeMyPassword: {
+    ...calls.changeMyPassword,
+    access: 'user',
+    body: PasswordChangeBody,
+    // A new access_token: the one that made the call is refused afterwards, as every other session's.
+    response: { 200: AuthUser },
+    errors: [400, 401, 429],
+  },
+  startEmailChange: {
+    ...calls.startEmailChange,
+    access: 'user',
+    body: EmailChangeBody,
+    response: { 200: EmailChangeStarted },
+    errors: [400, 401, 409, 429],
+  },
+  confirmEmailChange: {
+    ...calls.confirmEmailChange,
+    access: 'public',
+    body: EmailConfirmBody,
+    response: { 200: EmailConfirmed },
+    errors: [400, 409, 429],
+  },
+  exportMyData: {
+    ...calls.exportMyData,
+    access: 'user',
+    download: true,
+    querystring: AccountExportQuery,
+    response: { 200: AccountExportFile },
+    errors: [400, 401],
+  },
+  deleteMyAccount: {
+    ...calls.deleteMyAccount,
+    access: 'user',
+    body: AccountDeletionBody,
+    response: { 200: MessageBody },
+    errors: [400, 401, 409, 429],
+  },
+  deleteUserRgpd: {
+    ...calls.deleteUserRgpd,
+    access: 'admin',
+    params: IdParams,
+    body: RgpdDeletionBody,
+    response: { 200: MessageBody },
+    errors: [400, 401, 403, 404, 409],
   },
 
   // Back-office exchange and usage (issue 21).

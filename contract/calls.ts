@@ -65,6 +65,16 @@ export const calls = {
   removeFavorite: call('DELETE', routePatterns.myFavorite),
   listUsedOffers: call('GET', apiPaths.myUsedOffers()),
 
+  // The person's own account (issue 40).
+  getMyAccount: call('GET', apiPaths.me()),
+  updateMyName: call('PUT', apiPaths.me()),
+  changeMyPassword: call('PUT', apiPaths.myPassword()),
+  startEmailChange: call('POST', apiPaths.myEmail()),
+  confirmEmailChange: call('POST', apiPaths.confirmEmail()),
+  exportMyData: call('GET', apiPaths.myExport()),
+  deleteMyAccount: call('DELETE', apiPaths.me()),
+  deleteUserRgpd: call('DELETE', routePatterns.userRgpd),
+
   // Back-office exchange and usage (issue 21): CSV exports, the partner import, the usage dashboard.
   exportPartners: call('GET', '/api/exports/partners.csv'),
   exportUsers: call('GET', '/api/exports/users.csv'),

@@ -52,6 +52,15 @@ export const apiPaths = {
   myFavorites: () => '/api/users/me/favorites',
   myFavorite: (partnerId: Id) => `/api/users/me/favorites/${partnerId}`,
   myUsedOffers: () => '/api/users/me/used-offers',
+
+  // The person's own account (issue 40).
+  me: () => '/api/users/me',
+  myPassword: () => '/api/users/me/password',
+  myEmail: () => '/api/users/me/email',
+  confirmEmail: () => '/api/auth/confirm-email',
+  myExport: (format: 'json' | 'csv' = 'json') =>
+    `/api/users/me/export${format === 'csv' ? '?format=csv' : ''}`,
+  userRgpd: (id: Id) => `/api/users/${id}/rgpd`,
 } as const
 
 /** Route patterns for the server and msw (`:name` parameters). */
@@ -69,4 +78,5 @@ export const routePatterns = {
   deactivateOffer: '/api/users/deactivate-discountoffer/user/:userId/partner/:partnerId/offer/:offerId',
   reactivateOffer: '/api/users/reactivate-discountoffer/user/:userId/offer/:offerId',
   myFavorite: '/api/users/me/favorites/:partnerId',
+  userRgpd: '/api/users/:id/rgpd',
 } as const

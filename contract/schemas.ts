@@ -5,6 +5,7 @@
  */
 import Type, { type Static } from 'typebox'
 import { auditActionCodes, auditTargets, partnerSortKeys, userSortKeys, type AuditTarget } from './audit.ts'
+import { LegalInfo } from './legal.ts'
 import { SEARCH_NAME_MAX_LENGTH } from './searchLimits.ts'
 
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()])
@@ -501,6 +502,7 @@ export const ClientConfig = Type.Object({
       description: 'Fuseau horaire IANA des dates du back-office (APP_TIME_ZONE), ex. Europe/Paris',
     }),
   ),
+  legal: Type.Optional(LegalInfo),
 })
 export type ClientConfig = Static<typeof ClientConfig>
 
