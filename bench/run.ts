@@ -4,13 +4,14 @@
  *
  * Environment: DATABASE_URL adds the PostgreSQL API and growth runs (BENCH_STORES=pglite,postgres narrows the
  * stores); BENCH_SECONDS (default 10) sets each load phase; BENCH_PARTNERS (default 100000);
- * BENCH_LIGHTHOUSE_RUNS (default 3, the median run kept);
- * BENCH_ONLY=api,growth,memory,cluster,firstload,lighthouse,lists,interactions to run a subset (api: search, its
+ * BENCH_LIGHTHOUSE_RUNS (default 5, the median kept);
+ * BENCH_ONLY=api,growth,memory,cluster,firstload,lighthouse,lighthouse-busy,backoffice,lists,interactions to run a subset (api: search, its
  * bare-Fastify ceiling and the reads; growth: the searches at BENCH_GROWTH_SIZES partners, default 10000,100000
  * and 1000000 on PostgreSQL only; cluster: search on one instance and on two behind nginx, with PostgreSQL and
  * nginx of its own; memory: the load test's mix for BENCH_MEMORY_SECONDS, default 60, with the server's
  * memory sampled after a full GC, on each store).
  */
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -57,11 +58,14 @@ const t0 = performance.now()
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const partners = Number(process.env.BENCH_PARTNERS ?? 100_000)
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'api,growth,memory,cluster,firstload,lighthouse,lists,interactions')
+  (
+    process.env.BENCH_ONLY ??
+    'api,growth,memory,cluster,firstload,lighthouse,lighthouse-busy,backoffice,lists,interactions'
+  )
     .split(',')
     .map((s) => s.trim()),
 )
-const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
 // BENCH_STORES=pglite,postgres (default: both when DATABASE_URL is set) for the api and growth sections.
 const stores = (process.env.BENCH_STORES ?? (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite'))
   .split(',')
@@ -91,6 +95,8 @@ const results: {
   cluster: ClusterBenchResult | null
   firstLoad: FirstLoadResult | null
   lighthouse: LighthouseRun[]
+  lighthouseBusyCore: LighthouseRun[]
+  backOffice: LighthouseRun[]
   lists: ListRun[]
   interactions: InteractionRun[]
 } = {
@@ -100,6 +106,8 @@ const results: {
   cluster: null,
   firstLoad: null,
   lighthouse: [],
+  lighthouseBusyCore: [],
+  backOffice: [],
   lists: [],
   interactions: [],
 }
@@ -121,36 +129,104 @@ async function section<T>(name: string, fn: () => Promise<T>): Promise<T | null>
 }
 
 /**
- * The issue's pages (the app on its own server, the map without a Google key) and, in the same session, the
- * bare React + router page served gzipped: its score is the reference each page's ratio is taken against.
+ * The public screens (the app on its own server, the map without a Google key) and, in the same session, the
+ * bare React + router page served gzipped: its score and main-thread work are the yardstick each page's ratios
+ * are taken against. With `busyCore`, a loop keeps one of the machine's cores busy throughout (a phone doing
+ * other things).
  */
-async function lighthouseAgainstBare(base: string, user: AuthUser, chrome: string) {
+async function lighthouseAgainstBare(base: string, user: AuthUser, chrome: string, busyCore: boolean) {
   const search = await fetch(base + apiPaths.partnerSearch(), {
     headers: { authorization: `Bearer ${user.access_token}` },
   })
   const partner = ((await search.json()) as PartnerSearchResult[])[0]
   if (!partner) throw new Error('no partner in the demo seed')
+  const suffix = busyCore ? ' (one core busy)' : ''
+  return withBarePage(async (bareBase) => {
+    const pages: LighthousePage[] = [
+      { page: BARE_PAGE, url: `${bareBase}/login`, signedIn: false },
+      { page: '/login', url: `${base}/login`, signedIn: false },
+      { page: '/inscription', url: `${base}/inscription`, signedIn: false },
+      { page: '/forgot-password', url: `${base}/forgot-password`, signedIn: false },
+      { page: 'Home (signed in)', url: `${base}/`, signedIn: true },
+      { page: 'Find', url: `${base}/rechercher`, signedIn: true },
+      { page: 'Partner details', url: `${base}/partenaire/${partner.partnerId.id}`, signedIn: true },
+      { page: 'Map (no key)', url: `${base}/map`, signedIn: true },
+      { page: 'Favoris', url: `${base}/favoris`, signedIn: true },
+      { page: 'Mes coupons', url: `${base}/mes-coupons`, signedIn: true },
+    ].map((page) => ({ ...page, page: page.page + suffix }))
+    const loop = busyCore ? spinOneCore() : undefined
+    try {
+      return await benchLighthouse(pages, user, chrome, lighthouseRuns, log)
+    } finally {
+      loop?.kill('SIGKILL')
+    }
+  }, suffix)
+}
+
+/**
+ * The back-office on a laptop (Lighthouse's desktop preset) with 5,000 more partners imported, against the bare
+ * page measured with the same preset in the same run.
+ */
+async function backOfficeAgainstBare(base: string, admin: AuthUser, chrome: string) {
+  await importPartners(base, admin, BACK_OFFICE_PARTNERS)
+  return withBarePage(async (bareBase) => {
+    const pages: LighthousePage[] = [
+      { page: `${BARE_PAGE} (desktop)`, url: `${bareBase}/login`, signedIn: false },
+      {
+        page: `/bo/partenaires (${BACK_OFFICE_PARTNERS} more partners)`,
+        url: `${base}/bo/partenaires`,
+        signedIn: true,
+      },
+      { page: '/bo/tableau-de-bord', url: `${base}/bo/tableau-de-bord`, signedIn: true },
+      { page: '/bo/journal', url: `${base}/bo/journal`, signedIn: true },
+    ]
+    return benchLighthouse(pages, admin, chrome, lighthouseRuns, log, undefined, 'desktop')
+  }, ' (desktop)')
+}
+
+const BACK_OFFICE_PARTNERS = 5_000
+
+/** Imports `count` made-up partners through the back-office's CSV import, as an administrator would. */
+async function importPartners(base: string, admin: AuthUser, count: number) {
+  const categories = ['Restaurants', 'Bars', 'Librairies', 'Sport', 'Beauté']
+  const csv = [
+    '\uFEFFDénomination;Description;SIREN;Adresse;Code postal;Ville;Latitude;Longitude;Email;Téléphone;Prénom gérant;Nom gérant;Catégories;Statut',
+    ...Array.from(
+      { length: count },
+      (_, i) =>
+        `Partenaire importé ${i};Description ${i};;${i} rue de la République;13001;Marseille;43,${2900 + (i % 100)};5,${3700 + (i % 100)};importe${i}@exemple.fr;04 91 00 00 00;Jean;Dupont;${categories[i % 5]};Actif`,
+    ),
+  ].join('\r\n')
+  const form = new FormData()
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'partenaires.csv')
+  const res = await fetch(`${base}/api/imports/partners?createCategories=true`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.access_token}` },
+    body: form,
+  })
+  if (!res.ok) throw new Error(`partner import answered ${res.status}: ${await res.text()}`)
+}
+
+/** Builds and serves the bare page for the time of `measure`. */
+async function withBarePage<T>(measure: (bareBase: string) => Promise<T>, label: string): Promise<T> {
   const bareDir = mkdtempSync(join(tmpdir(), 'bench-bare-lh-'))
   try {
     await buildBare(root, bareDir)
     const bare = await serveBare(bareDir)
+    log(`  bare page${label}: ${bare.base}`)
     try {
-      const pages: LighthousePage[] = [
-        { page: BARE_PAGE, url: `${bare.base}/login`, signedIn: false },
-        { page: '/login', url: `${base}/login`, signedIn: false },
-        { page: '/inscription', url: `${base}/inscription`, signedIn: false },
-        { page: 'Home (signed in)', url: `${base}/`, signedIn: true },
-        { page: 'Find', url: `${base}/rechercher`, signedIn: true },
-        { page: 'Partner details', url: `${base}/partenaire/${partner.partnerId.id}`, signedIn: true },
-        { page: 'Map (no key)', url: `${base}/map`, signedIn: true },
-      ]
-      return await benchLighthouse(pages, user, chrome, lighthouseRuns, log)
+      return await measure(bare.base)
     } finally {
       await bare.close()
     }
   } finally {
     rmSync(bareDir, { recursive: true, force: true })
   }
+}
+
+/** A process that keeps one core busy until killed. */
+function spinOneCore() {
+  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
 }
 
 if (only.has('api')) {
@@ -209,7 +285,9 @@ if (only.has('cluster')) {
 }
 
 // The build is needed by every browser measurement: it always runs when one of them does.
-const browserSections = ['lighthouse', 'lists', 'interactions'].filter((name) => only.has(name))
+const browserSections = ['lighthouse', 'lighthouse-busy', 'lists', 'interactions', 'backoffice'].filter(
+  (name) => only.has(name),
+)
 if (only.has('firstload') || browserSections.length > 0) {
   const r = await section('First load (vite build + bare page)', () => benchFirstLoad(root, log))
   if (r) {
@@ -227,10 +305,19 @@ if (browserSections.length > 0 && results.firstLoad) {
       try {
         if (only.has('lighthouse')) {
           const runs = await section('Lighthouse', () =>
-            lighthouseAgainstBare(server.base, server.user, chromePath),
+            lighthouseAgainstBare(server.base, server.user, chromePath, false),
           )
           if (runs) {
             results.lighthouse = runs
+            figures.push(...lighthouseFigures(runs))
+          }
+        }
+        if (only.has('lighthouse-busy')) {
+          const runs = await section('Lighthouse, one core kept busy', () =>
+            lighthouseAgainstBare(server.base, server.user, chromePath, true),
+          )
+          if (runs) {
+            results.lighthouseBusyCore = runs
             figures.push(...lighthouseFigures(runs))
           }
         }
@@ -248,6 +335,16 @@ if (browserSections.length > 0 && results.firstLoad) {
           if (runs) {
             results.lists = runs
             figures.push(...listFigures(runs))
+          }
+        }
+        // Last: it adds partners to the server the other sections measure.
+        if (only.has('backoffice')) {
+          const runs = await section('Back-office on a laptop (Lighthouse desktop)', () =>
+            backOfficeAgainstBare(server.base, server.user, chromePath),
+          )
+          if (runs) {
+            results.backOffice = runs
+            figures.push(...lighthouseFigures(runs))
           }
         }
       } finally {
