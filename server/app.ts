@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import Fastify, {
@@ -24,6 +24,7 @@ import { BackgroundWork, type AppContext, type Lifecycle } from './context.ts'
 import type { Db } from './db/index.ts'
 import type { Image } from '@/contract/schemas.ts'
 import { frameworkErrors, HttpError, installErrorHandling, validatorCompiler } from './errors.ts'
+import { installRequestContext, requestIdOf } from './requestId.ts'
 import { articleRoutes } from './routes/articles.ts'
 import { authRoutes } from './routes/auth.ts'
 import { imageRoutes } from './routes/images.ts'
@@ -32,6 +33,7 @@ import { systemRoutes } from './routes/system.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { userRoutes } from './routes/users.ts'
 import { auditRoutes } from './routes/audit.ts'
+import { accountRoutes } from './routes/account.ts'
 import { meRoutes } from './routes/me.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { exportRoutes } from './routes/exports.ts'
@@ -48,6 +50,7 @@ import { pagePictures, pictureHtml, pictureLink } from './services/pagePictures.
 import { pageResolver, pageWithPicture } from './services/pages.ts'
 import { createPasswordHasher } from './services/passwords.ts'
 import { resolveJwtSecret } from './services/secret.ts'
+import { retentionJob } from './services/retention.ts'
 import { databaseRateLimitStore, LoginThrottle, purgeExpiredCounters } from './services/throttle.ts'
 
 export interface BuildAppOptions {
@@ -156,7 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     logController: new OneLinePerRequest(),
-    genReqId: () => randomUUID(),
+    // The id nginx (or another proxy) sent when it is safe, else a new one: server/requestId.ts.
+    genReqId: requestIdOf,
     // A request on a connection accepted just before the listener closes is served (the store closes after
     // it) rather than answered with Fastify's English 503 without Retry-After.
     return503OnClosing: false,
@@ -186,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     else parseJson(request, body, done)
   })
   installErrorHandling(app)
+  installRequestContext(app)
   app.decorateRequest('currentUser', null)
   app.decorate('backgroundWork', new BackgroundWork())
   app.addHook('onClose', async () => {
@@ -208,6 +213,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.mailer.stop()
     if (!options.mailTransport) mailTransport.close()
   })
+  // Every instance runs the retention round (server/services/retention.ts); its lock lets one at a time do it.
+  const retention = retentionJob(ctx, app.log)
+  app.addHook('onReady', async () => retention.start())
+  app.addHook('onClose', async () => retention.stop())
 
   // Helmet's middleware, built once: @fastify/helmet built it again (options parsed, CSP text written) for
   // every request, a few per cent of a search's CPU in the server (BENCHMARKS.md, issue 16).
@@ -291,6 +300,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   userRoutes(typed, ctx, guards)
   auditRoutes(typed, ctx, guards)
   meRoutes(typed, ctx, guards)
+  accountRoutes(typed, ctx, guards)
   imageRoutes(typed, ctx)
   exportRoutes(typed, ctx, guards)
   dashboardRoutes(typed, ctx, guards)

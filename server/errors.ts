@@ -8,6 +8,7 @@ import type {
 } from 'fastify'
 import type { TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
+import { withReference } from './requestId.ts'
 
 /** An error whose message is meant for the (French-speaking) client. */
 export class HttpError extends Error {
@@ -267,6 +268,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   )
 }
 
+const INTERNAL_ERROR = 'Une erreur interne est survenue. Réessayez plus tard.'
+
 const fastifyCodes: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Le corps de la requête n’est pas un JSON valide.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Le corps de la requête est trop volumineux.' },
@@ -309,9 +312,13 @@ export function frameworkErrors(
     return reply.code(known.status).send({ message: known.message })
   }
   request.log.error({ err: error }, 'unexpected error')
-  return reply.code(500).send({ message: 'Une erreur interne est survenue. Réessayez plus tard.' })
+  return reply.code(500).send({ message: withReference(INTERNAL_ERROR, request.id) })
 }
 
+/**
+ * Every 5xx the server answers ends its message with « Référence : <request id> » (server/requestId.ts): what
+ * a person quotes to the operators, who find the request's log lines and nginx's access line by it.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const formatted = formatValidation(errors as unknown as ValidationIssue[], dataVar)
@@ -320,17 +327,28 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'server error')
-      return reply.code(error.statusCode).headers(error.headers).send(errorBody(error))
+      if (error.statusCode < 500)
+        return reply.code(error.statusCode).headers(error.headers).send(errorBody(error))
+      request.log.error({ err: error }, 'server error')
+      const body = errorBody(error)
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ ...body, message: withReference(body.message, request.id) })
     }
     const known = error.code ? fastifyCodes[error.code] : undefined
     if (known) return reply.code(known.status).send({ message: known.message })
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable')
-      return reply.code(503).header('retry-after', '5').send({
-        message:
-          'Le service est momentanément indisponible (base de données injoignable). Réessayez dans quelques instants.',
-      })
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({
+          message: withReference(
+            'Le service est momentanément indisponible (base de données injoignable). Réessayez dans quelques instants.',
+            request.id,
+          ),
+        })
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500
     if (status === 429)
@@ -340,7 +358,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send({ message: 'Requête invalide.' })
     }
     request.log.error({ err: error }, 'unexpected error')
-    return reply.code(500).send({ message: 'Une erreur interne est survenue. Réessayez plus tard.' })
+    return reply.code(500).send({ message: withReference(INTERNAL_ERROR, request.id) })
   })
 }
 

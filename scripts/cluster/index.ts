@@ -81,6 +81,8 @@ export interface NginxAccessLine {
   upstream_status: string
   xff: string
   request_time: number
+  /** nginx's $request_id, sent to the instance as X-Request-Id. */
+  request_id: string
 }
 
 export interface Nginx {
@@ -233,7 +235,7 @@ http {
   scgi_temp_path ${dir}/nginx-scgi;
   log_format partenaires_test escape=json '{"time":"$time_iso8601","remote":"$remote_addr","request":"$request",'
     '"status":$status,"upstream":"$upstream_addr","upstream_status":"$upstream_status",'
-    '"xff":"$http_x_forwarded_for","request_time":$request_time}';
+    '"xff":"$http_x_forwarded_for","request_time":$request_time,"request_id":"$request_id"}';
   include ${include};
 }
 `

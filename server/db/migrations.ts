@@ -810,6 +810,14 @@ export const migrations: Record<string, Migration> = {
         on audit_log (target_type, target_id, created_at desc, id desc)`.execute(db)
     },
   },
+  '0018_audit_log_request_id': {
+    async up(db: Kysely<unknown>) {
+      // The request that made the write (X-Request-Id, server/requestId.ts), to find its log lines and nginx's
+      // access line. Nullable and without default: additive, so the previous release keeps writing entries
+      // (without it) while this one runs beside it (ARCHITECTURE.md, "Migrations during a rolling deploy").
+      await sql`alter table audit_log add column request_id text`.execute(db)
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

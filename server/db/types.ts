@@ -201,6 +201,8 @@ export interface AuditLogTable {
   motif: string | null
   before: unknown
   after: unknown
+  /** The request that made the write (migration 0018); null for entries written before it. */
+  request_id: string | null
 }
 
 export interface Database {

@@ -1,12 +1,14 @@
 /**
  * The audit log: every administrator write is recorded by its service in the write's own transaction
  * (`audited(trx, …)`), so a write without its entry, or an entry without its write, cannot exist. The table is
- * append-only (migration 0007's trigger refuses UPDATE, DELETE and TRUNCATE); the API only reads it.
+ * append-only (migration 0007's trigger refuses UPDATE, DELETE and TRUNCATE); the API only reads it. Each entry
+ * keeps the id of the request that made it (server/requestId.ts), for the operators.
  */
 import { sql, type Selectable, type Transaction } from 'kysely'
 import { auditActions, auditActionTargets, targetText, type AuditAction } from '@/contract/audit.ts'
 import type { AuditActor, AuditEntry, AuditPage, AuditQuery } from '@/contract/schemas.ts'
 import type { CurrentUser } from '../context.ts'
+import { currentRequestId } from '../requestId.ts'
 import type { Db } from '../db/index.ts'
 import type { AuditLogTable, Database } from '../db/types.ts'
 import { badRequest } from '../errors.ts'
@@ -45,6 +47,7 @@ export async function audited(trx: Transaction<Database>, actor: Actor, record: 
       motif: record.motif ?? null,
       before: json(record.before),
       after: json(record.after),
+      request_id: currentRequestId(),
     })
     .execute()
 }
@@ -71,9 +74,9 @@ export async function auditedMany(
     }))
     await sql`
       insert into audit_log (actor_id, actor_name, actor_email, action, target_type, target_id, target_label,
-                             motif, before, after)
+                             motif, before, after, request_id)
       select ${actor.id}::int, ${actorName(actor)}, ${actor.email}, e->>'action', e->>'targetType',
-             e->>'targetId', e->>'targetLabel', e->>'motif', e->'before', e->'after'
+             e->>'targetId', e->>'targetLabel', e->>'motif', e->'before', e->'after', ${currentRequestId()}::text
       from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) with ordinality as r(e, n)
       order by n`.execute(trx)
   }
@@ -149,7 +152,8 @@ const entryColumns = [
   'a.after',
 ] as const
 
-type EntryRow = Selectable<AuditLogTable>
+// The request id stays in the table for operators (server/requestId.ts); the Journal's API does not show it.
+type EntryRow = Omit<Selectable<AuditLogTable>, 'request_id'>
 
 function toEntry(row: EntryRow): AuditEntry {
   return {
