@@ -110,6 +110,9 @@ describe('prerender', () => {
       '/inscription': 'Inscription — Partenaires',
       '/forgot-password': 'Mot de passe oublié — Partenaires',
       '/reset-password': 'Réinitialisation du mot de passe — Partenaires',
+      '/confidentialite': 'Politique de confidentialité — Partenaires',
+      '/mentions-legales': 'Mentions légales — Partenaires',
+      '/accessibilite': 'Déclaration d’accessibilité — Partenaires',
       '/': 'Accueil — Partenaires',
       '/rechercher': 'Rechercher — Partenaires',
       // The partner's name comes with its data.

@@ -38,6 +38,24 @@ export const routes: RouteObject[] = [
       },
       publicRoutes,
       backofficeRoutes,
+      // Whoever opens them, signed in or not (issue 40): the legal pages, and the page of the link mailed to
+      // a new address, which is often opened on a device that is not signed in.
+      {
+        path: '/confidentialite',
+        ...screenRoute(() => import('@/src/screens/legal/PrivacyPolicyScreen.tsx')),
+      },
+      {
+        path: '/mentions-legales',
+        ...screenRoute(() => import('@/src/screens/legal/LegalNoticeScreen.tsx')),
+      },
+      {
+        path: '/accessibilite',
+        ...screenRoute(() => import('@/src/screens/legal/AccessibilityStatementScreen.tsx')),
+      },
+      {
+        path: '/confirmer-email',
+        ...screenRoute(() => import('@/src/screens/auth/ConfirmEmailScreen.tsx')),
+      },
       {
         path: '/unauthorized',
         ...screenRoute(() => import('@/src/screens/errors/AccessDeniedScreen.tsx')),

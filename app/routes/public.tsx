@@ -47,5 +47,9 @@ export const publicRoutes: RouteObject = {
       path: 'mes-coupons',
       ...screenRoute(() => import('@/src/screens/public/usedOffers/UsedOffersScreen.tsx'), MenuSkeleton),
     },
+    {
+      path: 'compte',
+      ...screenRoute(() => import('@/src/screens/public/account/AccountScreen.tsx'), MenuSkeleton),
+    },
   ],
 }

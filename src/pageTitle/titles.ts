@@ -15,6 +15,15 @@ export const PAGE_TITLES = {
   find: 'Rechercher',
   map: 'Carte',
   menu: 'Menu',
+  privacy: 'Politique de confidentialité',
+  legalNotice: 'Mentions légales',
+  accessibility: 'Déclaration d’accessibilité',
+} as const
+
+/** The titles of the signed-in pages that are not prerendered (issue 40: the person's own account). */
+export const ACCOUNT_TITLES = {
+  account: 'Mon compte',
+  confirmEmail: 'Confirmation de l’adresse e-mail',
 } as const
 
 /** '<title> — Partenaires'; the app's name alone while the page's title is still loading (`null`). */

@@ -12,6 +12,7 @@ import { fieldMaxLength } from './accountRules.ts'
 const Page = styled.main`
   min-height: 100%;
   display: flex;
+  flex-direction: column;
   align-items: center;
   justify-content: center;
   padding: ${({ theme }) => theme.space[5]}px ${({ theme }) => theme.space[4]}px;
@@ -94,13 +95,23 @@ export const AuthLinks = styled.p`
   gap: ${({ theme }) => theme.space[2]}px;
 `
 
-export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+/** `footer`: under the card, e.g. the sign-in page's links to the legal pages. */
+export function AuthLayout({
+  title,
+  children,
+  footer,
+}: {
+  title: string
+  children: ReactNode
+  footer?: ReactNode
+}) {
   return (
     <Page>
       <Card aria-labelledby="auth-title">
         <Title id="auth-title">{title}</Title>
         {children}
       </Card>
+      {footer}
     </Page>
   )
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Form } from 'react-final-form'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { ApiError } from '@/src/api/client.ts'
 import { authenticate } from '@/src/api/auth/authenticate.ts'
 import { Alert, Button } from '@/src/design-system/index.ts'
@@ -9,6 +9,8 @@ import { currentPasswordError, emailError, fieldMaxLength } from './accountRules
 import { AuthEmailField, AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
+import { LegalLinks } from '../legal/LegalLinks.tsx'
+import { ACCOUNT_DELETED_MESSAGE, isAccountDeletedState } from './accountDeleted.ts'
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Email ou mot de passe incorrect'
 
@@ -37,7 +39,10 @@ export function LoginScreen() {
   const navigate = useNavigate()
   const returnPath = useReturnPath()
   const returnState = useReturnState()
+  const location = useLocation()
   const [error, setError] = useState<string | null>(null)
+  // After deleting their account the person lands here: said until they try to sign in again.
+  const [accountDeleted, setAccountDeleted] = useState(() => isAccountDeletedState(location))
 
   const onSubmit = async ({ email, password }: LoginValues) => {
     try {
@@ -51,10 +56,18 @@ export function LoginScreen() {
   }
 
   return (
-    <AuthLayout title="Connexion">
+    <AuthLayout title="Connexion" footer={<LegalLinks />}>
       <Form<LoginValues> onSubmit={onSubmit} validate={validate} initialValues={{ email: '', password: '' }}>
         {({ handleSubmit, submitting }) => (
-          <AuthForm onSubmit={handleSubmit} onAttempt={() => setError(null)} aria-label="Connexion">
+          <AuthForm
+            onSubmit={handleSubmit}
+            onAttempt={() => {
+              setError(null)
+              setAccountDeleted(false)
+            }}
+            aria-label="Connexion"
+          >
+            {accountDeleted ? <Alert severity="success">{ACCOUNT_DELETED_MESSAGE}</Alert> : null}
             {error ? <Alert severity="error">{error}</Alert> : null}
             <AuthEmailField autoComplete="username" fullWidth />
             <FormTextField

@@ -6,7 +6,8 @@ import { useNotification } from '@/src/notifications/index.ts'
 interface SubmitFlow<Values, Result> {
   /** Sends the create or the update (the form is there for what must be kept between tries, e.g. an upload). */
   send: (values: Values, form: FormApi<Values>) => Promise<Result>
-  successMessage: string
+  /** The success toast; none when the caller shows the outcome in place (the account's sections). */
+  successMessage?: string
   /** After the success toast: close the dialog, go back, open the created item… */
   onSuccess: (result: Result) => void
   /** A 412 (someone changed the record since it was read): the form shows it (versionConflict.tsx). */
@@ -46,7 +47,7 @@ export function useSubmitFlow<Values, Result>({
         if (shown.length === 0) return undefined
         return shown.reduce<object>((errors, [path, message]) => setIn(errors, path, message), {})
       }
-      notify(successMessage, 'success')
+      if (successMessage) notify(successMessage, 'success')
       onSuccess(result)
       return undefined
     },

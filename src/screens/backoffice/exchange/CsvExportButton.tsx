@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Button, type ButtonProps } from '@/src/design-system/components/Button/index.ts'
 import { mdiDownload } from '@mdi/js'
 import { Icon } from '@/src/design-system/icons/index.ts'
+import { fileDate, saveFile } from '@/src/api/saveFile.ts'
 
 export interface CsvExportButtonProps {
   /** The download call of src/api/exchange (it carries the admin's token, which a plain link could not). */
@@ -10,26 +11,6 @@ export interface CsvExportButtonProps {
   fileName: string
   label?: string
   variant?: ButtonProps['variant']
-}
-
-/** Hands a Blob to the browser as a downloaded file. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  link.hidden = true
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Revoked after the browser has started reading it.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
-
-const today = () => {
-  const now = new Date()
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
 
 /** "Exporter (CSV)": downloads a back-office export; a failure shows as the app's error toast. */
@@ -48,7 +29,7 @@ export function CsvExportButton({
       onClick={async () => {
         setBusy(true)
         try {
-          saveFile(await download(), `${fileName}-${today()}.csv`)
+          saveFile(await download(), `${fileName}-${fileDate()}.csv`)
         } catch {
           // The API client's listeners have shown the French message.
         } finally {

@@ -23,6 +23,9 @@ import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { unstyledList } from '@/src/design-system/theme/mixins.ts'
 import { RecordHistory } from '../journal/RecordHistory.tsx'
 import { CouponHistory } from './CouponHistory.tsx'
+import { RgpdDeletionDialog } from './RgpdDeletionDialog.tsx'
+import { useSession } from '@/src/session/index.ts'
+import { mdiAccountRemove } from '@mdi/js'
 
 const Section = styled.section`
   display: flex;
@@ -90,6 +93,8 @@ export function UserConsultScreen() {
   // Why the coupon is given back: optional (the spec's call has none), kept in the journal when given.
   const [motif, setMotif] = useState('')
   const [motifError, setMotifError] = useState<string | null>(null)
+  const [erasing, setErasing] = useState(false)
+  const { user: admin } = useSession()
 
   const select = (coupon: DisabledCoupon | null) => {
     setSelected(coupon)
@@ -127,12 +132,25 @@ export function UserConsultScreen() {
         title={`${user.firstname} ${user.lastname}`}
         subtitle="Consultation"
         actions={
-          <Button
-            startIcon={<Icon path={mdiPencil} size={20} />}
-            onClick={() => navigate(`/bo/utilisateurs/edit/${user.userId.id}`)}
-          >
-            Editer
-          </Button>
+          <>
+            {/* One's own account is deleted from 'Mon compte', with one's password. */}
+            {admin?.userId.id === user.userId.id ? null : (
+              <Button
+                variant="outlined"
+                color="danger"
+                startIcon={<Icon path={mdiAccountRemove} size={20} />}
+                onClick={() => setErasing(true)}
+              >
+                Supprimer (RGPD)
+              </Button>
+            )}
+            <Button
+              startIcon={<Icon path={mdiPencil} size={20} />}
+              onClick={() => navigate(`/bo/utilisateurs/edit/${user.userId.id}`)}
+            >
+              Editer
+            </Button>
+          </>
         }
       />
       <DetailList
@@ -165,6 +183,17 @@ export function UserConsultScreen() {
       </Section>
       <CouponHistory userId={user.userId.id} uses={user.couponHistory ?? []} />
       <RecordHistory targetType="user" targetId={user.userId.id} />
+      <RgpdDeletionDialog
+        open={erasing}
+        onOpenChange={setErasing}
+        userId={user.userId.id}
+        fullName={`${user.firstname} ${user.lastname}`}
+        onDeleted={() => {
+          setErasing(false)
+          notify(`Le compte de ${user.firstname} ${user.lastname} a été supprimé.`, 'success')
+          navigate('/bo/utilisateurs', { replace: true })
+        }}
+      />
       <Dialog
         open={selected !== null}
         onOpenChange={(open) => {

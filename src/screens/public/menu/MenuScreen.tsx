@@ -17,6 +17,14 @@ import {
   mdiTicketConfirmation,
 } from '@/src/design-system/icons/index.ts'
 import { useSession } from '@/src/session/index.ts'
+import {
+  mdiAccountCog,
+  mdiDownload,
+  mdiScaleBalance,
+  mdiShieldAccount,
+  mdiWheelchairAccessibility,
+} from '@mdi/js'
+import { legalPaths } from '@/src/screens/legal/legalPaths.ts'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 
 const Main = styled.main`
@@ -113,9 +121,22 @@ function InfoRow({ icon, term, children }: { icon: string; term: string; childre
   )
 }
 
+function EntryRow({ to, icon, children }: { to: string; icon: string; children: ReactNode }) {
+  return (
+    <li>
+      <EntryLink to={to}>
+        <Icon path={icon} size={22} />
+        <span>{children}</span>
+        <Icon path={mdiChevronRight} size={22} />
+      </EntryLink>
+    </li>
+  )
+}
+
 /**
- * Menu: the user's name and e-mail; Mes favoris, Mes coupons utilisés, Administration (admins), Aide (new tab)
- * and Déconnexion.
+ * Menu: the user's name and e-mail, and 'Mon compte' to change them; Mes favoris, Mes coupons utilisés,
+ * Télécharger mes données (the account's data section), Administration (admins), Aide (new tab) and
+ * Déconnexion; then the legal pages.
  */
 export function MenuScreen() {
   usePageTitle(PAGE_TITLES.menu)
@@ -144,6 +165,9 @@ export function MenuScreen() {
           <InfoRow icon={mdiEmail} term="Email">
             {user?.email ?? ''}
           </InfoRow>
+          <EntryRow to="/compte" icon={mdiAccountCog}>
+            Mon compte
+          </EntryRow>
         </List>
       </Section>
       <Section aria-labelledby="menu-general">
@@ -163,6 +187,9 @@ export function MenuScreen() {
               <Icon path={mdiChevronRight} size={22} />
             </EntryLink>
           </li>
+          <EntryRow to="/compte#mes-donnees" icon={mdiDownload}>
+            Télécharger mes données
+          </EntryRow>
           {hasRole('ROLE_ADMIN') ? (
             <li>
               <EntryLink to="/bo/gerer-accueil">
@@ -186,6 +213,20 @@ export function MenuScreen() {
               {leaving ? <Spinner size={18} /> : null}
             </EntryButton>
           </li>
+        </List>
+      </Section>
+      <Section aria-labelledby="menu-legal">
+        <SectionTitle id="menu-legal">INFORMATIONS LÉGALES</SectionTitle>
+        <List>
+          <EntryRow to={legalPaths.privacy} icon={mdiShieldAccount}>
+            Politique de confidentialité
+          </EntryRow>
+          <EntryRow to={legalPaths.notice} icon={mdiScaleBalance}>
+            Mentions légales
+          </EntryRow>
+          <EntryRow to={legalPaths.accessibility} icon={mdiWheelchairAccessibility}>
+            Déclaration d’accessibilité
+          </EntryRow>
         </List>
       </Section>
     </Main>

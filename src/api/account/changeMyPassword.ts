@@ -1,0 +1,23 @@
+import { useCallback } from 'react'
+import type { PasswordChangeBody } from '@/contract/account.ts'
+import { useSession } from '@/src/session/index.ts'
+import { callApi, inForm } from '../client.ts'
+
+/**
+ * PUT /api/users/me/password. Every session of the account is signed out, this one's token included: the
+ * answer carries a new one.
+ */
+export const changeMyPassword = (body: PasswordChangeBody) => callApi('changeMyPassword', { body }, inForm)
+
+/** Changes the password and keeps this device signed in with the answer's new token. */
+export function useChangeMyPassword() {
+  const { signIn } = useSession()
+  return useCallback(
+    async (body: PasswordChangeBody) => {
+      const user = await changeMyPassword(body)
+      signIn(user)
+      return user
+    },
+    [signIn],
+  )
+}
