@@ -12,6 +12,8 @@ const config: StorybookConfig = {
   staticDirs: ['../public', './public'],
   core: { disableTelemetry: true },
   typescript: { reactDocgen: 'react-docgen-typescript' },
+  // The sidebar's entry for each component's generated page, in the designers' language.
+  docs: { defaultName: 'Documentation' },
 }
 
 export default config

@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { Alert, Button } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Feedback/Alert',
+  title: 'Système de conception/Messages et attente/Alerte',
+  parameters: withGuidance(guides.alert),
   component: Alert,
   args: { severity: 'error', children: 'Email ou mot de passe incorrect' },
   decorators: [(Story) => <div style={{ width: 400 }}>{Story()}</div>],

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, within } from 'storybook/test'
 import { CategoryIcon, SearchCombobox, type MultipleSearchComboboxProps } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 interface Category {
   id?: number
@@ -46,7 +47,8 @@ function Demo(args: Props) {
 }
 
 const meta = {
-  title: 'Design system/Inputs/Autocomplete',
+  title: 'Système de conception/Saisie/Choix de catégories',
+  parameters: withGuidance(guides.searchCombobox),
   component: Demo,
   args: {
     label: 'Catégories',

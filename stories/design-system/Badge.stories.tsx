@@ -2,9 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { Badge, IconButton } from '@/src/design-system/index.ts'
 import { mdiMenu } from '@/src/design-system/icons/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Data display/Badge',
+  title: 'Système de conception/Affichage de données/Badge',
+  parameters: withGuidance(guides.badge),
   component: Badge,
   args: { content: 'Publié', color: 'success' },
 } satisfies Meta<typeof Badge>

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { BarChart } from '@/src/design-system/components/BarChart/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const week = ['18/11', '19/11', '20/11', '21/11', '22/11', '23/11', '24/11'].map((day, i) => ({
   key: day,
@@ -10,7 +11,8 @@ const week = ['18/11', '19/11', '20/11', '21/11', '22/11', '23/11', '24/11'].map
 }))
 
 const meta = {
-  title: 'Design system/Data display/BarChart',
+  title: 'Système de conception/Affichage de données/Graphique en barres',
+  parameters: withGuidance(guides.barChart),
   component: BarChart,
   args: {
     title: 'Coupons utilisés par jour',

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'
 import { BottomNavigation, type BottomNavItem } from '@/src/design-system/index.ts'
 import { mdiHome, mdiMagnify, mdiMap, mdiMenu } from '@/src/design-system/icons/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const items: BottomNavItem[] = [
   { to: '/', label: 'Accueil', icon: mdiHome, end: true },
@@ -11,15 +12,15 @@ const items: BottomNavItem[] = [
 ]
 
 const meta = {
-  title: 'Design system/Navigation/BottomNavigation',
+  title: 'Système de conception/Navigation/Navigation du bas',
   component: BottomNavigation,
   args: { items },
-  parameters: {
+  parameters: withGuidance(guides.bottomNavigation, {
     layout: 'fullscreen',
     router: { initialEntries: ['/rechercher'] },
     // Fixed to the viewport's bottom: on the docs page, a frame of its own gives it a bottom to stick to.
     docs: { story: { inline: false, height: '160px' } },
-  },
+  }),
   globals: { viewport: { value: 'phone' } },
 } satisfies Meta<typeof BottomNavigation>
 

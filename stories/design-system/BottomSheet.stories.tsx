@@ -3,9 +3,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useLocation, useNavigate } from 'react-router'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
 import { BottomSheet, Button } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Layout/BottomSheet',
+  title: 'Système de conception/Mise en page/Feuille du bas',
   component: BottomSheet,
   args: {
     open: false,
@@ -13,7 +14,7 @@ const meta = {
     title: 'Le Petit Marseillais',
     children: <p>Restaurant • Marseille. Cuisine provençale et terrasse ombragée.</p>,
   },
-  parameters: { layout: 'fullscreen' },
+  parameters: withGuidance(guides.bottomSheet, { layout: 'fullscreen' }),
   globals: { viewport: { value: 'phone' } },
   render: function Render(args) {
     const [open, setOpen] = useState(args.open)

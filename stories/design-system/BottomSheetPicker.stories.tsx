@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
 import { BottomSheetPicker } from '@/src/design-system/index.ts'
 import { mdiMapMarker, mdiShapeOutline } from '@/src/design-system/icons/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const cities = ['Aix-en-Provence', 'Aubagne', 'Cassis', 'La Ciotat', 'Marseille'].map((c) => ({
   value: c,
@@ -10,7 +11,8 @@ const cities = ['Aix-en-Provence', 'Aubagne', 'Cassis', 'La Ciotat', 'Marseille'
 }))
 
 const meta = {
-  title: 'Design system/Inputs/BottomSheetPicker',
+  title: 'Système de conception/Saisie/Choix dans une feuille',
+  parameters: withGuidance(guides.bottomSheetPicker),
   component: BottomSheetPicker,
   args: {
     label: 'Ville',

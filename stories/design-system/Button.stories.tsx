@@ -3,9 +3,11 @@ import { Link } from 'react-router'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import { Button } from '@/src/design-system/index.ts'
 import { Icon, mdiDirections, mdiPlus } from '@/src/design-system/icons/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Inputs/Button',
+  title: 'Système de conception/Saisie/Bouton',
+  parameters: withGuidance(guides.button),
   component: Button,
   args: { children: 'Se connecter', onClick: fn() },
 } satisfies Meta<typeof Button>

@@ -11,9 +11,11 @@ import {
 } from '@/src/design-system/index.ts'
 import { mdiDelete, mdiPencil } from '@/src/design-system/icons/index.ts'
 import { placeholderImage } from './fixtures.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Layout/Card',
+  title: 'Système de conception/Mise en page/Carte',
+  parameters: withGuidance(guides.card),
   component: Card,
   args: { children: null, dimmed: false },
   decorators: [(Story) => <div style={{ width: 280 }}>{Story()}</div>],

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor } from 'storybook/test'
 import { Carousel } from '@/src/design-system/index.ts'
 import { placeholderImage } from './fixtures.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const colors = ['#1565c0', '#2e7d32', '#b45309', '#6a1b9a']
 const slides = colors.map((color, i) => (
@@ -9,7 +10,8 @@ const slides = colors.map((color, i) => (
 ))
 
 const meta = {
-  title: 'Design system/Data display/Carousel',
+  title: 'Système de conception/Affichage de données/Carrousel',
+  parameters: withGuidance(guides.carousel),
   component: Carousel,
   args: { slides, label: 'Photos du partenaire', height: 200, interval: 0, onIndexChange: fn() },
   decorators: [(Story) => <div style={{ width: 390 }}>{Story()}</div>],
@@ -76,9 +78,8 @@ function tapCentreOf(element: HTMLElement) {
 }
 
 /**
- * WCAG 2.2.2: a touch user (no hover, no focus) stops the auto-advancing slides with the pause button and starts
- * them again. The tap lands on what is drawn on top: the dots' strip once covered the button, which then
- * answered the keyboard only.
+ * Au toucher (ni survol ni focus), le bouton pause arrête le défilement automatique et le relance (WCAG 2.2.2).
+ * Le toucher atteint bien le bouton : rien ne le recouvre.
  */
 export const PauseButton: Story = {
   name: 'Bouton pause',
@@ -96,7 +97,10 @@ export const PauseButton: Story = {
   },
 }
 
-/** The home page's carousel (full height, on a phone): its pause button takes a tap too; the dots still do. */
+/**
+ * Le carrousel de l’accueil (pleine hauteur, sur téléphone) : son bouton pause répond au toucher, les points
+ * aussi.
+ */
 export const HomePauseButton: Story = {
   name: 'Bouton pause (accueil)',
   tags: ['no-visual'],
@@ -115,7 +119,10 @@ export const HomePauseButton: Story = {
   },
 }
 
-/** Without auto-advance (interval 0, or reduced motion) there is nothing to pause: no button. */
+/**
+ * Sans défilement automatique (intervalle 0, ou animations réduites demandées par l’utilisateur), rien à mettre
+ * en pause : pas de bouton.
+ */
 export const NoPauseWithoutAutoAdvance: Story = {
   name: 'Sans défilement automatique',
   tags: ['no-visual'],
@@ -125,8 +132,8 @@ export const NoPauseWithoutAutoAdvance: Story = {
 }
 
 /**
- * WCAG 2.4.11 / 1.4.11: the keyboard focus on an arrow is a white ring inside a navy one, visible on light and
- * dark photos (the theme's blue outline was lost on navy buttons over blue images).
+ * Le focus clavier sur une flèche est un anneau blanc dans un anneau bleu marine, visible sur les photos
+ * claires comme sombres (WCAG 2.4.11 et 1.4.11).
  */
 export const ArrowFocusRing: Story = {
   name: 'Focus clavier sur une flèche',

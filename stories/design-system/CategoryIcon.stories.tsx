@@ -3,11 +3,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { mdiExportName } from '@/src/api/icons/index.ts'
 import { CategoryIcon } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const paths = mdi as unknown as Record<string, string>
 
 const meta = {
-  title: 'Design system/Data display/CategoryIcon',
+  title: 'Système de conception/Affichage de données/Icône de catégorie',
+  parameters: withGuidance(guides.categoryIcon),
   component: CategoryIcon,
   args: { path: mdi.mdiSilverwareForkKnife, size: 32, title: 'Restaurants' },
 } satisfies Meta<typeof CategoryIcon>
@@ -15,7 +17,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Drawn at once from the path the category comes with: no request of its own. */
+/** Dessinée tout de suite à partir du tracé fourni avec la catégorie, sans téléchargement. */
 export const WithItsPath: Story = {
   name: 'Icône de la catégorie',
   play: async ({ canvas, canvasElement }) => {

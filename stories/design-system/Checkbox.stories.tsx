@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { Checkbox } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const termsLabel = (
   <>
@@ -12,7 +13,8 @@ const termsLabel = (
 )
 
 const meta = {
-  title: 'Design system/Inputs/Checkbox',
+  title: 'Système de conception/Saisie/Case à cocher',
+  parameters: withGuidance(guides.checkbox),
   component: Checkbox,
   args: { label: termsLabel, onCheckedChange: fn() },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],

@@ -5,9 +5,11 @@ import { expect, fn, userEvent } from 'storybook/test'
 import { CategoryIcon, Chip } from '@/src/design-system/index.ts'
 import { mdiSilverwareForkKnife } from '@mdi/js'
 import { mdiStar } from '@/src/design-system/icons/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Inputs/Chip',
+  title: 'Système de conception/Saisie/Puce',
+  parameters: withGuidance(guides.chip),
   component: Chip,
   args: { label: '-10 % sur l’addition' },
 } satisfies Meta<typeof Chip>

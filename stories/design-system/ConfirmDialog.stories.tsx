@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { ConfirmDialog } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Feedback/ConfirmDialog',
+  title: 'Système de conception/Messages et attente/Dialogue de confirmation',
   component: ConfirmDialog,
   args: {
     open: true,
@@ -16,7 +17,10 @@ const meta = {
     onCancel: fn(),
   },
   // Each story in its own frame on the docs page: inline, every open dialog's overlay would cover the page.
-  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '360px' } } },
+  parameters: withGuidance(guides.confirmDialog, {
+    layout: 'fullscreen',
+    docs: { story: { inline: false, height: '360px' } },
+  }),
 } satisfies Meta<typeof ConfirmDialog>
 
 export default meta

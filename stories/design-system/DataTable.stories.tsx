@@ -12,6 +12,7 @@ import { mdiPlus } from '@/src/design-system/icons/index.ts'
 import { Icon } from '@/src/design-system/icons/index.ts'
 import { useState } from 'react'
 import type { SortDirection } from '@/src/design-system/components/DataTable/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 interface Row {
   id: string
@@ -56,7 +57,7 @@ const columns: DataTableColumn<Row>[] = [
 ]
 
 const meta = {
-  title: 'Design system/Data display/DataTable',
+  title: 'Système de conception/Affichage de données/Tableau de données',
   component: DataTable<Row>,
   args: {
     caption: 'Partenaires',
@@ -75,7 +76,7 @@ const meta = {
       ),
     actions: <Button startIcon={<Icon path={mdiPlus} size={20} />}>Nouveau</Button>,
   },
-  parameters: { layout: 'padded' },
+  parameters: withGuidance(guides.dataTable, { layout: 'padded' }),
   globals: { viewport: { value: 'desktop' } },
 } satisfies Meta<typeof DataTable<Row>>
 
@@ -85,6 +86,7 @@ type Story = StoryObj<typeof meta>
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1)
 
 export const Paginates: Story = {
+  name: 'Pagination',
   play: async ({ canvas }) => {
     const table = canvas.getByRole('table', { name: 'Partenaires' })
     await expect(bodyRows(table)).toHaveLength(10)
@@ -100,6 +102,7 @@ export const Paginates: Story = {
 }
 
 export const RowsPerPageOptions: Story = {
+  name: 'Lignes par page',
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('combobox', { name: 'Lignes par page' }))
     const options = await screen.findAllByRole('option')
@@ -110,6 +113,7 @@ export const RowsPerPageOptions: Story = {
 }
 
 export const FiltersCaseAndCategory: Story = {
+  name: 'Filtres : casse et catégorie',
   play: async ({ canvas }) => {
     const search = canvas.getByRole('searchbox', { name: 'Rechercher' })
     await userEvent.click(canvas.getByRole('button', { name: 'Page suivante' }))
@@ -131,6 +135,7 @@ export const FiltersCaseAndCategory: Story = {
 }
 
 export const RowClick: Story = {
+  name: 'Clic sur une ligne',
   play: async ({ args, canvas }) => {
     await userEvent.click(canvas.getByRole('row', { name: 'Consulter Partenaire 03' }))
     await expect(args.onRowClick).toHaveBeenCalledWith(rows[2])
@@ -141,6 +146,7 @@ export const RowClick: Story = {
 }
 
 export const NoMatch: Story = {
+  name: 'Aucun résultat',
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('searchbox'), 'zzz introuvable')
     await expect(canvas.getByText('Aucune donnée')).toBeVisible()
@@ -149,6 +155,7 @@ export const NoMatch: Story = {
 }
 
 export const Empty: Story = {
+  name: 'Vide',
   args: { rows: [], emptyMessage: 'Aucun partenaire' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Aucun partenaire')).toBeVisible()
@@ -156,6 +163,7 @@ export const Empty: Story = {
 }
 
 export const Loading: Story = {
+  name: 'Chargement',
   args: { loading: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status', { name: 'Chargement' })).toBeVisible()
@@ -163,6 +171,7 @@ export const Loading: Story = {
 }
 
 export const ManyRowsAll: Story = {
+  name: 'Toutes les lignes',
   args: {
     rows: Array.from({ length: 300 }, (_, i) => ({
       ...rows[i % rows.length],
@@ -177,14 +186,19 @@ export const ManyRowsAll: Story = {
 }
 
 export const Phone: Story = {
+  name: 'Sur téléphone',
   globals: { viewport: { value: 'phone' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('table')).toBeVisible()
   },
 }
 
-/** 'Tous' with thousands of rows renders only the rows near the viewport, in the same table. */
+/**
+ * « Tous » avec des milliers de lignes : seules les lignes proches de l’écran sont dessinées, dans le même
+ * tableau.
+ */
 export const ThousandsAllVirtualised: Story = {
+  name: 'Des milliers de lignes',
   args: {
     rows: Array.from({ length: 2000 }, (_, i) => ({
       ...rows[i % rows.length],

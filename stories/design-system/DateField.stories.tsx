@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, fn, userEvent, within } from 'storybook/test'
 import { DateField } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Inputs/DateField',
+  title: 'Système de conception/Saisie/Champ date',
+  parameters: withGuidance(guides.dateField),
   component: DateField,
   args: { label: "Date d'expiration", value: '', onChange: fn() },
 } satisfies Meta<typeof DateField>

@@ -2,9 +2,10 @@ import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
 import { Button, Dialog, TextField } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Feedback/Dialog',
+  title: 'Système de conception/Messages et attente/Dialogue',
   component: Dialog,
   args: {
     open: true,
@@ -16,7 +17,10 @@ const meta = {
     confirmLabel: 'Réactiver',
   },
   // Each story in its own frame on the docs page: inline, every open dialog's overlay would cover the page.
-  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '480px' } } },
+  parameters: withGuidance(guides.dialog, {
+    layout: 'fullscreen',
+    docs: { story: { inline: false, height: '480px' } },
+  }),
   render: function Render(args) {
     const [open, setOpen] = useState(args.open)
     return (
@@ -158,9 +162,9 @@ const centreOf = (element: HTMLElement) => {
 const calledBehind = fn()
 
 /**
- * A double tap on 'Confirmer', which closes the dialog: the second tap lands on a shield left for a moment, not on
- * what the page has under the button (a 'tel:' link there opened the phone's dialler). Confirming with the
- * keyboard leaves no shield; the page takes taps again once it is gone.
+ * Un double toucher sur « Confirmer », qui ferme le dialogue : le second toucher ne déclenche pas ce qui se
+ * trouve dessous dans la page (un lien « tel: » ouvrait le composeur). Au clavier, rien ne bloque la page ;
+ * elle répond de nouveau au toucher un instant après.
  */
 export const DoubleTapOnConfirm: Story = {
   name: 'Double tap sur Confirmer',

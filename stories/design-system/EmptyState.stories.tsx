@@ -2,10 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { Button, EmptyState } from '@/src/design-system/index.ts'
 import { Icon, mdiFilterRemove, mdiImageOff } from '@/src/design-system/icons/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
-/** What a list shows when it has nothing to show: a message, an icon, sometimes a way out. */
+/** Ce qu’affiche une liste qui n’a rien à montrer : un message, une icône, parfois une issue. */
 const meta = {
-  title: 'Design system/Feedback/EmptyState',
+  title: 'Système de conception/Messages et attente/État vide',
+  parameters: withGuidance(guides.emptyState),
   component: EmptyState,
   args: { message: "Aucun résultat essayez avec d'autres critères!" },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],
@@ -14,7 +16,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** The search's empty list (Rechercher), with the default magnifier. */
+/** La liste vide de Rechercher, avec la loupe par défaut. */
 export const NoResult: Story = {
   name: 'Aucun résultat',
   play: async ({ canvas }) => {
@@ -26,7 +28,7 @@ export const NoResult: Story = {
 
 const resetFilters = fn()
 
-/** With filters on, the empty search offers to remove them. */
+/** Avec des filtres actifs, la recherche vide propose de les retirer. */
 export const WithAction: Story = {
   name: 'Avec une action',
   args: {
@@ -42,7 +44,7 @@ export const WithAction: Story = {
   },
 }
 
-/** Another icon: the back-office home page without any page yet. */
+/** Une autre icône : l’accueil du back-office sans aucune page. */
 export const OtherIcon: Story = {
   name: 'Autre icône',
   args: { message: 'Aucune page pour le moment.', icon: mdiImageOff },

@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { EmptyState, ErrorState } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
-/** Error and empty states shown by lists. */
+/** L’état d’erreur d’une liste dont le chargement a échoué, avec « Réessayer ». */
 const meta = {
-  title: 'Design system/Feedback/ErrorState',
+  title: 'Système de conception/Messages et attente/État d’erreur',
+  parameters: withGuidance(guides.errorState),
   component: ErrorState,
   args: { message: 'Oups... Nous ne parvenons pas à récupérer les résultats', onRetry: fn() },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],

@@ -2,9 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, userEvent } from 'storybook/test'
 import { FavoriteToggle } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Inputs/FavoriteToggle',
+  title: 'Système de conception/Saisie/Bouton favori',
+  parameters: withGuidance(guides.favoriteToggle),
   component: FavoriteToggle,
   args: { pressed: false, onToggle: fn() },
 } satisfies Meta<typeof FavoriteToggle>
@@ -12,7 +14,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Not a favourite: an outlined heart; a press asks to add it. */
+/** Pas en favori : un cœur vide ; un appui l’ajoute aux favoris. */
 export const NotFavorite: Story = {
   name: 'Pas en favori',
   play: async ({ args, canvas }) => {
@@ -23,7 +25,7 @@ export const NotFavorite: Story = {
   },
 }
 
-/** A favourite: a filled red heart; a press asks to take it out. */
+/** En favori : un cœur rouge plein ; un appui le retire des favoris. */
 export const Favorite: Story = {
   name: 'En favori',
   args: { pressed: true },
@@ -35,7 +37,7 @@ export const Favorite: Story = {
   },
 }
 
-/** By keyboard: Tab reaches it, Space and Enter press it; name and state follow. */
+/** Au clavier : Tab l’atteint, Espace et Entrée l’activent ; son nom et son état suivent. */
 export const Keyboard: Story = {
   name: 'Au clavier',
   render: function Toggle(args) {
@@ -68,7 +70,7 @@ export const Keyboard: Story = {
   },
 }
 
-/** While the list of favourites is not known yet. */
+/** Tant que la liste des favoris n’est pas connue. */
 export const Disabled: Story = {
   name: 'Désactivé',
   args: { disabled: true },

@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
 import { FileUploadButton } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Inputs/FileUploadButton',
+  title: 'Système de conception/Saisie/Bouton d’envoi de fichier',
+  parameters: withGuidance(guides.fileUploadButton),
   component: FileUploadButton,
   args: { accept: 'image/*', onFile: fn(), variant: 'outlined' },
 } satisfies Meta<typeof FileUploadButton>

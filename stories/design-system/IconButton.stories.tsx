@@ -3,9 +3,11 @@ import { Link } from 'react-router'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
 import { AppBar, IconButton } from '@/src/design-system/index.ts'
 import { mdiDelete, mdiHome, mdiLogout } from '@/src/design-system/icons/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Inputs/IconButton',
+  title: 'Système de conception/Saisie/Bouton icône',
+  parameters: withGuidance(guides.iconButton),
   component: IconButton,
   args: { label: 'Déconnexion', icon: mdiLogout, onClick: fn() },
 } satisfies Meta<typeof IconButton>

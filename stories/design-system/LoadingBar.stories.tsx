@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { LoadingBar } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Feedback/LoadingBar',
+  title: 'Système de conception/Messages et attente/Barre de chargement',
+  parameters: withGuidance(guides.loadingBar),
   component: LoadingBar,
   args: { active: true },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { expect, screen, userEvent, waitFor } from 'storybook/test'
 import { Button } from '@/src/design-system/index.ts'
 import { NotificationToast, useNotification, type NotificationType } from '@/src/notifications/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 function Demo({ duration, type, message }: { duration?: number; type: NotificationType; message: string }) {
   const { notify, notification } = useNotification()
@@ -23,21 +24,21 @@ function Demo({ duration, type, message }: { duration?: number; type: Notificati
 }
 
 const meta = {
-  title: 'Design system/Feedback/NotificationToast',
+  title: 'Système de conception/Messages et attente/Notification',
   component: Demo,
   args: { type: 'info', message: 'Partenaire enregistré.' },
-  parameters: {
+  parameters: withGuidance(guides.notificationToast, {
     layout: 'fullscreen',
     globalToast: false,
     // The toast is fixed to the viewport: on the docs page, a frame of its own holds it.
     docs: { story: { inline: false, height: '240px' } },
-  },
+  }),
 } satisfies Meta<typeof Demo>
 
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Timing is the point of this story (the toast comes and goes), not its pixels: no visual capture. */
+/** La notification apparaît puis disparaît d’elle-même au bout de 5 secondes. */
 export const ShowsAndClears: Story = {
   name: 'Affichage et fermeture',
   tags: ['no-visual'],
@@ -59,7 +60,7 @@ export const ErrorColour: Story = {
   },
 }
 
-/** A behaviour check mid-animation: no visual capture. */
+/** Le retour arrière du navigateur ne ferme pas la notification. */
 export const NotClosedByBackNavigation: Story = {
   name: 'Reste affichée au retour arrière',
   tags: ['no-visual'],

@@ -2,12 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { AppBar, Button, IconButton, PageHeader, TextField } from '@/src/design-system/index.ts'
 import { mdiArrowLeft, mdiMagnify } from '@/src/design-system/icons/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Navigation/PageHeader',
+  title: 'Système de conception/Navigation/En-tête de page',
   component: PageHeader,
   args: { title: 'Le Petit Marseillais', subtitle: 'Consultation', actions: <Button>Editer</Button> },
-  parameters: { layout: 'padded' },
+  parameters: withGuidance(guides.pageHeader, { layout: 'padded' }),
 } satisfies Meta<typeof PageHeader>
 
 export default meta

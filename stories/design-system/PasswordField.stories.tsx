@@ -2,9 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'
 import { PasswordField } from '@/src/design-system/index.ts'
 import { mdiLock } from '@/src/design-system/icons/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Inputs/PasswordField',
+  title: 'Système de conception/Saisie/Champ mot de passe',
+  parameters: withGuidance(guides.passwordField),
   component: PasswordField,
   args: { label: 'Mot de passe', name: 'password', leadingIcon: mdiLock },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],

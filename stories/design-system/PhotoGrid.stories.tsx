@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
 import { PhotoGrid } from '@/src/design-system/index.ts'
 import { placeholderImage } from './fixtures.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const photos = ['#1565c0', '#2e7d32', '#b45309'].map((color, i) => ({
   id: String(i + 1),
@@ -9,7 +10,8 @@ const photos = ['#1565c0', '#2e7d32', '#b45309'].map((color, i) => ({
 }))
 
 const meta = {
-  title: 'Design system/Data display/PhotoGrid',
+  title: 'Système de conception/Affichage de données/Grille de photos',
+  parameters: withGuidance(guides.photoGrid),
   component: PhotoGrid,
   args: { photos, onDelete: fn() },
   decorators: [(Story) => <div style={{ width: 420 }}>{Story()}</div>],
@@ -19,6 +21,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const ViewerWithPrevNext: Story = {
+  name: 'Visionneuse : précédente et suivante',
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Agrandir : Photo 2' }))
     const viewer = await screen.findByRole('dialog', { name: 'Photo 2' })
@@ -36,6 +39,7 @@ export const ViewerWithPrevNext: Story = {
 }
 
 export const FullScreen: Story = {
+  name: 'Plein écran',
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Agrandir : Photo 1' }))
     const viewer = await screen.findByRole('dialog')
@@ -45,6 +49,7 @@ export const FullScreen: Story = {
 }
 
 export const Delete: Story = {
+  name: 'Suppression',
   play: async ({ args, canvas }) => {
     const deletes = canvas.getAllByRole('button', { name: 'Supprimer la photo' })
     await expect(deletes).toHaveLength(3)
@@ -54,6 +59,7 @@ export const Delete: Story = {
 }
 
 export const Uploading: Story = {
+  name: 'Envoi en cours',
   args: { uploading: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByTestId('photo-uploading')).toHaveTextContent('Envoi en cours…')
@@ -61,6 +67,7 @@ export const Uploading: Story = {
 }
 
 export const Empty: Story = {
+  name: 'Vide',
   args: { photos: [] },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Aucune photo')).toBeVisible()
@@ -68,6 +75,7 @@ export const Empty: Story = {
 }
 
 export const ReadOnly: Story = {
+  name: 'Lecture seule',
   args: { onDelete: undefined },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button', { name: 'Supprimer la photo' })).toBeNull()

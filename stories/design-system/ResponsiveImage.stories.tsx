@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { expect, waitFor } from 'storybook/test'
 import { ResponsiveImage, type ResponsiveImageSource } from '@/src/design-system/index.ts'
 import { placeholderImage } from './fixtures.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 // Each copy says which it is, so the picture shows which one the browser chose. Served over HTTP (msw):
 // given data: URLs, Chromium takes the largest candidate whatever `sizes` says.
@@ -36,16 +37,19 @@ const photo: ResponsiveImageSource = {
 }
 
 const meta = {
-  title: 'Design system/Data display/ResponsiveImage',
+  title: 'Système de conception/Affichage de données/Image adaptative',
   component: ResponsiveImage,
   args: { image: photo, alt: 'Une photo', sizes: '72px' },
-  parameters: { msw: [served] },
+  parameters: withGuidance(guides.responsiveImage, { msw: [served] }),
 } satisfies Meta<typeof ResponsiveImage>
 
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** A Find row's 72 px thumbnail: lazy, and the browser takes the 320 px AVIF copy, not the 1,600 px original. */
+/**
+ * La vignette de 72 px d’une ligne de Rechercher : chargée à l’approche, le navigateur prend la copie AVIF de
+ * 320 px, pas l’original de 1 600 px.
+ */
 export const Thumbnail: Story = {
   name: 'Vignette',
   args: { style: { width: 72, height: 72, objectFit: 'cover', display: 'block' } },
@@ -65,7 +69,10 @@ export const Thumbnail: Story = {
   },
 }
 
-/** The page's main picture (a banner's first slide): eager, high fetch priority, drawn 320 px wide. */
+/**
+ * L’image principale d’une page (première diapositive d’une bannière) : chargée tout de suite, en priorité,
+ * affichée sur 320 px.
+ */
 export const Priority: Story = {
   name: 'Image principale prioritaire',
   args: {
@@ -85,7 +92,7 @@ export const Priority: Story = {
   },
 }
 
-/** An image stored before its copies were made: the original alone, as before. */
+/** Une image enregistrée avant que ses copies existent : l’original seul, comme avant. */
 export const OriginalOnly: Story = {
   name: 'Original seul',
   args: {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, within } from 'storybook/test'
 import { mdiMagnify, SearchCombobox, type SingleSearchComboboxProps } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 interface City {
   id: string
@@ -65,7 +66,8 @@ function Demo({ multiple, onChange, leadingIcon, shape, type, ...args }: DemoPro
 }
 
 const meta = {
-  title: 'Design system/Inputs/SearchCombobox',
+  title: 'Système de conception/Saisie/Liste de recherche',
+  parameters: withGuidance(guides.searchCombobox),
   component: Demo,
   args: {
     label: 'Ville',
@@ -79,8 +81,12 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Known options filtered as one types: the first match is highlighted, so Enter picks it. */
+/**
+ * Les options connues se filtrent pendant la saisie : la première qui correspond est mise en avant, Entrée la
+ * choisit.
+ */
 export const Single: Story = {
+  name: 'Choix unique',
   args: { options: cities, placeholder: 'Choisir une ville' },
   play: async ({ args, canvas }) => {
     const input = canvas.getByRole('combobox', { name: 'Ville' })
@@ -95,8 +101,12 @@ export const Single: Story = {
   },
 }
 
-/** Chosen items become chips; the list stays open for the next one and no longer offers them. */
+/**
+ * Les éléments choisis deviennent des étiquettes ; la liste reste ouverte pour le suivant et ne les propose
+ * plus.
+ */
 export const Multiple: Story = {
+  name: 'Choix multiples',
   args: { multiple: true, options: cities, placeholder: 'Ajouter une ville' },
   play: async ({ args, canvas }) => {
     const input = canvas.getByRole('combobox', { name: 'Ville' })
@@ -111,8 +121,11 @@ export const Multiple: Story = {
   },
 }
 
-/** Options found by a search: 'Recherche…' while it runs, then the places with their region. */
+/**
+ * Options trouvées par une recherche : « Recherche… » pendant qu’elle tourne, puis les lieux avec leur région.
+ */
 export const AsyncLoading: Story = {
+  name: 'Résultats d’une recherche',
   args: {
     loadOptions: quickSearch,
     getOptionDescription: (city: City) => city.region,
@@ -140,8 +153,9 @@ export const AsyncLoading: Story = {
   },
 }
 
-/** While the search has not answered, the list says so (announced politely). */
+/** Tant que la recherche n’a pas répondu, la liste le dit (annonce polie au lecteur d’écran). */
 export const StillLoading: Story = {
+  name: 'Recherche en cours (chargement)',
   args: { loadOptions: endlessSearch, placeholder: 'Rechercher une ville' },
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('combobox', { name: 'Ville' }), 'bor')
@@ -149,8 +163,9 @@ export const StillLoading: Story = {
   },
 }
 
-/** Nothing found: the message replaces the list, and Enter chooses nothing. */
+/** Rien trouvé : le message remplace la liste, et Entrée ne choisit rien. */
 export const NoResult: Story = {
+  name: 'Aucun résultat',
   args: {
     loadOptions: quickSearch,
     noOptionsText: 'Aucune ville trouvée',
@@ -166,8 +181,12 @@ export const NoResult: Story = {
   },
 }
 
-/** A new item is an explicit last option; Enter still picks the first match, not the typed text. */
+/**
+ * Un nouvel élément est une dernière option explicite ; Entrée choisit toujours la première proposition, pas le
+ * texte saisi.
+ */
 export const CreateIsAnOption: Story = {
+  name: 'Option « Créer »',
   args: { multiple: true, options: cities, onCreate: fn() },
   play: async ({ args, canvas }) => {
     const input = canvas.getByRole('combobox', { name: 'Ville' })
@@ -182,7 +201,10 @@ export const CreateIsAnOption: Story = {
   },
 }
 
-/** A field at the foot of the window (the last one of a long form): the list opens above it, inside the window. */
+/**
+ * Un champ en bas de la fenêtre (le dernier d’un long formulaire) : la liste s’ouvre au-dessus, dans la
+ * fenêtre.
+ */
 export const AtTheBottom: Story = {
   name: 'Liste au-dessus d’un champ en bas de la fenêtre',
   args: { multiple: true, options: cities, placeholder: 'Ajouter une ville' },

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
 import { Select } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const statusOptions = [
   { value: 'ENABLED', label: 'Activé' },
@@ -9,7 +10,8 @@ const statusOptions = [
 ]
 
 const meta = {
-  title: 'Design system/Inputs/Select',
+  title: 'Système de conception/Saisie/Liste déroulante',
+  parameters: withGuidance(guides.select),
   component: Select,
   args: { label: 'Status', options: statusOptions, onValueChange: fn() },
   decorators: [(Story) => <div style={{ width: 320 }}>{Story()}</div>],

@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { SkeletonRows } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Feedback/SkeletonRows',
+  title: 'Système de conception/Messages et attente/Lignes squelettes (chargement)',
+  parameters: withGuidance(guides.skeletonRows),
   component: SkeletonRows,
   args: { rows: 10, withMedia: true, rowHeight: 72, lines: 3 },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],

@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { StarRating } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Data display/StarRating',
+  title: 'Système de conception/Affichage de données/Note en étoiles',
+  parameters: withGuidance(guides.starRating),
   component: StarRating,
   args: { value: 4.5 },
 } satisfies Meta<typeof StarRating>

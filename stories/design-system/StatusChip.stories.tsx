@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { StatusChip, theme } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Data display/StatusChip',
+  title: 'Système de conception/Affichage de données/Étiquette de statut',
+  parameters: withGuidance(guides.statusChip),
   component: StatusChip,
   args: { status: 'ACTIF' },
 } satisfies Meta<typeof StatusChip>

@@ -4,9 +4,11 @@ import { Field, Form } from 'react-final-form'
 import { expect, fn, userEvent, waitFor } from 'storybook/test'
 import { Button, TextField } from '@/src/design-system/index.ts'
 import { mdiEmail, mdiMagnify } from '@/src/design-system/icons/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Inputs/TextField',
+  title: 'Système de conception/Saisie/Champ de texte',
+  parameters: withGuidance(guides.textField),
   component: TextField,
   args: { label: 'Email', type: 'email', name: 'email', leadingIcon: mdiEmail },
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],

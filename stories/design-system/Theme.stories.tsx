@@ -39,7 +39,7 @@ function Palette() {
 }
 
 const meta = {
-  title: 'Design system/Thème',
+  title: 'Système de conception/Thème',
   component: Palette,
 } satisfies Meta<typeof Palette>
 

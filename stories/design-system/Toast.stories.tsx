@@ -2,9 +2,10 @@ import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test'
 import { Button, Toast, ToastProvider } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Feedback/Toast',
+  title: 'Système de conception/Messages et attente/Message temporaire',
   component: Toast,
   args: {
     open: true,
@@ -13,12 +14,12 @@ const meta = {
     message: 'Votre profil a été mis à jour.',
   },
   decorators: [(Story) => <ToastProvider>{Story()}</ToastProvider>],
-  parameters: {
+  parameters: withGuidance(guides.toast, {
     layout: 'fullscreen',
     globalToast: false,
     // The toast is fixed to the viewport: on the docs page, a frame of its own holds it and its button.
     docs: { story: { inline: false, height: '240px' } },
-  },
+  }),
 } satisfies Meta<typeof Toast>
 
 export default meta

@@ -1,13 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent } from 'storybook/test'
 import { UpdatePrompt } from '@/src/design-system/index.ts'
+import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
-  title: 'Design system/Feedback/UpdatePrompt',
+  title: 'Système de conception/Messages et attente/Invitation à mettre à jour',
   component: UpdatePrompt,
   args: { onUpdate: fn(), updating: false },
   // Fixed to the viewport: on the docs page, a frame of its own holds it.
-  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '200px' } } },
+  parameters: withGuidance(guides.updatePrompt, {
+    layout: 'fullscreen',
+    docs: { story: { inline: false, height: '200px' } },
+  }),
 } satisfies Meta<typeof UpdatePrompt>
 
 export default meta

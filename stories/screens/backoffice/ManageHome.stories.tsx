@@ -46,6 +46,7 @@ async function openAddDialog(canvasElement: HTMLElement) {
 }
 
 export const Loaded: Story = {
+  name: 'Chargée',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(
@@ -74,6 +75,7 @@ export const Loaded: Story = {
 }
 
 export const ManyPages: Story = {
+  name: 'Beaucoup de pages',
   parameters: {
     msw: createBackofficeApi({
       articles: Array.from({ length: 24 }, (_, index): Article => ({
@@ -94,6 +96,7 @@ export const ManyPages: Story = {
 }
 
 export const Loading: Story = {
+  name: 'Chargement',
   parameters: { msw: [pending('get', apiPaths.articles()), ...api.handlers] },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Chargement des pages' })).toBeVisible()
@@ -101,6 +104,7 @@ export const Loading: Story = {
 }
 
 export const Empty: Story = {
+  name: 'Vide',
   parameters: { msw: createBackofficeApi({ articles: [] }).handlers },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Aucune page pour le moment.')).toBeVisible()
@@ -108,6 +112,7 @@ export const Empty: Story = {
 }
 
 export const LoadFailure: Story = {
+  name: 'Erreur de chargement',
   parameters: { msw: [failing('get', apiPaths.articles()), ...api.handlers] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -119,6 +124,7 @@ export const LoadFailure: Story = {
 }
 
 export const Add: Story = {
+  name: 'Ajout d’une page',
   play: async ({ canvasElement }) => {
     const dialog = await openAddDialog(canvasElement)
     await userEvent.upload(
@@ -149,6 +155,7 @@ export const Add: Story = {
 }
 
 export const LinkSentAsNullWithoutText: Story = {
+  name: 'Lien sans texte envoyé vide',
   play: async ({ canvasElement }) => {
     const dialog = await openAddDialog(canvasElement)
     await userEvent.upload(
@@ -164,6 +171,7 @@ export const LinkSentAsNullWithoutText: Story = {
 }
 
 export const ValidationErrors: Story = {
+  name: 'Erreurs de saisie',
   play: async ({ canvasElement }) => {
     const dialog = await openAddDialog(canvasElement)
     await userEvent.clear(dialog.getByLabelText('Position'))
@@ -241,6 +249,7 @@ export const UnsavedChangesDiscard: Story = {
 }
 
 export const LinkRules: Story = {
+  name: 'Règles du lien',
   play: async ({ canvasElement }) => {
     const dialog = await openAddDialog(canvasElement)
     // A url needs a text and a target; a text needs a url.
@@ -258,6 +267,7 @@ export const LinkRules: Story = {
 }
 
 export const Edit: Story = {
+  name: 'Modification',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(
@@ -341,6 +351,7 @@ export const EditModifiedElsewhere: Story = {
 }
 
 export const Saving: Story = {
+  name: 'Enregistrement en cours',
   parameters: { msw: [pending('put', routePatterns.article), ...api.handlers] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -359,6 +370,7 @@ export const Saving: Story = {
 }
 
 export const SaveServerError: Story = {
+  name: 'Erreur du serveur à l’enregistrement',
   parameters: {
     msw: [
       failing('post', apiPaths.articles(), { status: 400, message: 'Le titre est trop long.' }),
@@ -389,6 +401,7 @@ const titles = (canvasElement: HTMLElement) =>
 
 /** 'Monter' / 'Descendre' with the keyboard: the card changes places and keeps the focus, the ends are disabled. */
 export const Reorder: Story = {
+  name: 'Changement d’ordre',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const list = await loadedCards(canvasElement)
@@ -450,6 +463,7 @@ export const Reorder: Story = {
 
 /** Another admin moved the article to the top meanwhile: the server's 409 is shown, the list stays usable. */
 export const ReorderRefused: Story = {
+  name: 'Changement d’ordre refusé',
   parameters: {
     msw: [
       http.post('*/api/articles/:id/move', () =>
@@ -469,6 +483,7 @@ export const ReorderRefused: Story = {
 }
 
 export const Delete: Story = {
+  name: 'Suppression',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(
@@ -492,6 +507,7 @@ export const Delete: Story = {
 }
 
 export const DeleteCancelled: Story = {
+  name: 'Suppression annulée',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(

@@ -56,6 +56,7 @@ const phoneChanges: AuditEntry[] = Array.from({ length: 12 }, (_, index) => ({
 const longHistoryApi = createBackofficeApi({ audit: [...phoneChanges, ...auditEntries] })
 
 export const Loaded: Story = {
+  name: 'Chargée',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(
@@ -127,6 +128,7 @@ export const HistoryShowMore: Story = {
 }
 
 export const EmptyValues: Story = {
+  name: 'Valeurs vides',
   parameters: { router: { path: '/bo/partenaires/:id', initialEntries: ['/bo/partenaires/7'] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -139,6 +141,7 @@ export const EmptyValues: Story = {
 }
 
 export const MissingFieldsShowDash: Story = {
+  name: 'Champs absents : un tiret',
   parameters: { router: { path: '/bo/partenaires/:id', initialEntries: ['/bo/partenaires/3'] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -151,6 +154,7 @@ export const MissingFieldsShowDash: Story = {
 }
 
 export const Loading: Story = {
+  name: 'Chargement',
   parameters: { msw: [pending('get', routePatterns.partner), ...api.handlers] },
   play: async ({ canvasElement }) => {
     await expect(
@@ -160,6 +164,7 @@ export const Loading: Story = {
 }
 
 export const LoadFailure: Story = {
+  name: 'Erreur de chargement',
   parameters: {
     msw: [
       failing('get', routePatterns.partner, { status: 404, message: 'Partenaire introuvable.' }),
@@ -176,6 +181,7 @@ export const LoadFailure: Story = {
 
 /** Opened from a link, a bookmark or a new tab (no page of the app before it): the failure leads to the partners list. */
 export const LoadFailureOpenedDirectly: Story = {
+  name: 'Erreur de chargement, ouverte depuis un lien',
   tags: ['no-visual'],
   parameters: {
     router: { path: '/bo/partenaires/:id', initialEntries: ['/bo/partenaires/99999'] },
@@ -193,6 +199,7 @@ export const LoadFailureOpenedDirectly: Story = {
 }
 
 export const GoesToEdit: Story = {
+  name: 'Vers la modification',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: 'Editer' }))
@@ -201,6 +208,7 @@ export const GoesToEdit: Story = {
 }
 
 export const PhotoUploading: Story = {
+  name: 'Photo en cours d’envoi',
   parameters: { msw: [pending('post', routePatterns.partnerImages), ...api.handlers] },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
@@ -212,6 +220,7 @@ export const PhotoUploading: Story = {
 }
 
 export const PhotoUploaded: Story = {
+  name: 'Photo envoyée',
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.upload(fileInput(canvasElement), photo())
@@ -224,6 +233,7 @@ export const PhotoUploaded: Story = {
 }
 
 export const PhotoUploadFails: Story = {
+  name: 'Erreur à l’envoi d’une photo',
   parameters: {
     msw: [
       failing('post', routePatterns.partnerImages, {
@@ -244,6 +254,7 @@ export const PhotoUploadFails: Story = {
 }
 
 export const PhotoDeleted: Story = {
+  name: 'Photo supprimée',
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(
@@ -283,6 +294,7 @@ export const PhotoDeletionCancelled: Story = {
 }
 
 export const PhotoFullScreen: Story = {
+  name: 'Photo en plein écran',
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(
@@ -299,6 +311,7 @@ export const PhotoFullScreen: Story = {
 }
 
 export const AddCoupon: Story = {
+  name: 'Ajout d’un coupon',
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
@@ -322,6 +335,7 @@ export const AddCoupon: Story = {
 
 /** A past date is warned about but saves (the spec lets the admin set it); the card then says 'Expiré'. */
 export const AddExpiredCoupon: Story = {
+  name: 'Ajout d’un coupon expiré',
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
@@ -431,6 +445,7 @@ export const CouponImpossibleDate: Story = {
 }
 
 export const CouponValidationErrors: Story = {
+  name: 'Coupon : erreurs de saisie',
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: 'Ajouter' }))
@@ -511,6 +526,7 @@ export const CouponUnchangedCloses: Story = {
 }
 
 export const EditCoupon: Story = {
+  name: 'Modification d’un coupon',
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
     await userEvent.click(couponsRegion(canvasElement).getByRole('button', { name: /Un café offert/ }))
@@ -534,6 +550,7 @@ export const EditCoupon: Story = {
 }
 
 export const CouponSubmitting: Story = {
+  name: 'Coupon : envoi en cours',
   parameters: { msw: [pending('post', routePatterns.partnerOffers), ...api.handlers] },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })
@@ -549,6 +566,7 @@ export const CouponSubmitting: Story = {
 }
 
 export const CouponServerError: Story = {
+  name: 'Coupon : erreur du serveur',
   parameters: { msw: [failing('post', routePatterns.partnerOffers), ...api.handlers] },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByRole('heading', { level: 1 })

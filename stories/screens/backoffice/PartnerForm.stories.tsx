@@ -62,6 +62,7 @@ async function fillPartner(canvasElement: HTMLElement) {
 }
 
 export const Create: Story = {
+  name: 'Création',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { level: 1, name: 'Nouveau Partenaire' })).toBeVisible()
@@ -88,6 +89,7 @@ export const Create: Story = {
 }
 
 export const NewCategory: Story = {
+  name: 'Nouvelle catégorie',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await fillPartner(canvasElement)
@@ -174,6 +176,7 @@ export const UnsavedChanges: Story = {
 
 /** Enter picks the highlighted first match ('Rest' -> Restaurants); a new category is its own explicit option. */
 export const CategoryEnterPicksMatch: Story = {
+  name: 'Catégorie : Entrée choisit la proposition',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const categories = canvas.getByRole('combobox', { name: 'Catégories' })
@@ -190,6 +193,7 @@ export const CategoryEnterPicksMatch: Story = {
 }
 
 export const PlaceSearchPrefills: Story = {
+  name: 'Lieu trouvé : formulaire pré-rempli',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const search = canvas.getByRole('combobox', { name: 'Rechercher un partenaire sur google' })
@@ -206,6 +210,7 @@ export const PlaceSearchPrefills: Story = {
 }
 
 export const GoogleSearchUnavailable: Story = {
+  name: 'Recherche Google indisponible',
   decorators: [
     (Story) => (
       <MapsProvider>
@@ -221,6 +226,7 @@ export const GoogleSearchUnavailable: Story = {
 }
 
 export const ValidationErrors: Story = {
+  name: 'Erreurs de saisie',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
@@ -237,6 +243,7 @@ export const ValidationErrors: Story = {
 }
 
 export const Submitting: Story = {
+  name: 'Envoi en cours',
   parameters: { msw: [pending('post', apiPaths.partners()), ...api.handlers] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -249,6 +256,7 @@ export const Submitting: Story = {
 }
 
 export const ServerError: Story = {
+  name: 'Erreur du serveur',
   parameters: { msw: [failing('post', apiPaths.partners()), ...api.handlers] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -264,6 +272,7 @@ export const ServerError: Story = {
 }
 
 export const Cancel: Story = {
+  name: 'Annuler',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Annuler' }))
@@ -272,6 +281,7 @@ export const Cancel: Story = {
 }
 
 export const EditLoading: Story = {
+  name: 'Modification : chargement',
   parameters: { router: editRouter, msw: [pending('get', routePatterns.partner), ...api.handlers] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -281,6 +291,7 @@ export const EditLoading: Story = {
 }
 
 export const Edit: Story = {
+  name: 'Modification',
   parameters: { router: editRouter },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -305,6 +316,7 @@ export const Edit: Story = {
 
 /** Opened from a link (no page of the app before it): the saved edit leads to the partners list. */
 export const EditSavedWithoutHistory: Story = {
+  name: 'Modification enregistrée, ouverte depuis un lien',
   tags: ['no-visual'],
   parameters: { router: { path: '/bo/partenaires/edit/:id', initialEntries: ['/bo/partenaires/edit/1'] } },
   play: async ({ canvasElement }) => {
@@ -318,6 +330,7 @@ export const EditSavedWithoutHistory: Story = {
 }
 
 export const EditLoadFailure: Story = {
+  name: 'Modification : erreur de chargement',
   parameters: {
     router: editRouter,
     msw: [

@@ -29,6 +29,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Loaded: Story = {
+  name: 'Chargée',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { level: 1, name: 'Partenaires' })).toBeVisible()
@@ -64,6 +65,7 @@ export const Loaded: Story = {
 }
 
 export const CategoriesTooltip: Story = {
+  name: 'Infobulle des catégories',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const trigger = await canvas.findByLabelText('Catégories : Épicerie fine, Boulangeries, Restaurants')
@@ -158,6 +160,7 @@ export const StatusFilter: Story = {
 }
 
 export const ManyRows: Story = {
+  name: 'Beaucoup de lignes',
   parameters: { msw: createBackofficeApi({ partners: manyPartners(150) }).handlers },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -173,6 +176,7 @@ export const ManyRows: Story = {
 }
 
 export const Empty: Story = {
+  name: 'Vide',
   parameters: { msw: createBackofficeApi({ partners: [] }).handlers },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Aucun partenaire')).toBeVisible()
@@ -180,6 +184,7 @@ export const Empty: Story = {
 }
 
 export const Loading: Story = {
+  name: 'Chargement',
   parameters: { msw: [pending('get', apiPaths.partners()), ...api.handlers] },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('table', { name: 'Partenaires' })).toHaveAttribute(
@@ -190,6 +195,7 @@ export const Loading: Story = {
 }
 
 export const LoadFailure: Story = {
+  name: 'Erreur de chargement',
   parameters: { msw: [failing('get', apiPaths.partners()), ...api.handlers] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -201,6 +207,7 @@ export const LoadFailure: Story = {
 }
 
 export const OpensPartner: Story = {
+  name: 'Ouverture d’un partenaire',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('row', { name: 'Consulter Salle Vieux-Port Fitness' }))
@@ -209,6 +216,7 @@ export const OpensPartner: Story = {
 }
 
 export const New: Story = {
+  name: 'Nouveau partenaire',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Nouveau' }))

@@ -24,6 +24,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Desktop: Story = {
+  name: 'Ordinateur',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByText('Espace administration')).toBeVisible()
@@ -44,6 +45,7 @@ export const Desktop: Story = {
 }
 
 export const Tooltips: Story = {
+  name: 'Infobulles',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const body = within(canvasElement.ownerDocument.body)
@@ -56,6 +58,7 @@ export const Tooltips: Story = {
 }
 
 export const Tablet: Story = {
+  name: 'Tablette',
   globals: { viewport: { value: 'tablet' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -116,6 +119,7 @@ export const Phone: Story = {
 }
 
 export const GoesToMenuEntry: Story = {
+  name: 'Vers une entrée du menu',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('link', { name: 'Utilisateurs' }))
@@ -126,6 +130,7 @@ export const GoesToMenuEntry: Story = {
 }
 
 export const Logout: Story = {
+  name: 'Déconnexion',
   beforeEach: () => api.reset(),
   parameters: { router: { path: '/bo/partenaires', initialEntries: ['/bo/partenaires'] } },
   play: async ({ canvasElement }) => {

@@ -46,6 +46,7 @@ async function fillNewUser(canvasElement: HTMLElement) {
 }
 
 export const Create: Story = {
+  name: 'Création',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { level: 1, name: 'Nouvel Utilisateur' })).toBeVisible()
@@ -64,6 +65,7 @@ export const Create: Story = {
 }
 
 export const ValidationErrors: Story = {
+  name: 'Erreurs de saisie',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Valider' }))
@@ -76,6 +78,7 @@ export const ValidationErrors: Story = {
 }
 
 export const Submitting: Story = {
+  name: 'Envoi en cours',
   parameters: { msw: [pending('post', apiPaths.users()), ...api.handlers] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -89,6 +92,7 @@ export const Submitting: Story = {
 }
 
 export const ServerError: Story = {
+  name: 'Erreur du serveur',
   parameters: { msw: [failing('post', apiPaths.users()), ...api.handlers] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -105,6 +109,7 @@ export const ServerError: Story = {
 }
 
 export const EmailAlreadyUsed: Story = {
+  name: 'E-mail déjà utilisé',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await fill(canvas.getByLabelText('Prénom'), 'Lucas')
@@ -121,6 +126,7 @@ export const EmailAlreadyUsed: Story = {
 }
 
 export const Cancel: Story = {
+  name: 'Annuler',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Annuler' }))
@@ -166,6 +172,7 @@ export const UnsavedChanges: Story = {
 
 /** Opened from a link (no page of the app before it): 'Annuler' goes to the users list, not out of the app. */
 export const CancelWithoutHistory: Story = {
+  name: 'Annuler, ouverte depuis un lien',
   tags: ['no-visual'],
   parameters: { router: { path: '/bo/utilisateurs/edit/:id', initialEntries: ['/bo/utilisateurs/edit/3'] } },
   play: async ({ canvasElement }) => {
@@ -176,6 +183,7 @@ export const CancelWithoutHistory: Story = {
 }
 
 export const EditLoading: Story = {
+  name: 'Modification : chargement',
   parameters: { router: editRouter, msw: [pending('get', routePatterns.user), ...api.handlers] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -185,6 +193,7 @@ export const EditLoading: Story = {
 }
 
 export const Edit: Story = {
+  name: 'Modification',
   parameters: { router: editRouter },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -210,6 +219,7 @@ export const Edit: Story = {
 
 /** 'Rôles': Administrateur sends ROLE_ADMIN beside ROLE_USER, which every account keeps. */
 export const EditMakeAdministrator: Story = {
+  name: 'Modification : passer administrateur',
   // It ends on the next screen's placeholder, which the Edit story's capture already shows.
   tags: ['no-visual'],
   parameters: { router: editRouter },
@@ -232,6 +242,7 @@ export const EditMakeAdministrator: Story = {
 
 /** The signed-in administrator's own account: the role cannot be taken away, the field says why. */
 export const EditMyself: Story = {
+  name: 'Modification de son propre compte',
   parameters: {
     router: {
       path: '/bo/utilisateurs/edit/:id',
@@ -251,6 +262,7 @@ export const EditMyself: Story = {
 
 /** Opened from a link (no page of the app before it): the saved edit leads to the users list. */
 export const EditSavedWithoutHistory: Story = {
+  name: 'Modification enregistrée, ouverte depuis un lien',
   tags: ['no-visual'],
   parameters: { router: { path: '/bo/utilisateurs/edit/:id', initialEntries: ['/bo/utilisateurs/edit/3'] } },
   play: async ({ canvasElement }) => {
@@ -264,6 +276,7 @@ export const EditSavedWithoutHistory: Story = {
 }
 
 export const EditLoadFailure: Story = {
+  name: 'Modification : erreur de chargement',
   parameters: {
     router: editRouter,
     msw: [

@@ -30,6 +30,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const Loaded: Story = {
+  name: 'Chargée',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('heading', { level: 1, name: 'Utilisateurs' })).toBeVisible()
@@ -50,6 +51,7 @@ export const Loaded: Story = {
 }
 
 export const Search: Story = {
+  name: 'Recherche',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await waitFor(() => expect(dataRows(canvas)).toHaveLength(4))
@@ -175,6 +177,7 @@ export const SearchFromAddress: Story = {
 }
 
 export const ManyRows: Story = {
+  name: 'Beaucoup de lignes',
   parameters: { msw: createBackofficeApi({ users: manyUsers(120) }).handlers },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -187,6 +190,7 @@ export const ManyRows: Story = {
 }
 
 export const Empty: Story = {
+  name: 'Vide',
   parameters: { msw: createBackofficeApi({ users: [] }).handlers },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Aucun utilisateur')).toBeVisible()
@@ -194,6 +198,7 @@ export const Empty: Story = {
 }
 
 export const Loading: Story = {
+  name: 'Chargement',
   parameters: { msw: [pending('get', apiPaths.users()), ...api.handlers] },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('table', { name: 'Utilisateurs' })).toHaveAttribute(
@@ -204,6 +209,7 @@ export const Loading: Story = {
 }
 
 export const LoadFailure: Story = {
+  name: 'Erreur de chargement',
   parameters: { msw: [failing('get', apiPaths.users()), ...api.handlers] },
   play: async ({ canvasElement }) => {
     await expect(
@@ -215,6 +221,7 @@ export const LoadFailure: Story = {
 }
 
 export const OpensUser: Story = {
+  name: 'Ouverture d’un utilisateur',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('row', { name: 'Consulter Camille Martin' }))
@@ -223,6 +230,7 @@ export const OpensUser: Story = {
 }
 
 export const New: Story = {
+  name: 'Nouvel utilisateur',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Nouveau' }))
