@@ -20,6 +20,10 @@ export const auditActions = {
   'coupon.deactivate': 'Utilisation de coupon',
   'data.export': 'Export CSV',
   'admin.signIn': 'Connexion d’administrateur',
+  'account.emailChange': 'Changement d’adresse e-mail par son titulaire',
+  'account.delete': 'Suppression de compte par son titulaire',
+  'user.rgpdDelete': 'Suppression RGPD d’utilisateur',
+  'account.retentionDelete': 'Anonymisation d’un compte inactif',
 } as const
 
 export type AuditAction = keyof typeof auditActions
@@ -42,6 +46,10 @@ export const auditActionCodes = [
   'coupon.deactivate',
   'data.export',
   'admin.signIn',
+  'account.emailChange',
+  'account.delete',
+  'user.rgpdDelete',
+  'account.retentionDelete',
 ] as const satisfies readonly AuditAction[]
 
 export const auditTargets = {
@@ -76,6 +84,12 @@ export const auditActionTargets: Record<AuditAction, AuditTarget> = {
   'data.export': 'export',
   // The administrator who signed in is both the actor and the target.
   'admin.signIn': 'user',
+  // The person's own account (issue 40): the person (or the retention job) acts on their own account; a
+  // deletion's entry names the account by its id only.
+  'account.emailChange': 'user',
+  'account.delete': 'user',
+  'user.rgpdDelete': 'user',
+  'account.retentionDelete': 'user',
 }
 
 /** A target as the Journal and its CSV name it: « Partenaire n° 12 (Le Bistrot) ». */

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
+import type { LegalInfo } from '@/contract/legal.ts'
 import { DEFAULT_TIME_ZONE } from '@/contract/zonedDate.ts'
 
 export interface Argon2Cost {
@@ -63,6 +64,10 @@ export interface Config {
   authRateLimitPerMinute: number
   /** The operators' IANA time zone: CSV dates and times, the dashboard's days, the Journal's dates and filters. */
   appTimeZone: string
+  /** The legal pages' facts from LEGAL_* and PRIVACY_CONTACT (GET /api/config's `legal`), null when unset. */
+  legal: Omit<LegalInfo, 'retention'>
+  /** The retention job (server/services/retention.ts): RETENTION_INACTIVE_MONTHS and RETENTION_AUDIT_MONTHS. */
+  retention: { inactiveMonths: number; auditMonths: number }
 }
 
 type Env = Record<string, string | undefined>
@@ -77,6 +82,13 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const n = Number(value)
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} doit être un entier positif (reçu « ${value} »)`)
+  return n
+}
+
+/** A retention period: at least a month, since 0 would erase every account, or empty the Journal, at the next run. */
+function months(value: string | undefined, fallback: number, name: string): number {
+  const n = intFrom(value, fallback, name)
+  if (n < 1) throw new Error(`${name} doit être un nombre de mois d’au moins 1 (reçu « ${value} »)`)
   return n
 }
 
@@ -189,5 +201,20 @@ export function loadConfig(env: Env = process.env): Config {
     },
     authRateLimitPerMinute: intFrom(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
     appTimeZone: parseTimeZone(env.APP_TIME_ZONE),
+    legal: {
+      privacyContact: nonEmpty(env.PRIVACY_CONTACT),
+      operatorName: nonEmpty(env.LEGAL_OPERATOR_NAME),
+      operatorAddress: nonEmpty(env.LEGAL_OPERATOR_ADDRESS),
+      operatorContact: nonEmpty(env.LEGAL_OPERATOR_CONTACT),
+      operatorRegistration: nonEmpty(env.LEGAL_OPERATOR_REGISTRATION),
+      publicationDirector: nonEmpty(env.LEGAL_PUBLICATION_DIRECTOR),
+      hostName: nonEmpty(env.LEGAL_HOST_NAME),
+      hostAddress: nonEmpty(env.LEGAL_HOST_ADDRESS),
+      hostContact: nonEmpty(env.LEGAL_HOST_CONTACT),
+    },
+    retention: {
+      inactiveMonths: months(env.RETENTION_INACTIVE_MONTHS, 36, 'RETENTION_INACTIVE_MONTHS'),
+      auditMonths: months(env.RETENTION_AUDIT_MONTHS, 12, 'RETENTION_AUDIT_MONTHS'),
+    },
   }
 }

@@ -24,6 +24,14 @@ export const writeLocks = {
   articlePositions: 72_402,
 } as const
 
+/**
+ * Keys of the advisory locks of periodic jobs every instance runs: whoever takes the lock does the round, the
+ * others skip it (pg_try_advisory_xact_lock), so a round never runs twice at once.
+ */
+export const jobLocks = {
+  retention: 72_501,
+} as const
+
 /** Takes the advisory lock `key` until `trx` commits or rolls back. */
 export async function lockForTransaction(trx: Transaction<Database>, key: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${key})`.execute(trx)

@@ -818,6 +818,45 @@ export const migrations: Record<string, Migration> = {
       await sql`alter table audit_log add column request_id text`.execute(db)
     },
   },
+  '0019_account_rights': {
+    async up(db: Kysely<unknown>) {
+      // The person's own account (issue 40), additive only so the previous release runs beside this one: the last
+      // sign-in and the inactivity warning (the retention job, server/services/retention.ts), the moment an
+      // account was erased (its row kept, emptied, so coupon uses and their counts stay), and the e-mail
+      // changes waiting for their link.
+      await sql`alter table users add column last_sign_in_at timestamptz,
+        add column inactivity_warned_at timestamptz,
+        add column erased_at timestamptz`.execute(db)
+      // Accounts created before this release have no last sign-in: their inactivity counts from today, never
+      // from a date the server did not record.
+      await sql`insert into app_meta (key, value) values ('account_retention_since', now()::text)
+        on conflict (key) do nothing`.execute(db)
+      // Not password_tokens: a reset looks its token up by hash alone, and a link sent to a new address must
+      // not be usable to set the password.
+      await sql`create table email_changes (
+        id bigserial primary key,
+        user_id integer not null references users (id) on delete cascade,
+        old_email text not null,
+        new_email text not null,
+        token_hash text not null unique,
+        expires_at timestamptz not null,
+        created_at timestamptz not null default now())`.execute(db)
+      await sql`create index email_changes_user_idx on email_changes (user_id)`.execute(db)
+      // The Journal stays append-only, except for the two writes the RGPD asks for, which set this flag in
+      // their own transaction: removing a deleted person's data from its entries, and deleting entries past
+      // their retention. The previous release never sets it, so nothing changes for it.
+      await sql`
+        create or replace function audit_log_append_only() returns trigger language plpgsql as $$
+        begin
+          if tg_op in ('UPDATE', 'DELETE') and current_setting('partenaires.audit_maintenance', true) = 'on' then
+            if tg_op = 'DELETE' then return old; end if;
+            return new;
+          end if;
+          raise exception 'Le journal d''audit ne peut être ni modifié ni supprimé.';
+        end
+        $$`.execute(db)
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -18,6 +18,23 @@ export interface UsersTable {
   version: Generated<number>
   updated_at: NullableTimestamp
   updated_by: string | null
+  /** Migration 0019: the last sign-in (null before that release), for the data export and the retention job. */
+  last_sign_in_at: NullableTimestamp
+  /** When the retention job warned of the account's inactivity; cleared by a sign-in. */
+  inactivity_warned_at: NullableTimestamp
+  /** When the account was erased (RGPD): the row stays, emptied, so coupon uses and their counts are kept. */
+  erased_at: NullableTimestamp
+}
+
+/** An e-mail change waiting for the link mailed to the new address (migration 0019). */
+export interface EmailChangesTable {
+  id: Generated<string>
+  user_id: number
+  old_email: string
+  new_email: string
+  token_hash: string
+  expires_at: Timestamp
+  created_at: Generated<Date>
 }
 
 export interface PasswordTokensTable {
@@ -209,6 +226,7 @@ export interface Database {
   audit_log: AuditLogTable
   users: UsersTable
   password_tokens: PasswordTokensTable
+  email_changes: EmailChangesTable
   categories: CategoriesTable
   partners: PartnersTable
   partner_categories: PartnerCategoriesTable

@@ -2,6 +2,7 @@ import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import { pingDatabase } from '../db/index.ts'
 import { HttpError } from '../errors.ts'
+import { defaultMailOutboxOptions } from '../services/mail.ts'
 import { endpoint } from './route.ts'
 
 const tags = ['Système']
@@ -10,7 +11,10 @@ export function systemRoutes(app: App, ctx: AppContext, guards: AuthGuards): voi
   app.route({
     ...endpoint('getConfig', guards, {
       tags,
-      summary: 'Configuration publique du client (clé Google Maps, liens d’aide et des PDF légaux)',
+      summary:
+        'Configuration publique du client (clé Google Maps, liens d’aide et des PDF légaux, faits des pages légales)',
+      description:
+        'legal : le contact pour les données personnelles, l’éditeur, le directeur de la publication et l’hébergeur (null quand la variable n’est pas définie), et les durées de conservation.',
     }),
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache')
@@ -20,6 +24,14 @@ export function systemRoutes(app: App, ctx: AppContext, guards: AuthGuards): voi
         termsUrl: ctx.config.termsUrl,
         privacyUrl: ctx.config.privacyUrl,
         timeZone: ctx.config.appTimeZone,
+        legal: {
+          ...ctx.config.legal,
+          retention: {
+            inactiveMonths: ctx.config.retention.inactiveMonths,
+            auditMonths: ctx.config.retention.auditMonths,
+            mailDays: Math.round(defaultMailOutboxOptions.keepMs / 86_400_000),
+          },
+        },
       }
     },
   })

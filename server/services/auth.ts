@@ -77,6 +77,12 @@ export async function authenticate(
   if (row.status === 'DESACTIVE') {
     throw new HttpError(403, 'Votre compte est désactivé : contactez un administrateur pour le réactiver.')
   }
+  // For the data export and the retention job; a sign-in also ends an inactivity warning.
+  await db
+    .updateTable('users')
+    .set({ last_sign_in_at: new Date(), inactivity_warned_at: null })
+    .where('id', '=', row.id)
+    .execute()
   // An administrator's sign-in opens the whole back-office: the Journal keeps who, when and from where.
   if (row.is_admin)
     await db.transaction().execute((trx) =>
@@ -100,7 +106,14 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<Aut
   try {
     const row = await ctx.db
       .insertInto('users')
-      .values({ email, firstname, lastname, password_hash: passwordHash, status: 'ACTIF' })
+      .values({
+        email,
+        firstname,
+        lastname,
+        password_hash: passwordHash,
+        status: 'ACTIF',
+        last_sign_in_at: new Date(),
+      })
       .returningAll()
       .executeTakeFirstOrThrow()
     return await authUser(ctx, row)

@@ -125,6 +125,28 @@ export function retryDelayMs(
   return Math.min(options.retryBaseMs * 2 ** Math.max(0, attempts - 1), options.retryMaxMs)
 }
 
+/**
+ * Deletes the mails sent more than keepMs ago, and the abandoned ones queued that long ago; `now` is the
+ * database's clock unless a test (the retention job's) gives one. Returns how many went.
+ */
+export async function purgeOutbox(db: Db, keepMs: number, now?: Date): Promise<number> {
+  const keep = sql<Date>`${now ?? sql`now()`}::timestamptz - make_interval(secs => ${keepMs / 1000}::double precision)`
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where((eb) =>
+      eb.or([
+        eb('sent_at', '<', keep),
+        eb.and([
+          eb('sent_at', 'is', null),
+          eb('next_attempt_at', '=', sql<Date>`'infinity'::timestamptz`),
+          eb('created_at', '<', keep),
+        ]),
+      ]),
+    )
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
 export interface OutboxLog {
   info(obj: object, msg: string): void
   warn(obj: object, msg: string): void
@@ -258,20 +280,7 @@ export function createMailOutbox(
 
   async function purge(): Promise<void> {
     if (Date.now() - lastPurge < options.purgeEveryMs) return
-    const keep = sql<Date>`now() - make_interval(secs => ${options.keepMs / 1000}::double precision)`
-    await db
-      .deleteFrom('mail_outbox')
-      .where((eb) =>
-        eb.or([
-          eb('sent_at', '<', keep),
-          eb.and([
-            eb('sent_at', 'is', null),
-            eb('next_attempt_at', '=', sql<Date>`'infinity'::timestamptz`),
-            eb('created_at', '<', keep),
-          ]),
-        ]),
-      )
-      .execute()
+    await purgeOutbox(db, options.keepMs)
     lastPurge = Date.now()
   }
 
@@ -345,7 +354,7 @@ export function createMailOutbox(
   }
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 

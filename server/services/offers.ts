@@ -181,6 +181,7 @@ export async function reactivateCoupon(
     .selectFrom('users')
     .select(['id', 'firstname', 'lastname', 'email'])
     .where('id', '=', userId)
+    .where('erased_at', 'is', null)
     .executeTakeFirst()
   if (!user) throw notFound('Utilisateur introuvable.')
   await db.transaction().execute(async (trx) => {

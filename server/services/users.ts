@@ -95,7 +95,12 @@ export function toUser(row: UserRow, coupons: DisabledCoupon[]): User {
 }
 
 export async function loadUser(db: Db, id: number): Promise<User | null> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst()
   if (!row) return null
   const coupons = await disabledCouponsOf(db, [id])
   return toUser(row, coupons.get(id) ?? [])
@@ -115,7 +120,7 @@ const emailTaken = () =>
   )
 
 /** Can sign in and reach the back-office: an administrator whose account is not deactivated. */
-const isActiveAdmin = (row: Pick<UserRow, 'is_admin' | 'status'>) =>
+export const isActiveAdmin = (row: Pick<UserRow, 'is_admin' | 'status'>) =>
   row.is_admin && row.status !== 'DESACTIVE'
 
 /**
@@ -124,7 +129,7 @@ const isActiveAdmin = (row: Pick<UserRow, 'is_admin' | 'status'>) =>
  * so two administrators demoting each other at the same instant cannot both pass: the second one counts
  * after the first has committed.
  */
-async function keepAnActiveAdmin(trx: Transaction<Database>, id: number): Promise<void> {
+export async function keepAnActiveAdmin(trx: Transaction<Database>, id: number): Promise<void> {
   await lockForTransaction(trx, writeLocks.administrators)
   const others = await trx
     .selectFrom('users')
@@ -165,7 +170,9 @@ const userSortKeys = {
  */
 export function userListFilter(q: Pick<UserListQuery, 'q' | 'status' | 'role' | 'sort'>) {
   const terms = sortTerms(q.sort, userSortKeys, 'name', sql`id`)
-  const conditions = []
+  // An erased account (RGPD deletion, server/services/account.ts) is no longer a user: its emptied row only
+  // keeps its coupon uses counted.
+  const conditions = [sql`erased_at is null`]
   const text = normalizeForSearch(q.q ?? '')
   if (text !== '') {
     // As the partners' search: case, accents, apostrophes and dashes ignored (« jean pierre » finds
@@ -177,7 +184,7 @@ export function userListFilter(q: Pick<UserListQuery, 'q' | 'status' | 'role' | 
   }
   if (q.status) conditions.push(sql`status = ${q.status}`)
   if (q.role) conditions.push(sql`is_admin = ${q.role === 'ROLE_ADMIN'}`)
-  const matching = conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`true`
+  const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
   return { matching, order: orderBySql(terms) }
 }
 
@@ -272,6 +279,7 @@ export async function updateUser(
     etag = await db.transaction().execute(async (trx) => {
       if (!(await lockVersion(trx, 'user', id, precondition))) throw userNotFound()
       const before = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+      if (before.erased_at !== null) throw userNotFound()
       const isAdmin = body.roles ? body.roles.includes('ROLE_ADMIN') : before.is_admin
       if (id === viewer.id && (!isAdmin || values.status === 'DESACTIVE')) {
         throw conflict(
@@ -332,7 +340,13 @@ export async function deleteUser(db: Db, viewer: CurrentUser, id: number): Promi
       .where('id', '=', id)
       .executeTakeFirst()
     if (target && isActiveAdmin(target)) await keepAnActiveAdmin(trx, id)
-    const row = await trx.deleteFrom('users').where('id', '=', id).returningAll().executeTakeFirst()
+    // An erased account's row holds anonymous coupon uses, which deleting it would take away.
+    const row = await trx
+      .deleteFrom('users')
+      .where('id', '=', id)
+      .where('erased_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst()
     if (row)
       await audited(trx, viewer, {
         action: 'user.delete',
