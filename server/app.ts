@@ -21,9 +21,10 @@ import { authGuards } from './auth.ts'
 import { COMPRESS_FROM_BYTES } from './compression.ts'
 import type { Config } from './config.ts'
 import { BackgroundWork, type AppContext, type Lifecycle } from './context.ts'
-import type { Db } from './db/index.ts'
+import { poolOf, type Db } from './db/index.ts'
 import type { Image } from '@/contract/schemas.ts'
 import { frameworkErrors, HttpError, installErrorHandling, validatorCompiler } from './errors.ts'
+import { installMetrics, metricsEnabled, type MetricsSettings } from './metrics.ts'
 import { installRequestContext, requestIdOf } from './requestId.ts'
 import { articleRoutes } from './routes/articles.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -33,7 +34,6 @@ import { systemRoutes } from './routes/system.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { userRoutes } from './routes/users.ts'
 import { auditRoutes } from './routes/audit.ts'
-import { accountRoutes } from './routes/account.ts'
 import { meRoutes } from './routes/me.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { exportRoutes } from './routes/exports.ts'
@@ -50,7 +50,6 @@ import { pagePictures, pictureHtml, pictureLink } from './services/pagePictures.
 import { pageResolver, pageWithPicture } from './services/pages.ts'
 import { createPasswordHasher } from './services/passwords.ts'
 import { resolveJwtSecret } from './services/secret.ts'
-import { retentionJob } from './services/retention.ts'
 import { databaseRateLimitStore, LoginThrottle, purgeExpiredCounters } from './services/throttle.ts'
 
 export interface BuildAppOptions {
@@ -65,6 +64,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Shared with main.ts, which marks it draining on SIGTERM. */
   lifecycle?: Lifecycle
+  /** METRICS_PORT / METRICS_TOKEN (server/metrics.ts); metrics are off without them. */
+  metrics?: MetricsSettings | null
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -191,6 +192,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   installErrorHandling(app)
   installRequestContext(app)
+  // Before the routes, so its hooks see every request (server/metrics.ts).
+  app.decorate(
+    'metrics',
+    metricsEnabled(options.metrics)
+      ? installMetrics(app, { db, pool: poolOf(db), settings: options.metrics })
+      : null,
+  )
   app.decorateRequest('currentUser', null)
   app.decorate('backgroundWork', new BackgroundWork())
   app.addHook('onClose', async () => {
@@ -213,10 +221,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.mailer.stop()
     if (!options.mailTransport) mailTransport.close()
   })
-  // Every instance runs the retention round (server/services/retention.ts); its lock lets one at a time do it.
-  const retention = retentionJob(ctx, app.log)
-  app.addHook('onReady', async () => retention.start())
-  app.addHook('onClose', async () => retention.stop())
 
   // Helmet's middleware, built once: @fastify/helmet built it again (options parsed, CSP text written) for
   // every request, a few per cent of a search's CPU in the server (BENCHMARKS.md, issue 16).
@@ -300,7 +304,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   userRoutes(typed, ctx, guards)
   auditRoutes(typed, ctx, guards)
   meRoutes(typed, ctx, guards)
-  accountRoutes(typed, ctx, guards)
   imageRoutes(typed, ctx)
   exportRoutes(typed, ctx, guards)
   dashboardRoutes(typed, ctx, guards)

@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
+import type { Server } from 'node:http'
 import pino from 'pino'
 import { buildApp, loggerOptions } from './app.ts'
 import { ensureAdmin } from './bootstrap.ts'
 import { loadConfig, type Config } from './config.ts'
 import type { Lifecycle } from './context.ts'
+import { metricsSettings, serveMetrics, type MetricsSettings } from './metrics.ts'
 import { DatabaseUnreachableError, migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts'
 import { vacuumEmbeddedStore } from './db/vacuum.ts'
 import { seedDemoIfFirstStart } from './seed/index.ts'
@@ -28,6 +30,12 @@ try {
   fail(`Configuration invalide : ${error instanceof Error ? error.message : String(error)}`)
 }
 log = pino(loggerOptions(config))
+let metrics: MetricsSettings
+try {
+  metrics = metricsSettings(process.env, config.port)
+} catch (error) {
+  fail(`Configuration invalide : ${error instanceof Error ? error.message : String(error)}`)
+}
 
 // The embedded store takes DATA_DIR for this process alone (a second server or a backup would corrupt it).
 if (!config.databaseUrl) {
@@ -55,6 +63,7 @@ try {
     config,
     staticDir: existsSync(distDir) ? distDir : null,
     lifecycle,
+    metrics,
   })
   if (config.seedDemo) await seedDemoIfFirstStart(handle.db, config, app.log)
   await ensureAdmin(handle.db, config, app.log)
@@ -68,6 +77,7 @@ try {
   )
 }
 
+let metricsServer: Server | null = null
 let closing = false
 /**
  * SIGTERM: readiness turns 503 at once and stays so for DRAIN_SECONDS while requests are still served (each
@@ -91,6 +101,8 @@ async function shutdown(signal: string) {
   reaper.unref()
   try {
     await app.close()
+    // Last, so the drain itself can be watched.
+    metricsServer?.close()
     await handle.close()
     app.log.info('arrêt terminé')
     process.exit(0)
@@ -110,6 +122,14 @@ try {
   )
 } catch (error) {
   fail(`Écoute impossible sur ${config.host}:${config.port}`, error)
+}
+if (metrics.port !== null && app.metrics) {
+  try {
+    metricsServer = await serveMetrics(app.metrics, config.host, metrics.port)
+    app.log.info({ port: metrics.port }, `Métriques Prometheus sur le port ${metrics.port} (/metrics)`)
+  } catch (error) {
+    fail(`Écoute impossible sur ${config.host}:${metrics.port} (METRICS_PORT)`, error)
+  }
 }
 
 // Variants of images stored without them (older stores, the demo seed), while already serving: the app

@@ -36,6 +36,11 @@ export function pgliteDir(config: Pick<Config, 'dataDir'>): string {
   return join(config.dataDir, 'db')
 }
 
+const pools = new WeakMap<Db, pg.Pool>()
+
+/** The PostgreSQL pool behind `db` (its figures for /metrics, server/metrics.ts); none for the embedded store. */
+export const poolOf = (db: Db): pg.Pool | null => pools.get(db) ?? null
+
 /**
  * PGlite under DATA_DIR/db by default (in its own thread, pgliteDialect.ts), PostgreSQL when DATABASE_URL is
  * set; same schema, same SQL.
@@ -65,6 +70,7 @@ export async function openDatabase(config: DbConfig, log: DbLog = quietLog): Pro
     await waitForDatabase(pool, config.databaseConnectTimeoutMs ?? 30_000, log)
     if (schema) await pool.query(`create schema if not exists "${schema}"`)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    pools.set(db, pool)
     return { db, kind: 'postgres', schema: schema ?? null, close: () => db.destroy() }
   }
   const dir = pgliteDir(config)
