@@ -34,6 +34,7 @@ import { systemRoutes } from './routes/system.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { userRoutes } from './routes/users.ts'
 import { auditRoutes } from './routes/audit.ts'
+import { accountRoutes } from './routes/account.ts'
 import { meRoutes } from './routes/me.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { exportRoutes } from './routes/exports.ts'
@@ -50,6 +51,7 @@ import { pagePictures, pictureHtml, pictureLink } from './services/pagePictures.
 import { pageResolver, pageWithPicture } from './services/pages.ts'
 import { createPasswordHasher } from './services/passwords.ts'
 import { resolveJwtSecret } from './services/secret.ts'
+import { retentionJob } from './services/retention.ts'
 import { databaseRateLimitStore, LoginThrottle, purgeExpiredCounters } from './services/throttle.ts'
 
 export interface BuildAppOptions {
@@ -221,6 +223,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.mailer.stop()
     if (!options.mailTransport) mailTransport.close()
   })
+  // Every instance runs the retention round (server/services/retention.ts); its lock lets one at a time do it.
+  const retention = retentionJob(ctx, app.log)
+  app.addHook('onReady', async () => retention.start())
+  app.addHook('onClose', async () => retention.stop())
 
   // Helmet's middleware, built once: @fastify/helmet built it again (options parsed, CSP text written) for
   // every request, a few per cent of a search's CPU in the server (BENCHMARKS.md, issue 16).
@@ -304,6 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   userRoutes(typed, ctx, guards)
   auditRoutes(typed, ctx, guards)
   meRoutes(typed, ctx, guards)
+  accountRoutes(typed, ctx, guards)
   imageRoutes(typed, ctx)
   exportRoutes(typed, ctx, guards)
   dashboardRoutes(typed, ctx, guards)
