@@ -35,9 +35,23 @@ export function useStatusListQuery<Status extends string>(defaultSort: string) {
   return { list, query }
 }
 
-/** « 124 partenaires » under a list's title, announced when the search or a filter changes it. */
-export function ListCount({ total, singular, plural }: { total: number; singular: string; plural: string }) {
-  return <span aria-live="polite">{countLabel(total, singular, plural)}</span>
+/**
+ * « 124 partenaires » under a list's title, announced when the search or a filter changes it. Before the first
+ * answer (`total` undefined) it holds its line empty, so the count's arrival does not push the page down, and
+ * the live region is already there when the count is written into it.
+ */
+export function ListCount({
+  total,
+  singular,
+  plural,
+}: {
+  total: number | undefined
+  singular: string
+  plural: string
+}) {
+  return (
+    <span aria-live="polite">{total === undefined ? '\u00a0' : countLabel(total, singular, plural)}</span>
+  )
 }
 
 /** The status filter and the 'Nouveau' button beside a list's search box. */

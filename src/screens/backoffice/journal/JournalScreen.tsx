@@ -138,9 +138,7 @@ export function JournalScreen() {
     <Panel>
       <PageHeader
         title="Journal"
-        subtitle={
-          result.data ? <ListCount total={result.data.total} singular="entrée" plural="entrées" /> : null
-        }
+        subtitle={<ListCount total={result.data?.total} singular="entrée" plural="entrées" />}
         actions={
           <ExportLink
             href={auditExportUrl(filters)}

@@ -42,11 +42,7 @@ export function PartnersListScreen() {
     <Panel>
       <PageHeader
         title="Partenaires"
-        subtitle={
-          result.data ? (
-            <ListCount total={result.data.total} singular="partenaire" plural="partenaires" />
-          ) : null
-        }
+        subtitle={<ListCount total={result.data?.total} singular="partenaire" plural="partenaires" />}
       />
       <PartnersCsvActions />
       <BulkActions

@@ -77,11 +77,7 @@ export function UsersListScreen() {
     <Panel>
       <PageHeader
         title="Utilisateurs"
-        subtitle={
-          result.data ? (
-            <ListCount total={result.data.total} singular="utilisateur" plural="utilisateurs" />
-          ) : null
-        }
+        subtitle={<ListCount total={result.data?.total} singular="utilisateur" plural="utilisateurs" />}
       />
       <UsersCsvActions />
       <BulkActions
