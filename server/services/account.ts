@@ -542,6 +542,8 @@ export async function eraseAccount(
     await trx
       .insertInto('audit_log')
       .values({
+        // The round's clock, as every date it writes.
+        created_at: now,
         actor_id: null,
         actor_name: RETENTION_ACTOR,
         actor_email: '',

@@ -77,6 +77,8 @@ describe('config, health, docs', () => {
       termsUrl: '/docs/conditions-generales-utilisation.pdf',
       privacyUrl: '/docs/politique-de-confidentialite.pdf',
       timeZone: 'Europe/Paris',
+      // The legal pages' facts: account.test.ts.
+      legal: expect.objectContaining({ privacyContact: null, operatorName: null }),
     })
   })
 
