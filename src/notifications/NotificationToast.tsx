@@ -2,7 +2,7 @@ import { Toast, ToastProvider, TOAST_DURATION } from '../design-system/component
 import { useNotification } from './NotificationProvider.tsx'
 
 export interface NotificationToastProps {
-  /** Auto-close delay in ms (spec: 5000). */
+  /** Délai de fermeture automatique en millisecondes (5000, comme le demande la spécification). */
   duration?: number
 }
 

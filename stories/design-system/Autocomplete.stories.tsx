@@ -1,5 +1,5 @@
 import { mdiBasketball, mdiPalette, mdiShopping, mdiSilverwareForkKnife, mdiSpa, mdiStar } from '@mdi/js'
-import { useState } from 'react'
+import { useState, type ComponentType } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, within } from 'storybook/test'
 import { CategoryIcon, SearchCombobox, type MultipleSearchComboboxProps } from '@/src/design-system/index.ts'
@@ -49,7 +49,9 @@ function Demo(args: Props) {
 const meta = {
   title: 'Système de conception/Saisie/Choix de catégories',
   parameters: withGuidance(guides.searchCombobox),
-  component: Demo,
+  // The props table documents the real component; the demo around it keeps its value, as a form does.
+  component: SearchCombobox<Category> as ComponentType<Props>,
+  render: (args) => <Demo {...args} />,
   args: {
     label: 'Catégories',
     options: categories,

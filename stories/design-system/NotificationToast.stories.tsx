@@ -25,7 +25,9 @@ function Demo({ duration, type, message }: { duration?: number; type: Notificati
 
 const meta = {
   title: 'Système de conception/Messages et attente/Notification',
-  component: Demo,
+  // The props table documents the real component; the demo around it keeps its value, as a form does.
+  component: NotificationToast,
+  render: (args) => <Demo {...args} />,
   args: { type: 'info', message: 'Partenaire enregistré.' },
   parameters: withGuidance(guides.notificationToast, {
     layout: 'fullscreen',

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ComponentType } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, within } from 'storybook/test'
 import { mdiMagnify, SearchCombobox, type SingleSearchComboboxProps } from '@/src/design-system/index.ts'
@@ -68,7 +68,9 @@ function Demo({ multiple, onChange, leadingIcon, shape, type, ...args }: DemoPro
 const meta = {
   title: 'Système de conception/Saisie/Liste de recherche',
   parameters: withGuidance(guides.searchCombobox),
-  component: Demo,
+  // The props table documents the real component; the demo around it keeps its value, as a form does.
+  component: SearchCombobox<City> as ComponentType<DemoProps>,
+  render: (args) => <Demo {...args} />,
   args: {
     label: 'Ville',
     getOptionLabel: (city: City) => city.name,

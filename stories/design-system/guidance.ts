@@ -341,7 +341,7 @@ export const guides = {
   },
   notificationToast: {
     summary:
-      'Les notifications de l’application : un message temporaire en bas à droite, déclenché de n’importe où par `useNotify()`.',
+      'Les notifications de l’application : un message temporaire en bas à droite, déclenché de n’importe où par `useNotification().notify`.',
     use: [
       'Pour confirmer une action réussie (« Partenaire enregistré. ») ou signaler une erreur sans bloquer.',
     ],

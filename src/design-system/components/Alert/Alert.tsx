@@ -64,11 +64,18 @@ const Title = styled.p`
 `
 
 export interface AlertProps {
+  /**
+   * Gravité : `error` (erreur, annoncée aussitôt), `warning` (avertissement), `success` (succès) ou `info`
+   * (information, par défaut). Elle choisit la couleur et l’icône.
+   */
   severity?: Severity
+  /** Titre en gras au-dessus du message, pour un message de plus de deux lignes. */
   title?: ReactNode
+  /** Le message : une phrase qui dit ce qui s’est passé et quoi faire. */
   children: ReactNode
-  /** E.g. a 'Réessayer' button, shown at the end. */
+  /** Une action à la fin du message, par exemple un bouton « Réessayer ». */
   action?: ReactNode
+  /** Classe CSS ajoutée à l’élément racine (placement dans la page). */
   className?: string
 }
 

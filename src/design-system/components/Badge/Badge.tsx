@@ -48,13 +48,22 @@ const Root = styled.span`
 `
 
 export interface BadgeProps {
-  /** The badge text or number. */
+  /** Le texte ou le nombre de la pastille. */
   content: ReactNode
+  /**
+   * Couleur : `primary` (bleu, par défaut), `success` (vert), `danger` (rouge), `warning` (orange) ou `neutral`
+   * (gris).
+   */
   color?: 'primary' | 'success' | 'danger' | 'warning' | 'neutral'
-  /** When given, the badge sits on the top-right corner of this element. */
+  /**
+   * L’élément sur lequel la pastille se pose, dans son coin en haut à droite ; sans lui, la pastille est seule.
+   */
   children?: ReactNode
-  /** Accessible text when the content alone is unclear (e.g. '3 nouvelles offres'). */
+  /**
+   * Texte lu par le lecteur d’écran quand le contenu seul n’est pas clair (par exemple « 3 nouvelles offres »).
+   */
   'aria-label'?: string
+  /** Classe CSS ajoutée à l’élément racine. */
   className?: string
 }
 

@@ -14,15 +14,20 @@ export interface BarChartDatum {
 }
 
 export interface BarChartProps {
-  /** The chart's heading (h2) and its table's caption. */
+  /** Titre du graphique (niveau 2), qui est aussi la légende de son tableau. */
   title: string
+  /** Les valeurs : un libellé et un nombre par barre, dans l’ordre d’affichage. */
   data: BarChartDatum[]
-  /** 'columns': one column per entry along a time axis; 'rows': ranked horizontal bars with their value. */
+  /**
+   * `columns` : une colonne par valeur sur un axe de temps ; `rows` : des barres horizontales classées, avec
+   * leur valeur.
+   */
   layout?: 'columns' | 'rows'
-  /** The table's two column headers, e.g. 'Jour' and 'Utilisations'. */
+  /** En-tête de la colonne des libellés dans le tableau, par exemple « Jour ». */
   labelHeader: string
+  /** En-tête de la colonne des valeurs dans le tableau, par exemple « Utilisations ». */
   valueHeader: string
-  /** Shown instead of the chart when there is nothing to draw (no entry, or every value 0). */
+  /** Affiché à la place du graphique quand il n’y a rien à dessiner (aucune valeur, ou toutes à 0). */
   emptyMessage: string
 }
 

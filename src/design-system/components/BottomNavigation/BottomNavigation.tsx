@@ -95,9 +95,11 @@ const Item = styled(NavLink)`
 `
 
 export interface BottomNavigationProps {
+  /** Les onglets : destination, libellé et icône de chacun ; l’onglet de la page affichée est mis en avant. */
   items: BottomNavItem[]
-  /** 'fixed' (default) sticks to the bottom of the screen; 'static' stays in the flow (e.g. stories, desktop). */
+  /** `fixed` (par défaut) : collée en bas de l’écran ; `static` : à sa place dans la page. */
   position?: 'fixed' | 'static'
+  /** Nom de la région de navigation pour le lecteur d’écran. */
   'aria-label'?: string
 }
 

@@ -76,17 +76,19 @@ const Body = styled.div`
 `
 
 export interface BottomSheetProps {
+  /** La feuille est ouverte. */
   open: boolean
-  /** Called with false once the sheet has closed (back action, Escape, overlay, 'Fermer' or a BottomSheetClose). */
+  /** Appelée avec `false` une fois la feuille fermée (retour, Échap, clic à côté, « Fermer »). */
   onOpenChange: (open: boolean) => void
-  /** Heading and accessible name of the sheet. */
+  /** Titre de la feuille, qui est aussi son nom pour le lecteur d’écran. */
   title: string
-  /** Keep the title for screen readers only. */
+  /** Titre lu par le lecteur d’écran mais pas affiché. */
   hideTitle?: boolean
-  /** Optional accessible description. */
+  /** Description facultative, lue avec le titre. */
   description?: string
+  /** Le contenu de la feuille. */
   children: ReactNode
-  /** No inner padding (lists that run edge to edge). */
+  /** Sans marge intérieure (listes bord à bord). */
   flush?: boolean
 }
 

@@ -43,18 +43,21 @@ const Trigger = styled.button`
 `
 
 export interface BottomSheetPickerProps {
-  /** What is picked, e.g. 'Ville'; the sheet's title and part of the trigger's accessible name. */
+  /** Ce que l’on choisit, par exemple « Ville » : titre de la feuille et partie du nom du bouton. */
   label: string
+  /** Les choix proposés, dans l’ordre d’affichage. */
   options: PickerOption[]
-  /** The chosen value, or null for the default option. */
+  /** Le choix en cours, ou `null` pour l’option par défaut. */
   value: string | null
-  /** Called with the new value (null for the default option) after the sheet has closed. */
+  /** Appelée avec le nouveau choix (`null` pour l’option par défaut) une fois la feuille fermée. */
   onChange: (value: string | null) => void
-  /** The "everything" option shown first, e.g. 'Dans toutes les villes' or 'Toutes les catégories'. */
+  /** L’option « tout » proposée en premier, par exemple « Dans toutes les villes ». */
   defaultOptionLabel: string
-  /** Leading icon on the trigger: an MDI path or a node. */
+  /** Icône au début du bouton : un tracé d’icône ou un élément. */
   icon?: string | ReactNode
+  /** Le bouton ne répond plus et paraît estompé. */
   disabled?: boolean
+  /** Classe CSS ajoutée au bouton. */
   className?: string
 }
 

@@ -46,15 +46,17 @@ const Option = styled.button`
 `
 
 export interface PickerSheetProps {
-  /** The sheet's title, the picker's label. */
+  /** Titre de la feuille : le libellé du choix. */
   title: string
+  /** La feuille est ouverte. */
   open: boolean
+  /** Appelée quand la feuille s’ouvre ou se ferme. */
   onOpenChange: (open: boolean) => void
-  /** Every choice, the default one (value null) first. */
+  /** Tous les choix, celui par défaut (valeur `null`) en premier. */
   options: { value: string | null; label: string; icon?: ReactNode }[]
-  /** The choice shown as current. */
+  /** Le choix montré comme en cours. */
   selected: string | null
-  /** Called when a choice is pressed, before the sheet closes. */
+  /** Appelée quand un choix est touché, avant que la feuille se ferme. */
   onPick: (value: string | null) => void
 }
 

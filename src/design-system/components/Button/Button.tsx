@@ -8,26 +8,44 @@ export type ButtonColor = 'primary' | 'secondary' | 'danger'
 export type ButtonSize = 'small' | 'medium' | 'large'
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /**
+   * Apparence : `contained` (plein, par défaut) pour l’action principale, `outlined` (contour) pour une action
+   * secondaire, `text` pour une action discrète.
+   */
   variant?: ButtonVariant
+  /**
+   * Couleur : `primary` (bleu, par défaut), `secondary` (bleu-gris) ou `danger` (rouge, action qui détruit).
+   */
   color?: ButtonColor
+  /** Taille : `small`, `medium` (par défaut) ou `large`. */
   size?: ButtonSize
+  /** Le bouton prend toute la largeur de son conteneur (formulaires sur téléphone). */
   fullWidth?: boolean
-  /** Shows a spinner over the label (the button keeps its width), sets aria-busy and blocks clicks. */
+  /**
+   * Envoi en cours : un indicateur tourne sur le libellé (le bouton garde sa largeur), le bouton est annoncé
+   * occupé et ne répond plus.
+   */
   loading?: boolean
-  /** Icon (or any node) before the label. */
+  /** Icône (ou élément) avant le libellé. */
   startIcon?: ReactNode
-  /** Icon (or any node) after the label. */
+  /** Icône (ou élément) après le libellé. */
   endIcon?: ReactNode
-  /** Renders the single child element (e.g. a router `Link` or an `a`) with the button's look. */
+  /**
+   * Donne l’apparence du bouton à l’unique élément enfant (par exemple un lien de navigation) au lieu de
+   * dessiner un bouton.
+   */
   asChild?: boolean
-  /** Alternative to asChild: the element or component to render, e.g. `as="a"` with `href`. */
+  /** Autre façon d’en faire un lien : l’élément à dessiner, par exemple `as="a"` avec `href`. */
   as?: ElementType
-  /** Passed through when `as` is a router link. */
+  /** Destination, quand `as` est un lien de navigation de l’application. */
   to?: string
-  /** Passed through when `as="a"`. */
+  /** Adresse, quand `as="a"` (lien externe, `tel:`, `mailto:`). */
   href?: string
+  /** Où ouvrir le lien (`_blank` : nouvel onglet), quand le bouton est un lien. */
   target?: string
+  /** Relation du lien (`noopener noreferrer` avec `_blank`), quand le bouton est un lien. */
   rel?: string
+  /** Référence vers l’élément bouton (pour lui donner le focus). */
   ref?: Ref<HTMLButtonElement>
 }
 

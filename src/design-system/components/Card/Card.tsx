@@ -61,12 +61,13 @@ export const CardActions = styled.div`
 `
 
 export interface CardProps extends HTMLAttributes<HTMLElement> {
+  /** Le contenu : image, titre, texte, actions (CardMedia, CardContent, CardTitle, CardActions). */
   children: ReactNode
-  /** Faded look (e.g. unpublished articles). */
+  /** Apparence estompée (par exemple un article non publié). */
   dimmed?: boolean
   /**
-   * Hover look for a clickable card. Put the real control inside (a button or link, e.g. the title) so the
-   * keyboard can reach it.
+   * Apparence de carte cliquable (ombre au survol). Mettre le vrai lien ou bouton à l’intérieur, pour le
+   * clavier.
    */
   interactive?: boolean
 }

@@ -134,20 +134,21 @@ export const PAUSE_LABEL = 'Mettre en pause le défilement'
 export const PLAY_LABEL = 'Reprendre le défilement'
 
 export interface CarouselProps {
-  /** One node per slide (an image, an article card…). */
+  /** Une diapositive par élément (une image, une carte d’article…). */
   slides: ReactNode[]
-  /** Accessible name of the carousel, e.g. 'Articles' or 'Photos du partenaire'. */
+  /** Nom du carrousel pour le lecteur d’écran, par exemple « Articles » ou « Photos du partenaire ». */
   label: string
-  /** Auto-cycle delay in ms (default 6000); 0 turns auto-cycling off. */
+  /** Délai du défilement automatique en millisecondes (6000 par défaut) ; 0 l’arrête. */
   interval?: number
-  /** Height in px or any CSS length (default 200). Ignored with fullHeight. */
+  /** Hauteur en pixels ou toute longueur CSS (200 par défaut) ; ignorée avec `fullHeight`. */
   height?: number | string
-  /** Fills its container's height (the home page). */
+  /** Occupe toute la hauteur de son conteneur (page d’accueil). */
   fullHeight?: boolean
-  /** Previous/next buttons (default true when there is more than one slide). */
+  /** Boutons précédent et suivant (affichés par défaut dès qu’il y a plus d’une diapositive). */
   showArrows?: boolean
-  /** Called with the new slide index. */
+  /** Appelée avec le numéro de la nouvelle diapositive. */
   onIndexChange?: (index: number) => void
+  /** Classe CSS ajoutée à l’élément racine. */
   className?: string
 }
 

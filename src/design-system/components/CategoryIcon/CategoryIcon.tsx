@@ -2,13 +2,15 @@ import { Icon, mdiShapeOutline } from '@/src/design-system/icons/index.ts'
 
 export interface CategoryIconProps {
   /**
-   * The icon's SVG path (viewBox 24x24), as the API sends it with each category (Category.iconPath); null for
-   * an unknown icon name, undefined while a path is still being looked up.
+   * Le tracé de l’icône (24 × 24) fourni avec la catégorie ; `null` pour un nom d’icône inconnu (icône de
+   * repli), `undefined` tant qu’il est cherché.
    */
   path: string | null | undefined
+  /** Taille en pixels (20 par défaut). */
   size?: number
-  /** Accessible name; without it the icon is decorative. */
+  /** Nom lu par le lecteur d’écran ; sans lui, l’icône est décorative. */
   title?: string
+  /** Classe CSS ajoutée à l’icône. */
   className?: string
 }
 

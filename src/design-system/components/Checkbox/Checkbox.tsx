@@ -77,24 +77,35 @@ const Wrapper = styled.div`
 
 export interface CheckboxProps {
   /**
-   * The label. It may hold a link (`<a href target="_blank" rel="noopener noreferrer">`): clicking the link
-   * opens it without toggling the box (links are interactive content, so the label does not forward the click).
+   * Le libellé, cliquable. Il peut contenir un lien (conditions d’utilisation) : cliquer le lien l’ouvre sans
+   * cocher la case.
    */
   label: ReactNode
+  /** Case cochée (état tenu par le parent). */
   checked?: boolean
+  /** Cochée au départ (état tenu par la case elle-même). */
   defaultChecked?: boolean
-  /** Called with the new state. */
+  /** Appelée avec le nouvel état. */
   onCheckedChange?: (checked: boolean) => void
-  /** Same as onCheckedChange, so react-final-form's `input.onChange` can be spread in (type="checkbox" field). */
+  /** Comme `onCheckedChange`, pour brancher directement un champ de formulaire (react-final-form). */
   onChange?: (checked: boolean) => void
+  /** Appelée quand la case perd le focus. */
   onBlur?: FocusEventHandler<HTMLInputElement>
+  /** Appelée quand la case reçoit le focus. */
   onFocus?: FocusEventHandler<HTMLInputElement>
+  /** Nom du champ dans le formulaire. */
   name?: string
+  /** La case ne répond plus et paraît estompée. */
   disabled?: boolean
+  /** Case obligatoire : annoncée comme telle au lecteur d’écran. */
   required?: boolean
+  /** Message d’erreur sous la case, relié à elle et lu avec elle. */
   error?: string | null
+  /** Identifiant de la case (sinon un identifiant unique est créé). */
   id?: string
+  /** Classe CSS ajoutée à l’élément racine. */
   className?: string
+  /** Référence vers la case (pour lui donner le focus). */
   ref?: Ref<HTMLInputElement>
 }
 

@@ -96,26 +96,33 @@ const Delete = styled.button`
 `
 
 export interface ChipProps {
+  /** Le texte de la puce, un ou deux mots. */
   label: ReactNode
-  /** Leading icon: an MDI path or a node (e.g. a CategoryIcon). */
+  /** Icône au début : un tracé d’icône ou un élément (par exemple une icône de catégorie). */
   icon?: string | ReactNode
-  /** Makes the chip a button. */
+  /** Fait de la puce un bouton. */
   onClick?: MouseEventHandler<HTMLButtonElement>
-  /** Toggle chip: a button with aria-pressed (e.g. the map's category filters). */
+  /** Puce à bascule (filtre) : sélectionnée ou non, annoncée comme bouton enfoncé. */
   selected?: boolean
-  /** Shows a close button ('Retirer …'). */
+  /** Ajoute une croix « Retirer … » qui appelle cette fonction. */
   onDelete?: () => void
-  /** Accessible name of the delete button; default `Retirer ${label}`. */
+  /** Nom de la croix pour le lecteur d’écran ; par défaut « Retirer » suivi du libellé. */
   deleteLabel?: string
+  /** Apparence : `outlined` (contour, par défaut), `filled` (fond gris) ou `primary` (fond bleu). */
   variant?: 'outlined' | 'filled' | 'primary'
+  /** Taille : `small` ou `medium` (par défaut). */
   size?: 'small' | 'medium'
+  /** La puce ne répond plus et paraît estompée. */
   disabled?: boolean
-  /** Renders the single child (e.g. a router Link) with the chip's look. */
+  /** Donne l’apparence de la puce à l’unique élément enfant (par exemple un lien). */
   asChild?: boolean
+  /** L’élément enfant habillé en puce, avec `asChild`. */
   children?: ReactNode
+  /** Texte complet affiché au survol (utile quand le libellé est tronqué). */
   title?: string
-  /** The label wraps onto more lines rather than ending in '…' (text that must stay readable at 200 %). */
+  /** Le libellé passe à la ligne au lieu d’être coupé par « … » (texte qui doit rester lisible à 200 %). */
   wrap?: boolean
+  /** Classe CSS ajoutée à la puce. */
   className?: string
 }
 

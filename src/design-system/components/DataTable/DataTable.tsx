@@ -203,38 +203,42 @@ const Footer = styled.div`
 `
 
 export interface DataTableProps<T> {
+  /** Les lignes à afficher (avec `server`, seulement celles de la page en cours). */
   rows: T[]
+  /** Les colonnes : en-tête, valeur de chaque ligne, et si elles se trient. */
   columns: DataTableColumn<T>[]
-  /** A stable key per row. */
+  /** Un identifiant stable par ligne. */
   getRowId: (row: T) => string
-  /** Row click (or Enter on a focused row), e.g. open the consult page. */
+  /** Clic sur une ligne (ou Entrée sur une ligne qui a le focus), par exemple pour ouvrir la fiche. */
   onRowClick?: (row: T) => void
-  /** Accessible name of a clickable row, e.g. `p => \`Consulter ${p.name}\``. */
+  /** Nom d’une ligne cliquable pour le lecteur d’écran, par exemple « Consulter Le Petit Marseillais ». */
   rowLabel?: (row: T) => string
   /**
-   * Whether a row matches the search text (already lower-cased and accent-free, see normalizeSearch).
-   * Default: any column `value` contains it. Pass one to also match e.g. category labels.
+   * Dit si une ligne correspond au texte cherché (déjà en minuscules et sans accents). Par défaut : une des
+   * colonnes le contient.
    */
   searchPredicate?: (row: T, query: string) => boolean
-  /** Show the search box (default true). */
+  /** Affiche le champ de recherche (oui par défaut). */
   searchable?: boolean
+  /** Libellé du champ de recherche. */
   searchLabel?: string
-  /** Buttons at the right of the search box, e.g. 'Nouveau'. */
+  /** Boutons à droite du champ de recherche, par exemple « Nouveau ». */
   actions?: ReactNode
-  /** Shown when there is no row (or none matches). */
+  /** Affiché quand il n’y a aucune ligne, ou aucune qui corresponde. */
   emptyMessage?: ReactNode
-  /** Skeleton rows instead of the table body. */
+  /** Lignes squelettes à la place du corps du tableau pendant le chargement. */
   loading?: boolean
-  /** Initial rows per page: 10, 25, 50, 100 or -1 (all). */
+  /** Nombre de lignes par page au départ : 10, 25, 50, 100 ou -1 (toutes). */
   defaultRowsPerPage?: number
-  /** The table's accessible name, e.g. 'Partenaires'. */
+  /** Nom du tableau pour le lecteur d’écran, par exemple « Partenaires ». */
   caption: string
-  /** Sortable headers (columns with `sortable`), controlled by the parent. */
+  /** En-têtes triables (colonnes marquées `sortable`), ordre tenu par le parent. */
   sort?: DataTableSort
-  /** The parent filters and pages (server-side); without it the table searches and pages `rows` itself. */
+  /** Le parent filtre et pagine (côté serveur) ; sans lui, le tableau cherche et pagine `rows` lui-même. */
   server?: DataTableServer
-  /** A box per row to pick rows (not with 'Tous' over VIRTUALIZE_FROM rows). */
+  /** Une case par ligne pour en choisir plusieurs. */
   selection?: DataTableSelection<T>
+  /** Classe CSS ajoutée à l’élément racine. */
   className?: string
 }
 

@@ -35,11 +35,16 @@ export interface DateFieldProps extends Omit<
   TextFieldProps,
   'type' | 'value' | 'onChange' | 'multiline' | 'rows' | 'trailing'
 > {
-  /** What is in the field, as typed (AAAA-MM-JJ when it is a date) or picked; the form validates it. */
+  /**
+   * Ce qui est dans le champ, tel que saisi (AAAA-MM-JJ pour une date) ou choisi dans le calendrier ; le
+   * formulaire le vérifie.
+   */
   value: string
+  /** Appelée avec le nouveau texte du champ. */
   onChange: (value: string) => void
-  /** Earliest and latest dates the calendar offers (AAAA-MM-JJ). */
+  /** Première date proposée par le calendrier (AAAA-MM-JJ). */
   min?: string
+  /** Dernière date proposée par le calendrier (AAAA-MM-JJ). */
   max?: string
 }
 

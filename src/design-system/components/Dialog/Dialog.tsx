@@ -135,31 +135,37 @@ function useTapShield(open: boolean) {
 }
 
 export interface DialogProps {
+  /** Le dialogue est ouvert. */
   open: boolean
+  /** Appelée quand le dialogue s’ouvre ou se ferme (Échap, Annuler, clic à côté, Fermer). */
   onOpenChange: (open: boolean) => void
-  /** Heading and accessible name. */
+  /** Titre du dialogue, qui est aussi son nom pour le lecteur d’écran. */
   title: ReactNode
-  /** Keep the title for screen readers only (e.g. the photo viewer). */
+  /** Titre lu par le lecteur d’écran mais pas affiché (par exemple la visionneuse de photos). */
   hideTitle?: boolean
-  /** Optional text under the title, announced as the dialog's description. */
+  /** Texte facultatif sous le titre, lu comme description du dialogue. */
   description?: ReactNode
+  /** Le contenu du dialogue (souvent un court formulaire). */
   children?: ReactNode
-  /** Custom action buttons; overrides the confirm/cancel pair below. */
+  /** Boutons sur mesure, à la place de la paire Confirmer / Annuler. */
   actions?: ReactNode
-  /** Label of the confirm button (e.g. 'Enregistrer', 'Valider', 'Réactiver'); no confirm button without it. */
+  /** Libellé du bouton principal (« Enregistrer », « Valider »…) ; sans lui, pas de bouton principal. */
   confirmLabel?: string
+  /** Appelée par le bouton principal. */
   onConfirm?: () => void
-  /** Shows the confirm button's spinner and blocks closing while the action runs. */
+  /** L’action est en cours : indicateur sur le bouton principal, le dialogue ne se ferme pas. */
   confirmLoading?: boolean
+  /** Le bouton principal ne répond pas (formulaire incomplet). */
   confirmDisabled?: boolean
+  /** Couleur du bouton principal : `primary` (par défaut) ou `danger`. */
   confirmColor?: ButtonColor
-  /** Makes the confirm button a submit button of this form id (the form lives in the dialog's body). */
+  /** Fait du bouton principal le bouton d’envoi du formulaire qui porte cet identifiant, dans le dialogue. */
   confirmForm?: string
-  /** Label of the cancel button; default 'Annuler'. Set null to hide it. */
+  /** Libellé du bouton d’annulation, « Annuler » par défaut ; `null` le retire. */
   cancelLabel?: string | null
-  /** Full-screen variant (photo viewer): dark, no width limits. */
+  /** Variante plein écran et sombre (visionneuse de photos). */
   fullScreen?: boolean
-  /** Where the focus goes on close when the opener is gone (e.g. the confirmed action removed it). */
+  /** Où mettre le focus à la fermeture quand l’élément qui avait ouvert le dialogue n’existe plus. */
   fallbackFocus?: () => HTMLElement | null | undefined
 }
 

@@ -9,9 +9,11 @@ const Title = styled(Dialog.Title)`
 `
 
 export interface ModalTitleProps {
+  /** Le titre. */
   children: ReactNode
-  /** Keep the title for screen readers only: it still names the dialog. */
+  /** Titre lu par le lecteur d’écran mais pas affiché : il nomme toujours le dialogue. */
   hidden?: boolean
+  /** Classe CSS ajoutée au titre. */
   className?: string
 }
 

@@ -35,12 +35,13 @@ const Detail = styled.p`
 `
 
 export interface EmptyStateProps {
-  /** E.g. "Aucun résultat essayez avec d'autres critères!". */
+  /** Le message, par exemple « Aucun résultat essayez avec d'autres critères! ». */
   message: ReactNode
-  /** An MDI path or a node; default a magnifier. */
+  /** Un tracé d’icône ou un élément ; une loupe par défaut. */
   icon?: string | ReactNode
-  /** An optional action (button or link). */
+  /** Une issue facultative (bouton ou lien), par exemple retirer les filtres. */
   action?: ReactNode
+  /** Classe CSS ajoutée à l’élément racine. */
   className?: string
 }
 
@@ -56,18 +57,21 @@ export function EmptyState({ message, icon = mdiMagnify, action, className }: Em
 }
 
 export interface ErrorStateProps {
-  /** E.g. 'Oups... Nous ne parvenons pas à récupérer les résultats'. */
+  /** Le message, par exemple « Oups... Nous ne parvenons pas à récupérer les résultats ». */
   message: ReactNode
-  /** A second, smaller line under the message: e.g. the server's own reason. */
+  /** Une seconde ligne, plus petite, sous le message (par exemple la raison donnée par le serveur). */
   detail?: ReactNode
-  /** Shows a 'Réessayer' button. */
+  /** Affiche un bouton « Réessayer » qui appelle cette fonction. */
   onRetry?: () => void
+  /** Libellé du bouton de nouvel essai, « Réessayer » par défaut. */
   retryLabel?: string
-  /** The retry is running. */
+  /** Le nouvel essai est en cours : indicateur sur le bouton. */
   retrying?: boolean
+  /** Un tracé d’icône ou un élément à la place de l’icône d’erreur. */
   icon?: string | ReactNode
-  /** Another action, after the retry (e.g. when retrying cannot help). */
+  /** Une autre action, après « Réessayer » (quand réessayer ne suffit pas). */
   action?: ReactNode
+  /** Classe CSS ajoutée à l’élément racine. */
   className?: string
 }
 

@@ -5,11 +5,13 @@ export const ADD_FAVORITE_LABEL = 'Ajouter aux favoris'
 export const REMOVE_FAVORITE_LABEL = 'Retirer des favoris'
 
 export interface FavoriteToggleProps {
-  /** The partner is one of the user's favourites. */
+  /** Le partenaire est dans les favoris de l’utilisateur (cœur plein). */
   pressed: boolean
-  /** Asked to become `next` (the opposite of pressed). */
+  /** Appelée avec l’état demandé, l’inverse de `pressed`. */
   onToggle: (next: boolean) => void
+  /** Taille : `medium` (listes) ou `large` (fiche, par défaut). */
   size?: 'medium' | 'large'
+  /** Le cœur ne répond pas (tant que les favoris ne sont pas connus). */
   disabled?: boolean
 }
 

@@ -17,13 +17,13 @@ const HiddenInput = styled.input`
 `
 
 export interface FileUploadButtonProps extends Omit<ButtonProps, 'onClick' | 'asChild' | 'as' | 'type'> {
-  /** File types, e.g. 'image/*'. */
+  /** Types de fichiers acceptés, par exemple `image/*`. */
   accept?: string
-  /** Called with each chosen file. */
+  /** Appelée avec chaque fichier choisi. */
   onFile: (file: File) => void
-  /** Allow choosing several files at once (onFile runs once per file). */
+  /** Permet de choisir plusieurs fichiers à la fois (`onFile` est appelée pour chacun). */
   multiple?: boolean
-  /** Name of the hidden input (tests can find it with `input[type=file]`). */
+  /** Nom du champ de fichier caché. */
   name?: string
 }
 

@@ -3,10 +3,13 @@ import { Tooltip } from '../Tooltip/index.ts'
 import { PlainIconButton, type PlainIconButtonProps } from './PlainIconButton.tsx'
 
 export interface IconButtonProps extends PlainIconButtonProps {
-  /** Accessible name and tooltip text, in French (e.g. 'Déconnexion'). */
+  /**
+   * Nom du bouton pour le lecteur d’écran et texte de son infobulle, en français (par exemple « Déconnexion »).
+   */
   label: string
-  /** Set false to drop the tooltip (the aria-label stays). */
+  /** `false` retire l’infobulle (le nom reste). */
   tooltip?: boolean
+  /** Côté où l’infobulle apparaît : `bottom` (par défaut), `top`, `left` ou `right`. */
   tooltipSide?: 'top' | 'right' | 'bottom' | 'left'
 }
 

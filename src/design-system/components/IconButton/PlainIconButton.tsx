@@ -4,15 +4,22 @@ import styled from 'styled-components'
 import { Icon } from '@/src/design-system/icons/index.ts'
 
 export interface PlainIconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
-  /** Accessible name, in French (e.g. 'Retour'). */
+  /** Nom du bouton pour le lecteur d’écran, en français (par exemple « Retour »). */
   label: string
-  /** An MDI path (e.g. `mdiLogout`) or any node. */
+  /** Un tracé d’icône (par exemple `mdiLogout`) ou un élément. */
   icon: string | ReactNode
+  /** Taille : `small`, `medium` (par défaut) ou `large`. */
   size?: 'small' | 'medium' | 'large'
+  /**
+   * Couleur de l’icône : `default` (gris foncé), `primary` (bleu), `danger` (rouge) ou `inherit` (celle du
+   * texte autour, sur une barre colorée).
+   */
   color?: 'default' | 'primary' | 'danger' | 'inherit'
-  /** Renders the single child element (e.g. a router Link) instead of a button; the icon goes inside it. */
+  /** Dessine l’unique élément enfant (par exemple un lien) au lieu d’un bouton ; l’icône va dedans. */
   asChild?: boolean
+  /** L’élément enfant habillé en bouton icône, avec `asChild`. */
   children?: ReactNode
+  /** Référence vers le bouton (pour lui donner le focus). */
   ref?: Ref<HTMLButtonElement>
 }
 

@@ -30,10 +30,11 @@ const Bar = styled.span`
 `
 
 export interface LoadingBarProps {
-  /** Shows the bar; when false the 4px space stays so the layout does not jump. */
+  /** Affiche la barre ; sinon sa place de 4 px reste, pour que la page ne saute pas. */
   active?: boolean
-  /** Accessible name. */
+  /** Nom de la barre pour le lecteur d’écran, « Chargement » par défaut. */
   label?: string
+  /** Classe CSS ajoutée à la barre. */
   className?: string
 }
 

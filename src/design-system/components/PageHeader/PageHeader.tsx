@@ -39,14 +39,15 @@ const Actions = styled.div`
 `
 
 export interface PageHeaderProps {
-  /** The page's h1, e.g. the partner's name. */
+  /** Le titre principal de la page (niveau 1), par exemple le nom du partenaire. */
   title: ReactNode
-  /** E.g. 'Consultation'. */
+  /** Sous-titre, par exemple « Consultation ». */
   subtitle?: ReactNode
-  /** Before the title, e.g. a back IconButton. */
+  /** Avant le titre, par exemple un bouton icône « Retour ». */
   leading?: ReactNode
-  /** After the title, e.g. 'Editer' or 'Nouveau'. */
+  /** Après le titre, par exemple « Editer » ou « Nouveau ». */
   actions?: ReactNode
+  /** Classe CSS ajoutée à l’en-tête. */
   className?: string
 }
 
@@ -90,15 +91,17 @@ const BarTitle = styled.div`
 `
 
 export interface AppBarProps {
+  /** Le titre de la barre. */
   title?: ReactNode
-  /** Left of the title (e.g. a menu or back IconButton with color="inherit"). */
+  /** À gauche du titre (par exemple un bouton menu ou retour de couleur `inherit`). */
   leading?: ReactNode
-  /** Right side (e.g. IconButtons with color="inherit"). */
+  /** À droite (par exemple des boutons icônes de couleur `inherit`). */
   actions?: ReactNode
-  /** 'primary' (blue, default) or 'surface' (white, e.g. the search header). */
+  /** `primary` (bleu, par défaut) ou `surface` (blanc, par exemple l’en-tête de recherche). */
   color?: 'primary' | 'surface'
-  /** Children replace the title (e.g. a search box). */
+  /** Remplace le titre (par exemple un champ de recherche). */
   children?: ReactNode
+  /** Classe CSS ajoutée à la barre. */
   className?: string
 }
 

@@ -135,13 +135,15 @@ const Counter = styled.p`
 `
 
 export interface PhotoGridProps {
+  /** Les photos, dans l’ordre d’affichage, avec leur texte alternatif. */
   photos: Photo[]
-  /** Shows a delete button ('Supprimer la photo') on each thumbnail. */
+  /** Ajoute un bouton « Supprimer la photo » sur chaque vignette. */
   onDelete?: (photo: Photo) => void
-  /** Placeholder thumbnails for uploads in progress (true = one). */
+  /** Vignettes d’attente pour les envois en cours (`true` : une seule, ou leur nombre). */
   uploading?: boolean | number
-  /** Shown when there is no photo and nothing uploading. */
+  /** Affiché quand il n’y a aucune photo ni envoi en cours, « Aucune photo » par défaut. */
   emptyMessage?: string
+  /** Classe CSS ajoutée à la grille. */
   className?: string
 }
 

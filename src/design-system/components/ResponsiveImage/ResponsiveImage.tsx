@@ -28,18 +28,23 @@ export interface ResponsiveImageProps extends Omit<
   ImgHTMLAttributes<HTMLImageElement>,
   'src' | 'srcSet' | 'sizes' | 'width' | 'height' | 'loading' | 'fetchPriority' | 'decoding'
 > {
+  /** L’image : l’original, sa taille quand elle est connue, et ses copies plus légères. */
   image: ResponsiveImageSource
-  /** How wide the picture is drawn, as the `sizes` attribute says it (e.g. `72px`, `100vw`). */
+  /**
+   * La largeur à laquelle l’image est affichée (attribut `sizes`, par exemple `72px`, `100vw`) : le navigateur
+   * choisit la copie d’après elle.
+   */
   sizes: string
+  /** Texte alternatif : ce que montre l’image ; vide si elle est décorative. */
   alt: string
   /**
-   * The page's main picture (the first slide of a banner): fetched at once with a high priority and decoded
-   * with the page. Every other picture is lazy.
+   * L’image principale de la page (première diapositive d’une bannière) : chargée tout de suite, en priorité.
+   * Les autres se chargent à l’approche.
    */
   priority?: boolean
   /**
-   * Drawn instead when the picture cannot be loaded (offline and not kept on the device, gone from the server):
-   * e.g. the placeholder shown when there is no photo. Without it the browser draws its broken image.
+   * Affiché à la place quand l’image ne peut pas être chargée (hors ligne, supprimée du serveur), par exemple
+   * l’image « pas de photo ».
    */
   fallback?: ReactNode
 }

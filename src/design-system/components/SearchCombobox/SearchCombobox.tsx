@@ -134,60 +134,79 @@ const Message = styled.p`
 type Entry<T> = { kind: 'option'; option: T; key: string } | { kind: 'create'; text: string; key: string }
 
 interface CommonProps<T> {
-  /** The field's name: a visible label, or only the accessible one with hideLabel. */
+  /** Nom du champ : libellé visible, ou seulement lu par le lecteur d’écran avec `hideLabel`. */
   label: string
+  /** Libellé lu par le lecteur d’écran mais pas affiché (champ de recherche d’un en-tête). */
   hideLabel?: boolean
-  /** Known options, filtered here by the typed text (accents and case ignored). */
+  /** Les options connues, filtrées pendant la saisie (sans tenir compte des accents ni des majuscules). */
   options?: readonly T[]
-  /** Options found for the typed text (trimmed, debounced); replaces `options`. */
+  /** Cherche les options pour le texte saisi (après une courte pause de frappe) ; remplace `options`. */
   loadOptions?: (query: string) => Promise<readonly T[]>
-  /** Delay after the last keystroke before loadOptions is called. */
+  /** Pause après la dernière touche avant de lancer la recherche, en millisecondes. */
   debounceMs?: number
-  /** A failed loadOptions (the list stays as it was). */
+  /** Appelée quand la recherche échoue (la liste reste comme elle était). */
   onLoadError?: (error: unknown) => void
+  /** Le texte affiché pour une option. */
   getOptionLabel: (option: T) => string
-  /** Stable key; default the label. */
+  /** Un identifiant stable par option ; par défaut son texte. */
   getOptionKey?: (option: T) => string
-  /** A second, muted line under the label (e.g. a city's region). */
+  /** Une seconde ligne grisée sous l’option (par exemple la région d’une ville). */
   getOptionDescription?: (option: T) => string | undefined
-  /** Icon shown in the list and in the chips (e.g. a CategoryIcon). */
+  /** L’icône d’une option, dans la liste et dans les étiquettes (par exemple une icône de catégorie). */
   renderOptionIcon?: (option: T) => ReactNode
   /**
-   * Typed text that names no option becomes an explicit last option 'Créer « text »'; choosing it calls
-   * onCreate (the caller adds the new item, possibly after asking for more, like an icon).
+   * Un texte qui ne correspond à aucune option devient une dernière option « Créer « … » » ; la choisir appelle
+   * cette fonction.
    */
   onCreate?: (text: string) => void
-  /** Accessible name of the list; default the label. */
+  /** Nom de la liste pour le lecteur d’écran ; par défaut le libellé. */
   listLabel?: string
-  /** Shown under the box when the typed text finds nothing. */
+  /** Affiché sous le champ quand le texte ne trouve rien. */
   noOptionsText?: string
-  /** Shown under the box while loadOptions runs and nothing is listed yet. */
+  /** Affiché sous le champ pendant la recherche, tant que rien n’est listé. */
   loadingText?: string
+  /** Texte indicatif dans le champ vide : ce qu’on peut taper. */
   placeholder?: string
+  /** Message d’erreur sous le champ, relié à lui et lu avec lui. */
   error?: string | null
+  /** Aide sous le champ quand il n’y a pas d’erreur. */
   helperText?: ReactNode
+  /** Le champ ne répond plus et paraît estompé. */
   disabled?: boolean
-  /** Marks the label with '*' and sets aria-required. */
+  /** Champ obligatoire : astérisque après le libellé, annoncé au lecteur d’écran. */
   required?: boolean
+  /** Appelée quand le champ perd le focus. */
   onBlur?: () => void
+  /** Identifiant du champ (sinon un identifiant unique est créé). */
   id?: string
+  /** Classe CSS ajoutée à l’élément racine. */
   className?: string
 }
 
 export interface SingleSearchComboboxProps<T> extends CommonProps<T> {
+  /** Choix unique (par défaut). */
   multiple?: false
-  /** An option chosen (the box then shows its label); while a returned promise runs, a spinner shows. */
+  /**
+   * Appelée avec l’option choisie (le champ montre alors son texte) ; un indicateur tourne tant que la promesse
+   * rendue n’est pas finie.
+   */
   onChange: (option: T) => void | Promise<void>
-  /** An MDI path before the text. */
+  /** Un tracé d’icône avant le texte. */
   leadingIcon?: string
+  /** `pill` donne l’apparence arrondie d’un champ de recherche. */
   shape?: 'default' | 'pill'
+  /**
+   * `search` pour un champ de recherche (le clavier du téléphone affiche « Rechercher »), `text` par défaut.
+   */
   type?: 'text' | 'search'
 }
 
 export interface MultipleSearchComboboxProps<T> extends CommonProps<T> {
+  /** Choix multiples : les éléments choisis deviennent des étiquettes. */
   multiple: true
-  /** The chosen items, shown as chips before the text. */
+  /** Les éléments choisis, montrés en étiquettes avant le texte. */
   value: T[]
+  /** Appelée avec la nouvelle liste des éléments choisis. */
   onChange: (value: T[]) => void
 }
 

@@ -91,28 +91,45 @@ const Item = styled(RadixSelect.Item)`
 `
 
 export interface SelectProps {
+  /** Libellé visible, relié à la liste. */
   label?: ReactNode
-  /** Accessible name when there is no visible label. */
+  /** Nom lu par le lecteur d’écran quand il n’y a pas de libellé visible. */
   'aria-label'?: string
+  /** Les options : valeur et texte de chacune, dans l’ordre d’affichage. */
   options: SelectOption[]
+  /** La valeur choisie (état tenu par le parent). */
   value?: string
+  /** La valeur choisie au départ (état tenu par la liste elle-même). */
   defaultValue?: string
-  /** Called with the chosen value. */
+  /** Appelée avec la valeur choisie. */
   onValueChange?: (value: string) => void
-  /** Same as onValueChange, so react-final-form's `input.onChange` can be spread in. */
+  /** Comme `onValueChange`, pour brancher directement un champ de formulaire (react-final-form). */
   onChange?: (value: string) => void
+  /** Appelée quand la liste perd le focus. */
   onBlur?: FocusEventHandler<HTMLButtonElement>
+  /** Appelée quand la liste reçoit le focus. */
   onFocus?: FocusEventHandler<HTMLButtonElement>
+  /** Texte affiché tant que rien n’est choisi. */
   placeholder?: string
+  /** Message d’erreur sous la liste, relié à elle et lu avec elle. */
   error?: string | null
+  /** Aide sous la liste quand il n’y a pas d’erreur. */
   helperText?: ReactNode
+  /** Nom du champ dans le formulaire. */
   name?: string
+  /** La liste ne s’ouvre plus et paraît estompée. */
   disabled?: boolean
+  /** Choix obligatoire : astérisque après le libellé, annoncé au lecteur d’écran. */
   required?: boolean
+  /** Hauteur : `small` ou `medium` (par défaut). */
   size?: 'small' | 'medium'
+  /** La liste prend toute la largeur de son conteneur. */
   fullWidth?: boolean
+  /** Identifiant de la liste (sinon un identifiant unique est créé). */
   id?: string
+  /** Classe CSS ajoutée à l’élément racine. */
   className?: string
+  /** Référence vers le bouton de la liste (pour lui donner le focus). */
   ref?: Ref<HTMLButtonElement>
 }
 

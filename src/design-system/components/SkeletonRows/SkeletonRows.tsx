@@ -55,16 +55,17 @@ const Line = styled(Block)`
 `
 
 export interface SkeletonRowsProps {
-  /** How many placeholder rows. */
+  /** Nombre de lignes d’attente. */
   rows?: number
-  /** Text lines per row. */
+  /** Lignes de texte par ligne d’attente. */
   lines?: number
-  /** A square thumbnail on the left of each row (like the partner search rows). */
+  /** Une vignette carrée à gauche de chaque ligne (comme les lignes de Rechercher). */
   withMedia?: boolean
-  /** Row height in px. */
+  /** Hauteur d’une ligne en pixels. */
   rowHeight?: number
-  /** Accessible name of the busy region. */
+  /** Nom de la zone en chargement pour le lecteur d’écran, « Chargement » par défaut. */
   label?: string
+  /** Classe CSS ajoutée à l’élément racine. */
   className?: string
 }
 

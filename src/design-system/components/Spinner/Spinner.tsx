@@ -16,10 +16,14 @@ const Ring = styled.span<{ $size: number }>`
 `
 
 export interface SpinnerProps {
-  /** Diameter in px. */
+  /** Diamètre en pixels (20 par défaut). */
   size?: number
-  /** Accessible name; without it the spinner is decorative (the caller announces the busy state). */
+  /**
+   * Nom lu par le lecteur d’écran (par exemple « Chargement ») ; sans lui l’indicateur est décoratif et c’est
+   * l’élément autour qui annonce l’attente.
+   */
   label?: string
+  /** Classe CSS ajoutée à l’indicateur. */
   className?: string
 }
 

@@ -17,15 +17,17 @@ const Stars = styled.span`
 `
 
 export interface StarRatingProps {
-  /** The rating; rounded to the nearest half star and clamped to 0..max. */
+  /** La note, arrondie à la demi-étoile et ramenée entre 0 et le maximum. */
   value: number
+  /** Nombre d’étoiles (5 par défaut). */
   max?: number
-  /** Star size in px. */
+  /** Taille d’une étoile en pixels. */
   size?: number
-  /** Shows the number next to the stars (e.g. '4,5'). */
+  /** Affiche la note en chiffres à côté des étoiles (par exemple « 4,5 »). */
   showValue?: boolean
-  /** Shows a count in brackets after the stars (e.g. the number of reviews). */
+  /** Affiche un nombre entre parenthèses après les étoiles (par exemple le nombre d’avis). */
   count?: number
+  /** Classe CSS ajoutée à l’élément racine. */
   className?: string
 }
 

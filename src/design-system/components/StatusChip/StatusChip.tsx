@@ -30,10 +30,14 @@ const Root = styled.span`
 `
 
 export interface StatusChipProps {
-  /** The status code (ACTIF, PROSPECT, DESACTIVE, PUBLISHED, DRAFT, ENABLED, DISABLED). */
+  /**
+   * Le code du statut (ACTIF, PROSPECT, DESACTIVE, PUBLISHED, DRAFT, ENABLED, DISABLED) : il choisit la couleur
+   * et le libellé.
+   */
   status: string
-  /** Overrides the label (e.g. the server's own label); defaults to the French label of the code. */
+  /** Remplace le libellé (par exemple celui donné par le serveur) ; par défaut le libellé français du code. */
   label?: string
+  /** Classe CSS ajoutée à la puce. */
   className?: string
 }
 

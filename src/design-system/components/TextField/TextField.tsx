@@ -6,29 +6,36 @@ export interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement | HTMLTextAreaElement>,
   'size'
 > {
-  /** Visible label, tied to the input. */
+  /** Libellé visible, relié au champ. */
   label?: ReactNode
-  /** Accessible name when there is no visible label (e.g. a search box). */
+  /**
+   * Nom lu par le lecteur d’écran quand il n’y a pas de libellé visible (par exemple un champ de recherche).
+   */
   'aria-label'?: string
-  /** Error text: shown under the field, sets aria-invalid and is referenced by aria-describedby. */
+  /** Message d’erreur sous le champ : le champ est annoncé invalide et le message est lu avec lui. */
   error?: string | null
-  /** Help text shown under the field when there is no error. */
+  /** Aide sous le champ quand il n’y a pas d’erreur. */
   helperText?: ReactNode
-  /** Leading icon: an MDI path (e.g. `mdiEmail`) or any node. */
+  /** Icône au début du champ : un tracé d’icône (par exemple `mdiEmail`) ou un élément. */
   leadingIcon?: string | ReactNode
-  /** Node at the end of the box (e.g. a toggle button). */
+  /** Élément à la fin du champ (par exemple le bouton afficher / masquer du mot de passe). */
   trailing?: ReactNode
-  /** A textarea instead of an input. */
+  /** Une zone de texte sur plusieurs lignes au lieu d’une seule ligne. */
   multiline?: boolean
-  /** Visible rows when multiline. */
+  /** Nombre de lignes visibles, avec `multiline`. */
   rows?: number
-  /** Default true: the field takes its container's width. */
+  /** Le champ prend toute la largeur de son conteneur (oui par défaut). */
   fullWidth?: boolean
-  /** Marks the label with '*' and sets aria-required (the form validates; no native bubble). */
+  /**
+   * Champ obligatoire : astérisque après le libellé, annoncé au lecteur d’écran (le formulaire vérifie, pas le
+   * navigateur).
+   */
   required?: boolean
-  /** 'pill' gives the rounded search-box look. */
+  /** `pill` donne l’apparence arrondie d’un champ de recherche. */
   shape?: 'default' | 'pill'
+  /** Classe CSS ajoutée à l’élément racine. */
   className?: string
+  /** Référence vers le champ (pour lui donner le focus). */
   ref?: Ref<HTMLInputElement | HTMLTextAreaElement>
 }
 

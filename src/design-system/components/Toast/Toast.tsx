@@ -136,8 +136,9 @@ const icons: Record<Severity, string> = {
 }
 
 export interface ToastProviderProps {
+  /** L’application, dans laquelle les messages temporaires peuvent s’afficher. */
   children?: ReactNode
-  /** Default auto-close delay in ms. */
+  /** Délai de fermeture automatique par défaut, en millisecondes. */
   duration?: number
 }
 
@@ -155,13 +156,17 @@ export function ToastProvider({ children, duration = TOAST_DURATION }: ToastProv
 }
 
 export interface ToastProps {
+  /** Le message est affiché. */
   open: boolean
+  /** Appelée quand le message se ferme (délai écoulé, bouton Fermer, glissement). */
   onOpenChange: (open: boolean) => void
-  /** The text; line breaks (\n) are kept. */
+  /** Le texte ; les retours à la ligne sont gardés. */
   message: ReactNode
+  /** Titre en gras au-dessus du texte, facultatif. */
   title?: ReactNode
+  /** Gravité : `info` (par défaut), `success`, `warning` ou `error` ; elle choisit la couleur et l’icône. */
   type?: Severity
-  /** Auto-close delay in ms (default 5000). */
+  /** Délai de fermeture automatique en millisecondes (5000 par défaut). */
   duration?: number
 }
 

@@ -18,12 +18,13 @@ const Content = styled(RadixTooltip.Content)`
 `
 
 export interface TooltipProps {
-  /** The tooltip text (or nodes). */
+  /** Le texte de l’infobulle, quelques mots. */
   content: ReactNode
-  /** The trigger: one focusable element (button, link…) that accepts a ref. */
+  /** L’élément qui déclenche l’infobulle : un seul élément qui peut recevoir le focus (bouton, lien…). */
   children: ReactNode
+  /** Côté où l’infobulle apparaît : `bottom` (par défaut), `top`, `left` ou `right`. */
   side?: 'top' | 'right' | 'bottom' | 'left'
-  /** Delay before showing on hover, in ms. */
+  /** Délai avant l’apparition au survol, en millisecondes (300 par défaut). */
   delayDuration?: number
 }
 

@@ -43,9 +43,9 @@ const Message = styled.p`
 `
 
 export interface UpdatePromptProps {
-  /** Installs the new version and reloads the page. */
+  /** Installe la nouvelle version et recharge la page. */
   onUpdate: () => void
-  /** The update was asked for: the button shows a spinner until the page reloads. */
+  /** La mise à jour est demandée : le bouton montre un indicateur jusqu’au rechargement. */
   updating?: boolean
 }
 
