@@ -1,11 +1,11 @@
 import type { SVGProps } from 'react'
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'ref'> {
-  /** An SVG path, e.g. `mdiMagnify` from the icons module. */
+  /** Le tracé de l’icône, par exemple `mdiMagnify` du module des icônes. */
   path: string
-  /** Size in px (or any CSS length); defaults to 24. */
+  /** Taille en pixels (ou toute longueur CSS) ; 24 par défaut. */
   size?: number | string
-  /** Accessible name; without it the icon is decorative and hidden from assistive technology. */
+  /** Nom lu par le lecteur d’écran ; sans lui, l’icône est décorative et ignorée. */
   title?: string
 }
 
