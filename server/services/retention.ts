@@ -6,7 +6,8 @@
  *   month after the warning if still nobody signed in (a sign-in clears the warning). Administrators are left
  *   out: another administrator deletes their account, so the back-office is never left without one.
  *   Accounts older than this release count their inactivity from the release (no sign-in date before it);
- * - sent mails are deleted from the outbox after 30 days (the mail worker's own rule, run here too);
+ * - sent mails are deleted from the outbox after 30 days (the mail worker's own rule, run here too), and
+ *   e-mail change links once expired;
  * - Journal entries older than RETENTION_AUDIT_MONTHS are deleted.
  *
  * Each round handles at most `batch` accounts per step, so it stays short; the next one goes on.
@@ -23,6 +24,8 @@ export interface RetentionReport {
   warned: number
   erased: number
   mailsDeleted: number
+  /** E-mail change links past their 24 hours, never opened. */
+  linksDeleted: number
   auditDeleted: number
 }
 
@@ -115,6 +118,7 @@ export async function runRetention(
         .execute()
 
     const mailsDeleted = await purgeOutbox(trx, defaultMailOutboxOptions.keepMs, now)
+    const links = await trx.deleteFrom('email_changes').where('expires_at', '<', now).executeTakeFirst()
 
     // The Journal is append-only but for this, in this transaction only (migration 0019).
     await sql`select set_config('partenaires.audit_maintenance', 'on', true)`.execute(trx)
@@ -128,6 +132,7 @@ export async function runRetention(
       warned: toWarn.length,
       erased: due.length,
       mailsDeleted,
+      linksDeleted: Number(links.numDeletedRows),
       auditDeleted: Number(audit.numDeletedRows),
     }
   })

@@ -112,9 +112,21 @@ describe('inactive accounts', () => {
   })
 })
 
-describe('outbox and Journal', () => {
-  it('sent mails go after 30 days, Journal entries after RETENTION_AUDIT_MONTHS', async () => {
+describe('outbox, links and Journal', () => {
+  it('sent mails go after 30 days, expired e-mail links at once, Journal entries after RETENTION_AUDIT_MONTHS', async () => {
     const db = t.server.handle.db
+    const zoe = await t.api.register({ firstname: 'Zoé', password: PASSWORD })
+    expect(
+      (
+        await t.api.post(
+          apiPaths.myEmail(),
+          { newEmail: 'zoe-nouvelle@test.fr', password: PASSWORD },
+          { token: zoe.access_token },
+        )
+      ).status,
+    ).toBe(200)
+    const links = async () => (await db.selectFrom('email_changes').select('id').execute()).length
+    expect(await links()).toBe(1)
     await db
       .insertInto('mail_outbox')
       .values([
@@ -127,7 +139,14 @@ describe('outbox and Journal', () => {
     await t.api.login(ADMIN.email, ADMIN.password)
     expect(await signIns()).toBeGreaterThan(0)
 
-    expect(await round(new Date(Date.now() + 29 * DAY))).toMatchObject({ mailsDeleted: 0, auditDeleted: 0 })
+    expect(await round(new Date(Date.now() + 3600_000))).toMatchObject({ linksDeleted: 0 })
+    expect(await links()).toBe(1)
+    expect(await round(new Date(Date.now() + 29 * DAY))).toMatchObject({
+      mailsDeleted: 0,
+      linksDeleted: 1,
+      auditDeleted: 0,
+    })
+    expect(await links()).toBe(0)
     expect(await subjectsTo('ancien@test.fr')).toEqual(['Envoyé', 'En attente'])
 
     const report = await round(later(12, 1))
