@@ -1,0 +1,81 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { firstPartnerId, registerUser, signInAs } from './support.ts'
+
+/*
+ * What a phone downloads and evaluates before a public screen answers: the JavaScript each route fetches on a
+ * cold first visit (the entry, the screen's chunks, the chunks it preloads for its first taps), in bytes as the
+ * browser parses them (decoded, so the figure does not depend on the compression). A route whose JavaScript grows
+ * by more than 10 % over the recorded figure fails: a deliberate growth is recorded again with
+ * `UPDATE_FIRST_LOAD_JS=1 npx playwright test e2e/first-load-js.spec.ts`, in the same commit as its cause.
+ * Main-thread work, a timing, is held to its recorded figures by `npm run bench` (BENCHMARKS.md), not here.
+ */
+
+const recordedFile = join(import.meta.dirname, 'first-load-js.json')
+const recorded = JSON.parse(readFileSync(recordedFile, 'utf8')) as Record<string, number>
+const update = process.env.UPDATE_FIRST_LOAD_JS === '1'
+const measured: Record<string, number> = {}
+const GROWTH_ALLOWED = 1.1
+
+/** The kilobytes of JavaScript the page has fetched from the build's assets, once its network is quiet. */
+async function firstLoadJsKB(page: Page): Promise<number> {
+  await expect(page.locator('html')).toHaveAttribute('data-app-start', /.+/)
+  await page.waitForLoadState('networkidle')
+  const bytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+      .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).decodedBodySize, 0),
+  )
+  return Math.round((bytes / 1024) * 10) / 10
+}
+
+function check(route: string, kb: number) {
+  measured[route] = kb
+  if (update) return
+  const before = recorded[route]
+  expect(before, `${route} n'a pas de chiffre enregistré (UPDATE_FIRST_LOAD_JS=1)`).toBeDefined()
+  expect(
+    kb,
+    `${route} : ${kb} Ko de JavaScript au premier chargement, ${before} Ko enregistrés (+10 % au plus)`,
+  ).toBeLessThanOrEqual(before * GROWTH_ALLOWED)
+}
+
+test.describe('JavaScript du premier chargement', () => {
+  test.describe.configure({ mode: 'serial' })
+
+  for (const route of ['/login', '/inscription', '/forgot-password']) {
+    test(`${route}, sans session`, async ({ page }) => {
+      await page.goto(route)
+      check(route, await firstLoadJsKB(page))
+    })
+  }
+
+  const signedIn: { route: string; path: (partnerId: number) => string }[] = [
+    { route: 'Accueil', path: () => '/' },
+    { route: 'Rechercher', path: () => '/rechercher' },
+    { route: 'Partenaire', path: (id) => `/partenaire/${id}` },
+    { route: 'Carte (sans clé)', path: () => '/map' },
+    { route: 'Favoris', path: () => '/favoris' },
+    { route: 'Mes coupons', path: () => '/mes-coupons' },
+  ]
+  for (const { route, path } of signedIn) {
+    test(`${route}, avec session`, async ({ page }) => {
+      const user = await registerUser(page.request, 'Premier')
+      const session = await signInAs(page, user)
+      await page.goto(path(await firstPartnerId(page, session.access_token)))
+      check(route, await firstLoadJsKB(page))
+    })
+  }
+
+  test.afterAll(() => {
+    console.log(
+      `JavaScript du premier chargement (Ko) : ${Object.entries(measured)
+        .map(([route, kb]) => `${route} ${kb}`)
+        .join(', ')}`,
+    )
+    if (update) writeFileSync(recordedFile, `${JSON.stringify({ ...recorded, ...measured }, null, 2)}\n`)
+  })
+})
