@@ -53,7 +53,7 @@ let handle: DatabaseHandle
 let app: Awaited<ReturnType<typeof buildApp>>
 try {
   handle = await openDatabase(config, log)
-  await migrateToLatest(handle)
+  await migrateToLatest(handle, log)
   // Photos of a store from before images moved into the database.
   await importLegacyUploads(handle.db, config.dataDir, log)
   // STATIC_DIR lets a test run serve its own build without racing another run's dist/.

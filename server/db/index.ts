@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely'
-import { Migrator } from 'kysely/migration'
+import { Migrator, type Migration } from 'kysely/migration'
 import pg from 'pg'
 import { defaultPoolMax, type Config } from '../config.ts'
-import { migrationProvider } from './migrations.ts'
+import { migrationProvider, migrations } from './migrations.ts'
 import { pgliteThreadDialect } from './pgliteDialect.ts'
 import type { Database } from './types.ts'
 
@@ -216,11 +216,57 @@ async function waitForDatabase(pool: pg.Pool, timeoutMs: number, log: DbLog): Pr
   }
 }
 
-export async function migrateToLatest(handle: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {
+/**
+ * Migrations recorded in the database that this release does not know and that come after all of its own: a
+ * newer release has migrated the database (a rolling deploy in progress, or a rollback after one).
+ */
+async function newerReleaseMigrations(handle: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<string[]> {
+  const table = `${handle.schema ? `"${handle.schema}".` : ''}kysely_migration`
+  const { rows } = await sql<{ exists: boolean }>`select to_regclass(${table}) is not null as exists`.execute(
+    handle.db,
+  )
+  if (!rows[0]?.exists) return []
+  const executed = await sql<{ name: string }>`select name from ${sql.raw(table)} order by name`.execute(
+    handle.db,
+  )
+  const last = Object.keys(migrations).sort().at(-1) ?? ''
+  return executed.rows.map((r) => r.name).filter((name) => !(name in migrations) && name > last)
+}
+
+/**
+ * Applies this release's pending migrations. A database already migrated by a newer release is accepted as it
+ * is (Kysely alone refuses to start on migrations it does not know): migrations are additive within a
+ * release (ARCHITECTURE.md, "Migrations during a rolling deploy"), so an instance of the previous release
+ * restarted during a roll, or a rollback, keeps serving. Anything else unknown still stops the start.
+ */
+export async function migrateToLatest(
+  handle: Pick<DatabaseHandle, 'db' | 'schema'>,
+  log: DbLog = quietLog,
+): Promise<void> {
+  const newer = await newerReleaseMigrations(handle)
+  if (newer.length > 0)
+    log.warn(
+      { migrations: newer },
+      `La base a des migrations d’une version plus récente (${newer.join(', ')}) : cette version la sert telle quelle`,
+    )
+  // Already applied, so never run; listed only so the migrator does not take them for missing ones.
+  const applied: Migration = {
+    up: async () => {
+      throw new Error('migration d’une version plus récente')
+    },
+  }
   // Kysely finds its bookkeeping table in any schema unless told which one.
   const migrator = new Migrator({
     db: handle.db,
-    provider: migrationProvider,
+    provider:
+      newer.length > 0
+        ? {
+            getMigrations: async () => ({
+              ...migrations,
+              ...Object.fromEntries(newer.map((n) => [n, applied])),
+            }),
+          }
+        : migrationProvider,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   })
   const { error, results } = await migrator.migrateToLatest()
