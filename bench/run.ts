@@ -4,7 +4,8 @@
  *
  * Environment: DATABASE_URL adds the PostgreSQL API and growth runs (BENCH_STORES=pglite,postgres narrows the
  * stores); BENCH_SECONDS (default 10) sets each load phase; BENCH_PARTNERS (default 100000);
- * BENCH_LIGHTHOUSE_RUNS (default 5, the median kept);
+ * BENCH_LIGHTHOUSE_RUNS (default 5, the median kept); BENCH_RECORD_MAIN_THREAD=1 records the pages' main-thread
+ * work (ratio to the bare page) in bench/main-thread.json, the figures later runs are held to (+10 %);
  * BENCH_ONLY=api,growth,memory,cluster,firstload,lighthouse,lighthouse-busy,backoffice,lists,interactions to run a subset (api: search, its
  * bare-Fastify ceiling and the reads; growth: the searches at BENCH_GROWTH_SIZES partners, default 10000,100000
  * and 1000000 on PostgreSQL only; cluster: search on one instance and on two behind nginx, with PostgreSQL and
@@ -39,6 +40,7 @@ import {
   BARE_PAGE,
   benchLighthouse,
   lighthouseFigures,
+  recordMainThread,
   type LighthousePage,
   type LighthouseRun,
 } from './browser/lighthouse.ts'
@@ -309,6 +311,7 @@ if (browserSections.length > 0 && results.firstLoad) {
           )
           if (runs) {
             results.lighthouse = runs
+            if (process.env.BENCH_RECORD_MAIN_THREAD === '1') recordMainThread(runs)
             figures.push(...lighthouseFigures(runs))
           }
         }
@@ -318,6 +321,7 @@ if (browserSections.length > 0 && results.firstLoad) {
           )
           if (runs) {
             results.lighthouseBusyCore = runs
+            if (process.env.BENCH_RECORD_MAIN_THREAD === '1') recordMainThread(runs)
             figures.push(...lighthouseFigures(runs))
           }
         }
@@ -344,6 +348,7 @@ if (browserSections.length > 0 && results.firstLoad) {
           )
           if (runs) {
             results.backOffice = runs
+            if (process.env.BENCH_RECORD_MAIN_THREAD === '1') recordMainThread(runs)
             figures.push(...lighthouseFigures(runs))
           }
         }

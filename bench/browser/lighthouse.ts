@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
@@ -5,6 +7,28 @@ import type { AuthUser } from '@/contract/schemas.ts'
 import { chromiumArgs } from '@/scripts/chromium.ts'
 import { budgeted, info, type Figure } from '../lib/report.ts'
 import { round } from '../lib/stats.ts'
+
+/**
+ * Each page's main-thread work as a ratio to the bare page's, as recorded on purpose (BENCH_RECORD_MAIN_THREAD=1
+ * on an idle machine): a page whose ratio grows by more than 10 % over it misses its budget.
+ */
+export const MAIN_THREAD_RECORD = 'bench/main-thread.json'
+const MAIN_THREAD_GROWTH_ALLOWED = 1.1
+const recordPath = resolve(import.meta.dirname, '..', 'main-thread.json')
+const recordedMainThread = (): Record<string, number> =>
+  existsSync(recordPath) ? (JSON.parse(readFileSync(recordPath, 'utf8')) as Record<string, number>) : {}
+
+/** Writes the runs' main-thread ratios to the bare page into the record (pages not measured keep theirs). */
+export function recordMainThread(runs: LighthouseRun[]) {
+  const bare = runs.find((r) => r.page.startsWith(BARE_PAGE))
+  if (!bare?.mainThreadMs) return
+  const ratios = Object.fromEntries(
+    runs
+      .filter((r) => r !== bare && r.mainThreadMs !== null)
+      .map((r) => [r.page, round(r.mainThreadMs! / bare.mainThreadMs!, 2)]),
+  )
+  writeFileSync(recordPath, `${JSON.stringify({ ...recordedMainThread(), ...ratios }, null, 2)}\n`)
+}
 
 export interface LighthouseRun {
   page: string
@@ -333,7 +357,23 @@ function workNote(r: LighthouseRun): string {
 function ratioFigures(s: string, r: LighthouseRun, bare: LighthouseRun | undefined): Figure[] {
   if (!bare || r === bare) return []
   const p = r.page
+  const ratio =
+    bare.mainThreadMs && r.mainThreadMs !== null ? round(r.mainThreadMs / bare.mainThreadMs, 2) : null
+  const recorded = recordedMainThread()[p]
   return [
+    ...(recorded === undefined
+      ? []
+      : [
+          budgeted(
+            s,
+            `${p}: main-thread work / bare page, against the recorded ${recorded}×`,
+            ratio,
+            '×',
+            `≤ ${round(recorded * MAIN_THREAD_GROWTH_ALLOWED, 2)}`,
+            (v) => v <= recorded * MAIN_THREAD_GROWTH_ALLOWED,
+            `${MAIN_THREAD_RECORD} holds it; BENCH_RECORD_MAIN_THREAD=1 records it again`,
+          ),
+        ]),
     budgeted(
       s,
       `${p}: performance / bare page`,
@@ -346,7 +386,7 @@ function ratioFigures(s: string, r: LighthouseRun, bare: LighthouseRun | undefin
     budgeted(
       s,
       `${p}: main-thread work / bare page`,
-      bare.mainThreadMs && r.mainThreadMs !== null ? round(r.mainThreadMs / bare.mainThreadMs, 2) : null,
+      ratio,
       '×',
       '≤ 2',
       (v) => v <= 2,
