@@ -29,6 +29,11 @@ export interface RetentionReport {
   auditDeleted: number
 }
 
+/** What a round needs of the app: its store, its settings, and a way to wake the mail worker. */
+export type RetentionContext = Pick<AppContext, 'db' | 'config'> & {
+  mailer: Pick<AppContext['mailer'], 'kick'>
+}
+
 export interface RetentionOptions {
   /** The clock (tests move it months ahead). */
   now?: Date
@@ -51,7 +56,7 @@ function addMonths(date: Date, months: number): Date {
  * warning's mail and mark, an erasure and its mail, commit together or not at all.
  */
 export async function runRetention(
-  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
+  ctx: RetentionContext,
   options: RetentionOptions = {},
 ): Promise<RetentionReport | null> {
   const now = options.now ?? new Date()
@@ -148,7 +153,7 @@ export interface RetentionJob {
 
 /** The round every `everyMs` on this instance (the first one a minute after start), until stopped. */
 export function retentionJob(
-  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
+  ctx: RetentionContext,
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
   everyMs = 3600_000,
   firstAfterMs = 60_000,
