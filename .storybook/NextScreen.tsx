@@ -1,6 +1,6 @@
 import { matchPath, useLocation } from 'react-router'
 import styled from 'styled-components'
-import { PAGE_TITLES } from '../src/pageTitle/titles.ts'
+import { ACCOUNT_TITLES, PAGE_TITLES } from '../src/pageTitle/titles.ts'
 
 /**
  * The app's screens by route (app/routes), named as designers know them. A story renders one screen at its own
@@ -13,6 +13,11 @@ const SCREENS: [pattern: string, name: string][] = [
   ['/menu', PAGE_TITLES.menu],
   ['/favoris', 'Mes favoris'],
   ['/mes-coupons', 'Mes coupons utilisés'],
+  ['/compte', ACCOUNT_TITLES.account],
+  ['/confirmer-email', ACCOUNT_TITLES.confirmEmail],
+  ['/confidentialite', PAGE_TITLES.privacy],
+  ['/mentions-legales', PAGE_TITLES.legalNotice],
+  ['/accessibilite', PAGE_TITLES.accessibility],
   ['/partenaire/:id', 'Fiche du partenaire'],
   ['/login', PAGE_TITLES.login],
   ['/inscription', PAGE_TITLES.register],

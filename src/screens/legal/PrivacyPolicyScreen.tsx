@@ -28,22 +28,28 @@ export function PrivacyPolicyScreen() {
 
       <h2>Les données que nous gardons</h2>
       <ul>
-        <li>votre compte : prénom, nom, adresse e-mail et mot de passe (gardé chiffré, jamais lisible) ;</li>
+        <li>
+          votre compte : prénom, nom, adresse e-mail et mot de passe (gardé sous une forme qui ne permet pas
+          de le relire) ;
+        </li>
         <li>vos favoris ;</li>
-        <li>les coupons que vous avez utilisés, avec la date, le partenaire et le code du coupon ;</li>
+        <li>les coupons que vous avez utilisés, avec la date, le partenaire et le nom du coupon ;</li>
         <li>
           vos consentements : l'acceptation des conditions générales d'utilisation et de cette politique, avec
           leur date ;
         </li>
-        <li>vos dates de connexion et vos sessions ouvertes ;</li>
+        <li>
+          la date de création de votre compte, celle de votre dernière connexion et vos sessions ouvertes ;
+        </li>
         <li>
           les e-mails que le service vous envoie (confirmation d'adresse, réinitialisation du mot de passe,
           avertissements).
         </li>
       </ul>
       <p>
-        Le service ne fait aucun profilage et ne revend rien. Votre position, quand vous l'autorisez, sert à
-        trier les partenaires par distance sur votre téléphone : elle n'est pas enregistrée.
+        Le service ne fait aucun profilage et ne revend rien. Votre position, quand vous l'autorisez, est
+        envoyée avec vos recherches pour trier les partenaires par distance ; elle n'est pas gardée avec votre
+        compte.
       </p>
 
       <h2>Pourquoi</h2>

@@ -5,6 +5,7 @@ import type { AuditEntry } from '@/contract/schemas.ts'
 import { auditEntries } from '@/mocks/fixtures/audit.ts'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { createBackofficeApi, failing, pending } from '@/mocks/handlers/backoffice.ts'
+import { accountApi, accountErrors } from '@/mocks/handlers/account.ts'
 import { UserConsultScreen } from '@/src/screens/backoffice/users/UserConsultScreen.tsx'
 import { withToast } from './decorators.tsx'
 import { expectToast, findDialog, portals } from './helpers.ts'
@@ -367,5 +368,67 @@ export const ReactivationFails: Story = {
     await expect(portals().getByRole('dialog', { name: 'Editer le coupon utilisé' })).toBeInTheDocument()
     // The page behind the modal is hidden from assistive technology, hence `hidden`.
     await expect(canvas.getAllByRole('button', { name: /Utilisé le/, hidden: true })).toHaveLength(2)
+  },
+}
+
+const RGPD_TITLE = 'Supprimer ce compte (RGPD)'
+const rgpd = accountApi()
+
+/**
+ * Issue 40: 'Supprimer (RGPD)' for a request received by mail. The dialog says what is erased and kept; the
+ * request's reference goes with the call; then back to the list, with a toast.
+ */
+export const RgpdDeletion: Story = {
+  name: 'Suppression RGPD',
+  parameters: { msw: [...api.handlers, ...rgpd.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Supprimer (RGPD)' }))
+    const dialog = within(await findDialog(RGPD_TITLE))
+    await expect(dialog.getByText(/À la demande de Camille Martin, reçue par écrit/)).toBeVisible()
+    await expect(dialog.getByText(/nom, adresse e-mail, mot de passe, favoris et sessions/)).toBeVisible()
+    await expect(
+      dialog.getByText(/ses utilisations de coupons, pour les chiffres des partenaires/),
+    ).toBeVisible()
+    await fill(dialog.getByRole('textbox', { name: /Référence de la demande/ }), 'Courrier du 20/11/2026')
+    await expect(rgpd.sent).toHaveLength(0)
+    await userEvent.click(dialog.getByRole('button', { name: 'Supprimer le compte' }))
+    await expectToast('Le compte de Camille Martin a été supprimé.')
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /bo/utilisateurs')
+    const sent = rgpd.sent.find((request) => request.call === 'deleteUserRgpd')
+    await expect(sent?.body).toEqual({ motif: 'Courrier du 20/11/2026' })
+    await expect(sent?.authorization).toBe(`Bearer ${signedInAdmin.access_token}`)
+  },
+}
+
+const lastAdmin = accountApi({ deleteUserRgpd: { status: 409, body: accountErrors.lastAdmin } })
+
+/** Refused by the server: its French message in the toast, the dialog stays open, the page too. */
+export const RgpdDeletionRefused: Story = {
+  name: 'Suppression RGPD refusée',
+  parameters: { msw: [...api.handlers, ...lastAdmin.handlers] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(await canvas.findByRole('button', { name: 'Supprimer (RGPD)' }))
+    const dialog = within(await findDialog(RGPD_TITLE))
+    await userEvent.click(dialog.getByRole('button', { name: 'Supprimer le compte' }))
+    await expectToast(accountErrors.lastAdmin.message)
+    await expect(dialog.getByRole('button', { name: 'Supprimer le compte' })).toBeEnabled()
+    await expect(canvas.queryByTestId('location')).toBeNull()
+    await expect(lastAdmin.sent.find((request) => request.call === 'deleteUserRgpd')?.body).toEqual({})
+  },
+}
+
+/** One's own account is not deleted from here (it is from 'Mon compte', with one's password). */
+export const RgpdNotForOwnAccount: Story = {
+  name: 'Pas de suppression RGPD de son propre compte',
+  parameters: {
+    router: { path: '/bo/utilisateurs/:id', initialEntries: ['/bo/utilisateurs', '/bo/utilisateurs/1'] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('heading', { level: 1, name: 'Sophie Durand' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Editer' })).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Supprimer (RGPD)' })).toBeNull()
   },
 }

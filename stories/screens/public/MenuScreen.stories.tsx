@@ -89,3 +89,37 @@ export const OpensFavorites: Story = {
     await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /favoris')
   },
 }
+
+/**
+ * Issue 40: 'Mon compte' under the user's infos, 'Télécharger mes données' (the account's data section) among
+ * the entries, and the three legal pages; the spec's entries stay as they were.
+ */
+export const AccountAndLegal: Story = {
+  name: 'Mon compte, mes données et pages légales',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const infos = within(canvas.getByRole('region', { name: 'MES INFOS' }))
+    await expect(infos.getByRole('link', { name: 'Mon compte' })).toHaveAttribute('href', '/compte')
+    const general = within(canvas.getByRole('region', { name: 'GENERAL' }))
+    await expect(general.getByRole('link', { name: 'Télécharger mes données' })).toHaveAttribute(
+      'href',
+      '/compte#mes-donnees',
+    )
+    await expect(general.getByRole('button', { name: 'Déconnexion' })).toBeVisible()
+    const legal = within(canvas.getByRole('region', { name: 'INFORMATIONS LÉGALES' }))
+    await expect(legal.getByRole('link', { name: 'Politique de confidentialité' })).toHaveAttribute(
+      'href',
+      '/confidentialite',
+    )
+    await expect(legal.getByRole('link', { name: 'Mentions légales' })).toHaveAttribute(
+      'href',
+      '/mentions-legales',
+    )
+    await expect(legal.getByRole('link', { name: 'Déclaration d’accessibilité' })).toHaveAttribute(
+      'href',
+      '/accessibilite',
+    )
+    await userEvent.click(infos.getByRole('link', { name: 'Mon compte' }))
+    await expect(await canvas.findByTestId('location')).toHaveTextContent('Page : /compte')
+  },
+}

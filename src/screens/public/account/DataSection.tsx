@@ -43,8 +43,8 @@ export function DataSection() {
     <AccountSection id={DATA_SECTION_ID} title="Mes données">
       <SectionText>
         Tout ce que nous gardons sur vous : votre profil, vos favoris, les coupons utilisés avec leurs dates,
-        vos consentements et vos dates de connexion. Le fichier JSON se reprend dans un autre service ; le CSV
-        se lit dans un tableur.
+        vos consentements et votre dernière connexion. Le fichier JSON se reprend dans un autre service ; le
+        CSV se lit dans un tableur.
       </SectionText>
       <Buttons>
         <Button

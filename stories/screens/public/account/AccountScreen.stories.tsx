@@ -1,0 +1,390 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test'
+import { myAccountWithPendingEmail } from '@/mocks/fixtures/account.ts'
+import { signedInUser } from '@/mocks/fixtures/session.ts'
+import { accountApi, accountErrors, NEW_ACCESS_TOKEN } from '@/mocks/handlers/account.ts'
+import { PASSWORD_ONLY_SPACES_MESSAGE } from '@/contract/accountLimits.ts'
+import { AccountScreen } from '@/src/screens/public/account/AccountScreen.tsx'
+import { NAME_SAVED_MESSAGE } from '@/src/screens/public/account/NameSection.tsx'
+import { PASSWORD_CHANGED_MESSAGE } from '@/src/screens/public/account/PasswordSection.tsx'
+import { readStoredUser } from '@/src/session/index.ts'
+import { fill } from '@/stories/fill.ts'
+import { expectFieldError } from '../../auth/helpers.ts'
+import { withToast } from '../../backoffice/decorators.tsx'
+import { expectToast } from '../../backoffice/helpers.ts'
+
+const form = (canvasElement: HTMLElement, name: string) =>
+  within(within(canvasElement).getByRole('form', { name }))
+
+const loaded = accountApi()
+
+const meta = {
+  title: 'Écrans/Public/Mon compte',
+  component: AccountScreen,
+  decorators: [withToast],
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInUser },
+    router: { path: '/compte', initialEntries: ['/menu', '/compte'] },
+    msw: loaded.handlers,
+  },
+  globals: { viewport: { value: 'phone' } },
+} satisfies Meta<typeof AccountScreen>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** The account as the session and the server know it: each section, its fields and buttons. */
+export const Loaded: Story = {
+  name: 'Chargé',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Mon compte' })).toBeVisible()
+    for (const section of ['Nom', 'Mot de passe', 'Adresse e-mail', 'Mes données', 'Supprimer mon compte'])
+      await expect(canvas.getByRole('region', { name: section })).toBeInTheDocument()
+    const name = form(canvasElement, 'Nom')
+    await expect(name.getByLabelText('Prénom')).toHaveValue('Camille')
+    await expect(name.getByLabelText('Nom')).toHaveValue('Martin')
+    await expect(canvas.getByText('camille.martin@exemple.fr')).toBeVisible()
+    await expect(canvas.queryByText('Confirmation en attente')).toBeNull()
+    await expect(canvas.getByRole('button', { name: 'Télécharger (JSON)' })).toBeEnabled()
+    await expect(canvas.getByRole('button', { name: 'Télécharger (CSV)' })).toBeEnabled()
+    await expect(canvas.getByRole('button', { name: 'Supprimer mon compte' })).toBeEnabled()
+    await waitFor(() => expect(loaded.sent.map((request) => request.call)).toContain('getMyAccount'))
+  },
+}
+
+const pendingEmail = accountApi({ account: myAccountWithPendingEmail })
+
+/** A change of address waits for its link: the section says to which address, until when, and that nothing changed. */
+export const PendingEmail: Story = {
+  name: 'Changement d’adresse en attente',
+  parameters: { msw: pendingEmail.handlers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const alert = (await canvas.findByText('Confirmation en attente')).closest('[role="status"]')!
+    await expect(alert).toHaveTextContent('camille.nouvelle@exemple.fr')
+    await expect(alert).toHaveTextContent('valable jusqu’au 29/11/2026 11:00')
+    await expect(alert).toHaveTextContent('Rien ne change tant que vous ne l’avez pas ouvert')
+    await expect(alert).toHaveTextContent('vous vous connectez toujours avec camille.martin@exemple.fr')
+  },
+}
+
+const nameSaved = accountApi()
+
+/** The name saved trimmed; the session (the Menu) shows the new one. */
+export const NameSaved: Story = {
+  name: 'Nom enregistré',
+  parameters: { msw: nameSaved.handlers },
+  play: async ({ canvasElement }) => {
+    const name = form(canvasElement, 'Nom')
+    const firstname = name.getByLabelText('Prénom')
+    await userEvent.clear(firstname)
+    await fill(firstname, '  Camille-Rose ')
+    await userEvent.click(name.getByRole('button', { name: 'Enregistrer le nom' }))
+    await expect(await name.findByText(NAME_SAVED_MESSAGE)).toBeVisible()
+    const put = nameSaved.sent.find((request) => request.call === 'updateMyName')
+    await expect(put?.body).toEqual({ firstname: 'Camille-Rose', lastname: 'Martin' })
+    await expect(put?.authorization).toBe(`Bearer ${signedInUser.access_token}`)
+    await expect(readStoredUser()?.firstname).toBe('Camille-Rose')
+  },
+}
+
+const nameSaving = accountApi({ updateMyName: 'pending' })
+
+/** While the name is being saved its button is busy. */
+export const NameSaving: Story = {
+  name: 'Nom en cours d’enregistrement',
+  parameters: { msw: nameSaving.handlers },
+  play: async ({ canvasElement }) => {
+    const name = form(canvasElement, 'Nom')
+    await fill(name.getByLabelText('Nom'), 'ine')
+    await userEvent.click(name.getByRole('button', { name: 'Enregistrer le nom' }))
+    await waitFor(() =>
+      expect(name.getByRole('button', { name: 'Enregistrer le nom' })).toHaveAttribute('aria-busy', 'true'),
+    )
+  },
+}
+
+const nameRefused = accountApi()
+
+/** An empty name is said under its field, the focus goes there, and nothing is sent. */
+export const NameValidation: Story = {
+  name: 'Nom : champ vide',
+  parameters: { msw: nameRefused.handlers },
+  play: async ({ canvasElement }) => {
+    const name = form(canvasElement, 'Nom')
+    const lastname = name.getByLabelText('Nom')
+    await userEvent.clear(lastname)
+    await userEvent.click(name.getByRole('button', { name: 'Enregistrer le nom' }))
+    await expectFieldError(lastname, 'Ce champ est obligatoire')
+    await waitFor(() => expect(lastname).toHaveFocus())
+    await expect(nameRefused.sent.filter((request) => request.call === 'updateMyName')).toHaveLength(0)
+  },
+}
+
+const nameFails = accountApi({ updateMyName: { status: 500, body: accountErrors.server } })
+
+/** The server's French message in the toast; the typed name stays, no success line. */
+export const NameServerError: Story = {
+  name: 'Nom : erreur du serveur',
+  parameters: { msw: nameFails.handlers },
+  play: async ({ canvasElement }) => {
+    const name = form(canvasElement, 'Nom')
+    await fill(name.getByLabelText('Prénom'), 'e')
+    await userEvent.click(name.getByRole('button', { name: 'Enregistrer le nom' }))
+    await expectToast(accountErrors.server.message)
+    await expect(name.getByLabelText('Prénom')).toHaveValue('Camillee')
+    await expect(name.queryByText(NAME_SAVED_MESSAGE)).toBeNull()
+    await expect(readStoredUser()?.firstname).toBe('Camille')
+  },
+}
+
+const passwordChanged = accountApi()
+
+/** The password changed: the other devices are said to be signed out, this one keeps the answer's new token. */
+export const PasswordChanged: Story = {
+  name: 'Mot de passe changé',
+  parameters: { msw: passwordChanged.handlers },
+  play: async ({ canvasElement }) => {
+    const password = form(canvasElement, 'Mot de passe')
+    await fill(password.getByLabelText('Mot de passe actuel'), 'ancien mot de passe')
+    await fill(password.getByLabelText('Nouveau mot de passe'), 'une nouvelle phrase')
+    await userEvent.click(password.getByRole('button', { name: 'Changer le mot de passe' }))
+    await expect(await password.findByText(PASSWORD_CHANGED_MESSAGE)).toBeVisible()
+    await expect(PASSWORD_CHANGED_MESSAGE).toContain('Vos autres appareils ont été déconnectés')
+    const put = passwordChanged.sent.find((request) => request.call === 'changeMyPassword')
+    await expect(put?.body).toEqual({
+      currentPassword: 'ancien mot de passe',
+      newPassword: 'une nouvelle phrase',
+    })
+    await expect(readStoredUser()?.access_token).toBe(NEW_ACCESS_TOKEN)
+    // The passwords do not stay in the page.
+    await waitFor(() => expect(password.getByLabelText('Mot de passe actuel')).toHaveValue(''))
+    await expect(password.getByLabelText('Nouveau mot de passe')).toHaveValue('')
+  },
+}
+
+const passwordRules = accountApi()
+
+/** The sign-up's rules and messages: only spaces, then too short; nothing sent. */
+export const PasswordValidation: Story = {
+  name: 'Mot de passe : règles de l’inscription',
+  parameters: { msw: passwordRules.handlers },
+  play: async ({ canvasElement }) => {
+    const password = form(canvasElement, 'Mot de passe')
+    const current = password.getByLabelText('Mot de passe actuel')
+    const next = password.getByLabelText('Nouveau mot de passe')
+    await expect(next).toHaveAccessibleDescription('8 caractères au moins')
+    await fill(current, 'ancien mot de passe')
+    await fill(next, '          ')
+    await userEvent.click(password.getByRole('button', { name: 'Changer le mot de passe' }))
+    await expectFieldError(next, PASSWORD_ONLY_SPACES_MESSAGE)
+    await userEvent.clear(next)
+    await fill(next, 'court')
+    await userEvent.click(password.getByRole('button', { name: 'Changer le mot de passe' }))
+    await expectFieldError(next, 'Le mot de passe doit contenir au moins 8 caractères.')
+    await userEvent.clear(current)
+    await userEvent.click(password.getByRole('button', { name: 'Changer le mot de passe' }))
+    await expectFieldError(current, 'Ce champ est obligatoire')
+    await expect(passwordRules.sent.filter((request) => request.call === 'changeMyPassword')).toHaveLength(0)
+  },
+}
+
+const wrongCurrent = accountApi({
+  changeMyPassword: { status: 400, body: accountErrors.wrongCurrentPassword },
+})
+
+/** A wrong current password: the server's message under that field, no toast, no success. */
+export const PasswordWrongCurrent: Story = {
+  name: 'Mot de passe actuel incorrect',
+  parameters: { msw: wrongCurrent.handlers },
+  play: async ({ canvasElement }) => {
+    const password = form(canvasElement, 'Mot de passe')
+    const current = password.getByLabelText('Mot de passe actuel')
+    await fill(current, 'pas le bon')
+    await fill(password.getByLabelText('Nouveau mot de passe'), 'une nouvelle phrase')
+    await userEvent.click(password.getByRole('button', { name: 'Changer le mot de passe' }))
+    await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'))
+    await expectFieldError(current, accountErrors.wrongCurrentPassword.fields.currentPassword)
+    await waitFor(() => expect(current).toHaveFocus())
+    await expect(password.queryByText(PASSWORD_CHANGED_MESSAGE)).toBeNull()
+    await expect(readStoredUser()?.access_token).toBe(signedInUser.access_token)
+  },
+}
+
+const passwordSaving = accountApi({ changeMyPassword: 'pending' })
+
+export const PasswordSaving: Story = {
+  name: 'Mot de passe en cours de changement',
+  parameters: { msw: passwordSaving.handlers },
+  play: async ({ canvasElement }) => {
+    const password = form(canvasElement, 'Mot de passe')
+    await fill(password.getByLabelText('Mot de passe actuel'), 'ancien mot de passe')
+    await fill(password.getByLabelText('Nouveau mot de passe'), 'une nouvelle phrase')
+    await userEvent.click(password.getByRole('button', { name: 'Changer le mot de passe' }))
+    await waitFor(() =>
+      expect(password.getByRole('button', { name: 'Changer le mot de passe' })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      ),
+    )
+  },
+}
+
+const emailSent = accountApi()
+
+/** The link sent to the new address: the section says so, and that nothing changes until it is opened. */
+export const EmailLinkSent: Story = {
+  name: 'Lien de confirmation envoyé',
+  parameters: { msw: emailSent.handlers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const email = form(canvasElement, 'Adresse e-mail')
+    await fill(email.getByLabelText('Nouvelle adresse e-mail'), ' camille.nouvelle@exemple.fr ')
+    await fill(email.getByLabelText('Mot de passe actuel'), 'mon mot de passe')
+    await userEvent.click(email.getByRole('button', { name: 'Envoyer le lien de confirmation' }))
+    const notice = (await canvas.findByText('Confirmation en attente')).closest('[role="status"]')!
+    await expect(notice).toHaveTextContent(
+      'Un lien de confirmation a été envoyé à camille.nouvelle@exemple.fr',
+    )
+    await expect(notice).toHaveTextContent('Rien ne change tant que vous ne l’avez pas ouvert')
+    const post = emailSent.sent.find((request) => request.call === 'startEmailChange')
+    await expect(post?.body).toEqual({
+      newEmail: 'camille.nouvelle@exemple.fr',
+      password: 'mon mot de passe',
+    })
+    // The session keeps the current address: it changes only once the link is opened.
+    await expect(readStoredUser()?.email).toBe('camille.martin@exemple.fr')
+    await waitFor(() => expect(email.getByLabelText('Mot de passe actuel')).toHaveValue(''))
+  },
+}
+
+const emailRules = accountApi()
+
+/** A malformed address, the current one, a missing password: each said under its field, nothing sent. */
+export const EmailValidation: Story = {
+  name: 'Adresse e-mail : vérifications',
+  parameters: { msw: emailRules.handlers },
+  play: async ({ canvasElement }) => {
+    const email = form(canvasElement, 'Adresse e-mail')
+    const address = email.getByLabelText('Nouvelle adresse e-mail')
+    await fill(address, 'camille@')
+    await userEvent.click(email.getByRole('button', { name: 'Envoyer le lien de confirmation' }))
+    await expectFieldError(address, 'Adresse e-mail invalide')
+    await expectFieldError(email.getByLabelText('Mot de passe actuel'), 'Ce champ est obligatoire')
+    await userEvent.clear(address)
+    await fill(address, 'Camille.Martin@exemple.fr')
+    await userEvent.click(email.getByRole('button', { name: 'Envoyer le lien de confirmation' }))
+    await expectFieldError(address, 'C’est déjà votre adresse actuelle.')
+    await expect(emailRules.sent.filter((request) => request.call === 'startEmailChange')).toHaveLength(0)
+  },
+}
+
+const emailTaken = accountApi({ startEmailChange: { status: 409, body: accountErrors.emailTaken } })
+
+/** An address another account uses: the server's message under the field. */
+export const EmailTaken: Story = {
+  name: 'Adresse déjà utilisée',
+  parameters: { msw: emailTaken.handlers },
+  play: async ({ canvasElement }) => {
+    const email = form(canvasElement, 'Adresse e-mail')
+    const address = email.getByLabelText('Nouvelle adresse e-mail')
+    await fill(address, 'deja.pris@exemple.fr')
+    await fill(email.getByLabelText('Mot de passe actuel'), 'mon mot de passe')
+    await userEvent.click(email.getByRole('button', { name: 'Envoyer le lien de confirmation' }))
+    await waitFor(() => expect(address).toHaveAttribute('aria-invalid', 'true'))
+    await expectFieldError(address, accountErrors.emailTaken.fields.newEmail)
+    await expect(within(canvasElement).queryByText('Confirmation en attente')).toBeNull()
+  },
+}
+
+/** Clicks a download button and returns the saved file: its name and its content. */
+async function downloaded(button: HTMLElement) {
+  const created = spyOn(URL, 'createObjectURL')
+  // The saved file is what the link hands over; the browser's own download is not needed here.
+  const clicked = spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {})
+  try {
+    await userEvent.click(button)
+    await waitFor(() => expect(clicked).toHaveBeenCalledOnce())
+    const link = clicked.mock.contexts[0] as HTMLAnchorElement
+    const blob = created.mock.calls[0]![0] as Blob
+    return {
+      name: link.download,
+      text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer()),
+    }
+  } finally {
+    clicked.mockRestore()
+    created.mockRestore()
+  }
+}
+
+const data = accountApi()
+
+/** 'Mes données': the JSON file and the CSV, asked with the person's token and saved under a dated name. */
+export const DataDownload: Story = {
+  name: 'Téléchargement des données',
+  parameters: { msw: data.handlers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const json = await downloaded(canvas.getByRole('button', { name: 'Télécharger (JSON)' }))
+    await expect(json.name).toMatch(/^mes-donnees-partenaires-\d{4}-\d{2}-\d{2}\.json$/)
+    const file = JSON.parse(json.text) as { profile: { email: string }; couponUses: unknown[] }
+    await expect(file.profile.email).toBe('camille.martin@exemple.fr')
+    await expect(file.couponUses).toHaveLength(1)
+    const csv = await downloaded(canvas.getByRole('button', { name: 'Télécharger (CSV)' }))
+    await expect(csv.name).toMatch(/^mes-donnees-partenaires-\d{4}-\d{2}-\d{2}\.csv$/)
+    await expect(csv.text.startsWith('\uFEFFSection;Champ;Valeur\r\n')).toBe(true)
+    const asked = data.sent.filter((request) => request.call === 'exportMyData')
+    await expect(asked.map((request) => request.query)).toEqual(['?format=json', '?format=csv'])
+    for (const request of asked)
+      await expect(request.authorization).toBe(`Bearer ${signedInUser.access_token}`)
+  },
+}
+
+const dataFails = accountApi({ exportMyData: { status: 500, body: accountErrors.server } })
+
+/** A failed download: the server's French message in the toast, no file. */
+export const DataDownloadFails: Story = {
+  name: 'Échec du téléchargement',
+  parameters: { msw: dataFails.handlers },
+  play: async ({ canvasElement }) => {
+    const clicked = spyOn(HTMLAnchorElement.prototype, 'click')
+    try {
+      await userEvent.click(within(canvasElement).getByRole('button', { name: 'Télécharger (CSV)' }))
+      await expectToast(accountErrors.server.message)
+      await expect(clicked).not.toHaveBeenCalled()
+      await expect(within(canvasElement).getByRole('button', { name: 'Télécharger (CSV)' })).toBeEnabled()
+    } finally {
+      clicked.mockRestore()
+    }
+  },
+}
+
+/** From the Menu's 'Télécharger mes données': the page opens on that section, its heading focused. */
+export const OpenedOnData: Story = {
+  name: 'Ouvert sur « Mes données »',
+  parameters: { router: { path: '/compte', initialEntries: ['/menu', '/compte#mes-donnees'] } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('heading', { name: 'Mes données' })).toHaveFocus(),
+    )
+  },
+}
+
+const loadFails = accountApi({ account: 'error' })
+
+/** The account cannot be read: said at the top with 'Réessayer'; the name, password and data still work. */
+export const LoadFailure: Story = {
+  name: 'Compte illisible',
+  parameters: { msw: loadFails.handlers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const alert = await canvas.findByRole('alert')
+    await expect(alert).toHaveTextContent(accountErrors.server.message)
+    await expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeVisible()
+    await expect(form(canvasElement, 'Nom').getByLabelText('Prénom')).toHaveValue('Camille')
+  },
+}

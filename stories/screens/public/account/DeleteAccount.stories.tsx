@@ -1,0 +1,158 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { signedInUser } from '@/mocks/fixtures/session.ts'
+import { accountApi, accountErrors } from '@/mocks/handlers/account.ts'
+import { DeleteAccountSection } from '@/src/screens/public/account/DeleteAccountSection.tsx'
+import { readStoredUser } from '@/src/session/index.ts'
+import { fill } from '@/stories/fill.ts'
+import { expectFieldError } from '../../auth/helpers.ts'
+import { withToast } from '../../backoffice/decorators.tsx'
+import { expectToast, findDialog } from '../../backoffice/helpers.ts'
+
+const TITLE = 'Supprimer mon compte'
+
+/** Opens the dialog from its section's button. */
+async function openDialog(canvasElement: HTMLElement) {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: TITLE }))
+  return within(await findDialog(TITLE))
+}
+
+const deletion = accountApi()
+
+const meta = {
+  title: 'Écrans/Public/Mon compte/Suppression du compte',
+  component: DeleteAccountSection,
+  decorators: [withToast],
+  parameters: {
+    layout: 'fullscreen',
+    session: { user: signedInUser },
+    router: { path: '/compte', initialEntries: ['/menu', '/compte'] },
+    msw: deletion.handlers,
+  },
+  globals: { viewport: { value: 'phone' } },
+} satisfies Meta<typeof DeleteAccountSection>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** The dialog says what is erased (name, e-mail, password, favourites, sessions) and what is kept, anonymised. */
+export const Opened: Story = {
+  name: 'Dialogue ouvert',
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement)
+    await expect(dialog.getByText('La suppression est immédiate et définitive.')).toBeVisible()
+    for (const erased of [
+      'votre prénom, votre nom et votre adresse e-mail ;',
+      'votre mot de passe ;',
+      'vos favoris ;',
+      'vos sessions : tous vos appareils sont déconnectés.',
+    ])
+      await expect(dialog.getByText(erased)).toBeVisible()
+    await expect(
+      dialog.getByText(/les utilisations de vos coupons, sans rien qui vous désigne/),
+    ).toBeVisible()
+    await expect(dialog.getByText(/pour les chiffres des partenaires/)).toBeVisible()
+    await expect(dialog.getByLabelText('Mot de passe')).toHaveAttribute('type', 'password')
+    await expect(dialog.getByRole('button', { name: TITLE })).toBeEnabled()
+    await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeEnabled()
+  },
+}
+
+const cancelled = accountApi()
+
+/** 'Annuler' closes it: nothing sent, still signed in, the focus back on the button that opened it. */
+export const Cancelled: Story = {
+  name: 'Annulée',
+  parameters: { msw: cancelled.handlers },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement)
+    await fill(dialog.getByLabelText('Mot de passe'), 'mon mot de passe')
+    await userEvent.click(dialog.getByRole('button', { name: 'Annuler' }))
+    const opener = within(canvasElement).getByRole('button', { name: TITLE })
+    await waitFor(() => expect(opener).toHaveFocus())
+    await expect(cancelled.sent).toHaveLength(0)
+    await expect(readStoredUser()?.email).toBe(signedInUser.email)
+  },
+}
+
+const missing = accountApi()
+
+/** Without the password: said under the field, nothing sent. */
+export const PasswordMissing: Story = {
+  name: 'Mot de passe manquant',
+  parameters: { msw: missing.handlers },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement)
+    await userEvent.click(dialog.getByRole('button', { name: TITLE }))
+    const password = dialog.getByLabelText('Mot de passe')
+    await expectFieldError(password, 'Ce champ est obligatoire')
+    await waitFor(() => expect(password).toHaveFocus())
+    await expect(missing.sent).toHaveLength(0)
+  },
+}
+
+const wrongPassword = accountApi({ deleteMyAccount: { status: 400, body: accountErrors.wrongPassword } })
+
+/** A wrong password: the server's message under the field, the dialog stays, the account and session too. */
+export const WrongPassword: Story = {
+  name: 'Mot de passe incorrect',
+  parameters: { msw: wrongPassword.handlers },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement)
+    const password = dialog.getByLabelText('Mot de passe')
+    await fill(password, 'pas le bon')
+    await userEvent.click(dialog.getByRole('button', { name: TITLE }))
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'))
+    await expectFieldError(password, accountErrors.wrongPassword.fields.password)
+    await expect(readStoredUser()?.email).toBe(signedInUser.email)
+    await expect(within(canvasElement).queryByTestId('location')).toBeNull()
+  },
+}
+
+const failing = accountApi({ deleteMyAccount: { status: 500, body: accountErrors.server } })
+
+/** A server error: its French message in the toast, the dialog stays for another try. */
+export const ServerError: Story = {
+  name: 'Erreur du serveur',
+  parameters: { msw: failing.handlers },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement)
+    await fill(dialog.getByLabelText('Mot de passe'), 'mon mot de passe')
+    await userEvent.click(dialog.getByRole('button', { name: TITLE }))
+    await expectToast(accountErrors.server.message)
+    await expect(dialog.getByRole('button', { name: TITLE })).toBeEnabled()
+    await expect(readStoredUser()?.email).toBe(signedInUser.email)
+  },
+}
+
+const deleting = accountApi({ deleteMyAccount: 'pending' })
+
+/** While the server erases the account the button is busy and the dialog cannot be closed. */
+export const Deleting: Story = {
+  name: 'Suppression en cours',
+  parameters: { msw: deleting.handlers },
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement)
+    await fill(dialog.getByLabelText('Mot de passe'), 'mon mot de passe')
+    await userEvent.click(dialog.getByRole('button', { name: TITLE }))
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: TITLE })).toHaveAttribute('aria-busy', 'true'),
+    )
+    await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeDisabled()
+  },
+}
+
+/** Deleted: the password sent, the session forgotten on this device, and on to the sign-in page. */
+export const Deleted: Story = {
+  name: 'Compte supprimé',
+  play: async ({ canvasElement }) => {
+    const dialog = await openDialog(canvasElement)
+    await fill(dialog.getByLabelText('Mot de passe'), 'mon mot de passe')
+    await userEvent.click(dialog.getByRole('button', { name: TITLE }))
+    await expect(await within(canvasElement).findByTestId('location')).toHaveTextContent('Page : /login')
+    const sent = deletion.sent.find((request) => request.call === 'deleteMyAccount')
+    await expect(sent?.body).toEqual({ password: 'mon mot de passe' })
+    await expect(sent?.authorization).toBe(`Bearer ${signedInUser.access_token}`)
+    await expect(localStorage.getItem('user')).toBeNull()
+  },
+}
