@@ -82,6 +82,24 @@ export default tseslint.config(
       }),
     },
   },
+  // Colours come from the theme (src/design-system/theme/theme.ts), where each has a role and the Fondations
+  // pages show it with its contrast: a hex colour anywhere else in src/ is a colour no token stands for.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/design-system/theme/theme.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/#[0-9a-fA-F]{3,8}\\b/]', 'TemplateElement[value.raw=/#[0-9a-fA-F]{3,8}\\b/]'].map(
+          (selector) => ({
+            selector,
+            message:
+              'Couleur en dur : utiliser un jeton du thème (theme.colors…), ou en ajouter un avec son rôle.',
+          }),
+        ),
+      ],
+    },
+  },
   {
     files: ['server/**/*.ts'],
     rules: {

@@ -77,12 +77,23 @@ const preview: Preview = {
     // Screens' stories render in frames of their own on their docs pages (docsFrames.tsx).
     docs: { container: ScreenFramesDocsContainer },
     options: {
-      // Designers land on the introduction; then the tokens, the components by role, the screens.
+      // Designers land on the introduction and what changed; then the tokens, the components by role, the screens.
       storySort: {
         order: [
           'Introduction',
+          'Nouveautés',
           'Fondations',
-          ['Couleurs', 'Typographie', 'Espacements', 'Arrondis', 'Ombres'],
+          [
+            'Couleurs',
+            'Couleurs par rôle',
+            'Typographie',
+            'Espacements',
+            'Arrondis',
+            'Ombres',
+            'Points de rupture',
+            'Mouvement',
+            'Icônes',
+          ],
           'Système de conception',
           ['Saisie', 'Messages et attente', 'Navigation', 'Affichage de données', 'Mise en page'],
           'Écrans',

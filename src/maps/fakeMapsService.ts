@@ -72,9 +72,12 @@ export interface FakeMapsOptions {
 
 const normalize = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')
 
+// A drawn stand-in for map tiles and pins (tests, stories), not interface colours: they stay out of the theme.
+// eslint-disable-next-line no-restricted-syntax
 const MAP_STYLE = `position:relative;width:100%;height:100%;overflow:hidden;touch-action:none;outline-offset:-3px;
 background-color:#dfe9d8;background-image:linear-gradient(#c7d6c0 1px,transparent 1px),
 linear-gradient(90deg,#c7d6c0 1px,transparent 1px);background-size:48px 48px;`
+// eslint-disable-next-line no-restricted-syntax
 const MARKER_STYLE = `position:absolute;width:28px;height:28px;margin:-28px 0 0 -14px;padding:0;border:2px solid #fff;
 border-radius:50% 50% 50% 0;transform:rotate(-45deg);background:#c62828;cursor:pointer;box-shadow:0 1px 3px #0006;`
 

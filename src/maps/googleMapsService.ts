@@ -1,6 +1,7 @@
 /// <reference types="google.maps" />
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader'
 import { MarkerClusterer, SuperClusterAlgorithm, type Renderer } from '@googlemaps/markerclusterer'
+import { theme } from '@/src/design-system/theme/theme.ts'
 import { loadWithRetries } from './loadWithRetries.ts'
 import type {
   Bounds,
@@ -33,8 +34,8 @@ const clusterRenderer: Renderer = {
     const badge = document.createElement('div')
     badge.textContent = String(count)
     badge.style.cssText = `display:grid;place-items:center;width:44px;height:44px;border-radius:50%;
-background:#1565c0;color:#fff;font:600 15px/1 Inter,Arial,sans-serif;border:3px solid #fff;
-box-shadow:0 1px 4px #0006;transform:translateY(50%);`
+background:${theme.colors.primary};color:${theme.colors.onPrimary};font:600 15px/1 Inter,Arial,sans-serif;
+border:3px solid ${theme.colors.onPrimary};box-shadow:0 1px 4px rgba(0, 0, 0, 0.4);transform:translateY(50%);`
     return new google.maps.marker.AdvancedMarkerElement({
       map,
       position,

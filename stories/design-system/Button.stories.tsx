@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Link } from 'react-router'
 import { expect, fn, userEvent, within } from 'storybook/test'
-import { Button } from '@/src/design-system/index.ts'
+import { Button, theme } from '@/src/design-system/index.ts'
 import { Icon, mdiDirections, mdiPlus } from '@/src/design-system/icons/index.ts'
+import { contrastRatio, rgbToHex } from '../foundations/contrast.ts'
 import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
@@ -51,6 +52,12 @@ export const Variants: Story = {
   ),
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('button')).toHaveLength(9)
+    // WCAG 1.4.11: a button's edge stands out from the white page by 3:1 or more; the secondary one's light fill
+    // alone is 1.75:1, so its border carries the contrast.
+    for (const name of ['contained secondary', 'outlined secondary']) {
+      const border = rgbToHex(getComputedStyle(canvas.getByRole('button', { name })).borderTopColor)
+      await expect(contrastRatio(border, theme.colors.surface)).toBeGreaterThanOrEqual(3)
+    }
   },
 }
 

@@ -1,4 +1,6 @@
 import { ColorItem, ColorPalette, Typeset } from '@storybook/addon-docs/blocks'
+import { CAROUSEL_INTERVAL } from '@/src/design-system/components/Carousel/index.ts'
+import { TOAST_DURATION } from '@/src/design-system/components/Toast/index.ts'
 import { theme } from '@/src/design-system/theme/theme.ts'
 
 /**
@@ -12,7 +14,8 @@ const colorFamilies: { title: string; subtitle: string; match: RegExp }[] = [
   {
     title: 'Surfaces et texte',
     subtitle: 'Fonds, cartes, bordures, texte',
-    match: /^(background|surface|text|border|divider|overlay|skeleton)/,
+    match:
+      /^(background|surface|text|border|divider|overlay|skeleton|inverseSurface|viewerBackground|onDark)/,
   },
   {
     title: 'États',
@@ -156,6 +159,99 @@ function TokenTable({ rows, sample }: { rows: string[][]; sample?: (value: strin
               <code>{value}</code>
             </td>
             {sample ? <td>{sample(value)}</td> : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** What each breakpoint changes, as the components and screens use it. */
+const breakpointUses: Record<keyof typeof theme.breakpoints, string> = {
+  sm: 'Au-delà d’un téléphone : l’invitation à mettre à jour devient une carte dans le coin de l’écran.',
+  md: 'Défini par la spécification ; aucun composant ne change encore de mise en page ici.',
+  lg: 'Ordinateur : l’application publique quitte sa mise en page mobile (la navigation du bas disparaît).',
+  xl: 'Défini par la spécification ; aucun composant ne change encore de mise en page ici.',
+  xxl: 'Défini par la spécification ; aucun composant ne change encore de mise en page ici.',
+}
+
+export function BreakpointTable() {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Jeton</th>
+          <th>À partir de</th>
+          <th>Requête média</th>
+          <th>Ce qui change</th>
+        </tr>
+      </thead>
+      <tbody>
+        {Object.entries(theme.breakpoints).map(([name, px]) => (
+          <tr key={name}>
+            <td>
+              <code>breakpoints.{name}</code>
+            </td>
+            <td>{px} px</td>
+            <td>
+              <code>{theme.media[name as keyof typeof theme.breakpoints]}</code>
+            </td>
+            <td>{breakpointUses[name as keyof typeof theme.breakpoints]}</td>
+          </tr>
+        ))}
+        <tr>
+          <td>
+            <code>media.mobile</code>
+          </td>
+          <td>jusqu’à {theme.breakpoints.lg - 1} px</td>
+          <td>
+            <code>{theme.media.mobile}</code>
+          </td>
+          <td>La mise en page mobile de l’application publique (téléphone et tablette).</td>
+        </tr>
+      </tbody>
+    </table>
+  )
+}
+
+export function MotionTable() {
+  const rows: [string, string, string][] = [
+    [
+      'transitions.fast',
+      theme.transitions.fast,
+      'Survol, focus, couleur d’une bordure, apparition d’une infobulle.',
+    ],
+    [
+      'transitions.normal',
+      theme.transitions.normal,
+      'Ouverture d’un dialogue, d’une feuille, du voile derrière.',
+    ],
+    ['CAROUSEL_INTERVAL', `${CAROUSEL_INTERVAL} ms`, 'Défilement automatique du carrousel de l’accueil.'],
+    [
+      'TOAST_DURATION',
+      `${TOAST_DURATION} ms`,
+      'Durée d’affichage d’un message temporaire avant sa fermeture.',
+    ],
+  ]
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Jeton</th>
+          <th>Valeur</th>
+          <th>Emploi</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([name, value, use]) => (
+          <tr key={name}>
+            <td>
+              <code>{name}</code>
+            </td>
+            <td>
+              <code>{value}</code>
+            </td>
+            <td>{use}</td>
           </tr>
         ))}
       </tbody>

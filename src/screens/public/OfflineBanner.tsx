@@ -6,7 +6,7 @@ const Banner = styled.p`
   margin: 0;
   padding: 8px 16px;
   background: ${({ theme }) => theme.colors.text};
-  color: #ffffff;
+  color: ${({ theme }) => theme.colors.onDark};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   text-align: center;
 `

@@ -30,22 +30,22 @@ const Root = styled.div`
   &[data-severity='info'] {
     background: ${({ theme }) => theme.colors.infoBg};
     border-color: ${({ theme }) => theme.colors.info};
-    color: #0b3c75;
+    color: ${({ theme }) => theme.colors.infoText};
   }
   &[data-severity='success'] {
     background: ${({ theme }) => theme.colors.successBg};
     border-color: ${({ theme }) => theme.colors.success};
-    color: #1b5e20;
+    color: ${({ theme }) => theme.colors.successDark};
   }
   &[data-severity='warning'] {
     background: ${({ theme }) => theme.colors.warningBg};
     border-color: ${({ theme }) => theme.colors.warning};
-    color: #7a3a05;
+    color: ${({ theme }) => theme.colors.warningText};
   }
   &[data-severity='error'] {
     background: ${({ theme }) => theme.colors.dangerBg};
     border-color: ${({ theme }) => theme.colors.danger};
-    color: #8e1b1b;
+    color: ${({ theme }) => theme.colors.dangerText};
   }
   & > svg {
     flex: none;

@@ -24,14 +24,14 @@ const Root = styled.span`
   }
   &[data-color='success'] {
     background: ${({ theme }) => theme.colors.success};
-    color: #ffffff;
+    color: ${({ theme }) => theme.colors.onDark};
   }
   &[data-color='danger'] {
     background: ${({ theme }) => theme.colors.danger};
-    color: #ffffff;
+    color: ${({ theme }) => theme.colors.onDark};
   }
   &[data-color='warning'] {
-    background: #f59e0b;
+    background: ${({ theme }) => theme.colors.warningFill};
     color: ${({ theme }) => theme.colors.text};
   }
   &[data-color='neutral'] {

@@ -3,6 +3,7 @@ import { useDrag } from '@use-gesture/react'
 import styled from 'styled-components'
 import { Icon, mdiChevronLeft, mdiChevronRight, mdiPause, mdiPlay } from '@/src/design-system/icons/index.ts'
 import { roundIconButton } from '@/src/design-system/theme/mixins.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 /** Spec section 9: the home carousel changes slide every 6000 ms by default. */
 export const CAROUSEL_INTERVAL = 6000
@@ -56,9 +57,9 @@ const Slide = styled.div`
  */
 const focusRing = `
   &:focus-visible {
-    outline: 3px solid #ffffff;
+    outline: 3px solid ${theme.colors.onDark};
     outline-offset: 0;
-    box-shadow: 0 0 0 6px #0b2a4a;
+    box-shadow: 0 0 0 6px ${theme.colors.focusOuter};
   }
 `
 
@@ -97,7 +98,7 @@ const Dot = styled.button`
     box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.35);
   }
   &[aria-current='true']::before {
-    background: #ffffff;
+    background: ${({ theme }) => theme.colors.onDark};
     transform: scale(1.25);
   }
   border-radius: 50%;
@@ -110,7 +111,7 @@ const Arrow = styled.button`
   ${roundIconButton(40)}
   margin-top: -20px;
   background: rgba(0, 0, 0, 0.55);
-  color: #ffffff;
+  color: ${({ theme }) => theme.colors.onDark};
   &[data-side='prev'] {
     left: 8px;
   }
@@ -126,7 +127,7 @@ const PauseButton = styled.button`
   bottom: 6px;
   ${roundIconButton(32)}
   background: rgba(0, 0, 0, 0.55);
-  color: #ffffff;
+  color: ${({ theme }) => theme.colors.onDark};
   ${focusRing}
 `
 

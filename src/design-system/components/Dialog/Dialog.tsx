@@ -47,8 +47,8 @@ const Content = styled(RadixDialog.Content)`
     border-radius: 0;
     transform: none;
     animation: ${fadeIn} ${({ theme }) => theme.transitions.normal};
-    background: #111;
-    color: #fff;
+    background: ${({ theme }) => theme.colors.viewerBackground};
+    color: ${({ theme }) => theme.colors.onDark};
   }
 `
 

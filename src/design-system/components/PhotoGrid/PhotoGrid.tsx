@@ -65,7 +65,7 @@ const DeleteButton = styled.button`
   border: 0;
   border-radius: 50%;
   background: rgba(0, 0, 0, 0.6);
-  color: #ffffff;
+  color: ${({ theme }) => theme.colors.onDark};
   cursor: pointer;
   &:hover {
     background: ${({ theme }) => theme.colors.danger};
@@ -110,7 +110,7 @@ const Nav = styled.button`
   border: 0;
   border-radius: 50%;
   background: rgba(255, 255, 255, 0.16);
-  color: #ffffff;
+  color: ${({ theme }) => theme.colors.onDark};
   cursor: pointer;
   &[data-side='prev'] {
     left: 12px;
@@ -119,7 +119,7 @@ const Nav = styled.button`
     right: 12px;
   }
   &:focus-visible {
-    outline-color: #ffffff;
+    outline-color: ${({ theme }) => theme.colors.onDark};
   }
 `
 
@@ -130,7 +130,7 @@ const Counter = styled.p`
   right: 0;
   margin: 0;
   text-align: center;
-  color: #ffffff;
+  color: ${({ theme }) => theme.colors.onDark};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `
 

@@ -61,20 +61,20 @@ const Root = styled(RadixToast.Root)`
   padding: 12px 8px 12px 16px;
   border-radius: ${({ theme }) => theme.radii.md};
   box-shadow: ${({ theme }) => theme.shadows[3]};
-  color: #ffffff;
+  color: ${({ theme }) => theme.colors.onDark};
   white-space: pre-line;
   overflow-wrap: anywhere;
   &[data-type='info'] {
-    background: #0d47a1;
+    background: ${({ theme }) => theme.colors.primaryDark};
   }
   &[data-type='success'] {
-    background: #1b5e20;
+    background: ${({ theme }) => theme.colors.successDark};
   }
   &[data-type='warning'] {
-    background: #8a4300;
+    background: ${({ theme }) => theme.colors.warningDark};
   }
   &[data-type='error'] {
-    background: #b71c1c;
+    background: ${({ theme }) => theme.colors.dangerDark};
   }
   &[data-state='open'] {
     animation: ${slideIn} ${({ theme }) => theme.transitions.normal};
@@ -124,7 +124,7 @@ const CloseButton = styled(RadixToast.Close)`
     background: rgba(255, 255, 255, 0.16);
   }
   &:focus-visible {
-    outline-color: #ffffff;
+    outline-color: ${({ theme }) => theme.colors.onDark};
   }
 `
 

@@ -8,8 +8,8 @@ const Content = styled(RadixTooltip.Content)`
   max-width: 280px;
   padding: 6px 10px;
   border-radius: ${({ theme }) => theme.radii.sm};
-  background: #263238;
-  color: #ffffff;
+  background: ${({ theme }) => theme.colors.inverseSurface};
+  color: ${({ theme }) => theme.colors.onDark};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   line-height: ${({ theme }) => theme.lineHeights.normal};
   box-shadow: ${({ theme }) => theme.shadows[2]};

@@ -19,7 +19,7 @@ const Root = styled.section`
   border-radius: ${({ theme }) => theme.radii.md};
   box-shadow: ${({ theme }) => theme.shadows[3]};
   background: ${({ theme }) => theme.colors.text};
-  color: #ffffff;
+  color: ${({ theme }) => theme.colors.onDark};
   & > svg {
     flex: none;
   }

@@ -5,6 +5,7 @@ import { MAIN_PICTURE_SIZES } from '@/contract/prerender.ts'
 import type { Article } from '@/contract/schemas.ts'
 import { ResponsiveImage } from '@/src/design-system/components/ResponsiveImage/index.ts'
 import { StatusChip } from '@/src/design-system/components/StatusChip/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 import { isExternalUrl, isSafeLinkUrl } from '@/src/links/articleLinks.ts'
 import { releasePagePicture } from '@/src/prerender/pagePicture.ts'
 
@@ -15,7 +16,7 @@ const Slide = styled.article`
   flex-direction: column;
   justify-content: flex-end;
   background: ${({ theme }) => theme.colors.primaryDark};
-  color: #ffffff;
+  color: ${({ theme }) => theme.colors.onDark};
 `
 
 const Picture = styled(ResponsiveImage)`
@@ -57,15 +58,15 @@ const linkStyle = `
   min-height: 40px;
   padding: 8px 16px;
   border-radius: 8px;
-  background: #ffffff;
-  color: #0d47a1;
+  background: ${theme.colors.surface};
+  color: ${theme.colors.primaryDark};
   font-weight: 500;
   text-decoration: none;
   /* On a photo or the navy slide: a white ring with navy between it and the white link (WCAG 2.4.11). */
   &:focus-visible {
-    outline: 3px solid #ffffff;
+    outline: 3px solid ${theme.colors.onDark};
     outline-offset: 2px;
-    box-shadow: 0 0 0 2px #0b2a4a;
+    box-shadow: 0 0 0 2px ${theme.colors.focusOuter};
   }
 `
 const InternalLink = styled(Link)`
