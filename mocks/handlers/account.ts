@@ -16,26 +16,23 @@ import { onStoryStart } from './storyState.ts'
 /** The server's French refusals, as the stories show them. */
 export const accountErrors = {
   server: { message: 'Une erreur interne est survenue.' },
-  wrongCurrentPassword: {
-    message: 'Le mot de passe actuel est incorrect.',
-    field: 'currentPassword',
-    fields: { currentPassword: 'Le mot de passe actuel est incorrect.' },
-  },
-  wrongPassword: {
-    message: 'Mot de passe incorrect.',
-    field: 'password',
-    fields: { password: 'Mot de passe incorrect.' },
-  },
+  wrongCurrentPassword: { message: 'Le mot de passe actuel est incorrect.', field: 'currentPassword' },
+  wrongPassword: { message: 'Le mot de passe est incorrect.', field: 'password' },
   emailTaken: {
-    message: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
+    message: 'Cette adresse e-mail ne peut pas être utilisée pour votre compte.',
     field: 'newEmail',
-    fields: { newEmail: 'Cette adresse e-mail est déjà utilisée par un autre compte.' },
   },
   linkExpired: {
-    message: 'Ce lien de confirmation a expiré. Demandez-en un nouveau depuis « Mon compte ».',
+    message: 'Ce lien de confirmation est invalide ou a expiré : refaites la demande depuis « Mon compte ».',
+    field: 'token',
   },
-  lastAdmin: { message: 'Impossible de supprimer le dernier administrateur actif.' },
-} as const satisfies Record<string, ErrorBody & { field?: string; fields?: Record<string, string> }>
+  lastAdmin: {
+    message: 'Pour supprimer votre propre compte, utilisez « Supprimer mon compte » dans « Mon compte ».',
+  },
+  tooManyAttempts: {
+    message: 'Trop de tentatives avec un mot de passe incorrect. Réessayez dans 30 secondes.',
+  },
+} as const satisfies Record<string, ErrorBody & { field?: string }>
 
 /** The token the password change answers with: the old one is refused afterwards. */
 export const NEW_ACCESS_TOKEN = 'jeton-apres-changement-de-mot-de-passe'
@@ -136,7 +133,7 @@ export function accountApi(behaviour: AccountBehaviour = {}): {
       const body = await request.json()
       account = { ...account, pendingEmail: body.newEmail, pendingEmailExpiresAt: EMAIL_CHANGE_EXPIRES_AT }
       return HttpResponse.json({
-        message: `Un lien de confirmation a été envoyé à ${body.newEmail}.`,
+        message: `Un lien de confirmation a été envoyé à ${body.newEmail}. Votre adresse ne changera qu’une fois ce lien ouvert (il est valable 24 heures).`,
         pendingEmail: body.newEmail,
         expiresAt: EMAIL_CHANGE_EXPIRES_AT,
       })
@@ -147,7 +144,10 @@ export function accountApi(behaviour: AccountBehaviour = {}): {
       if (refused) return refused
       const email = account.pendingEmail ?? 'camille.nouvelle@exemple.fr'
       account = { ...account, email, pendingEmail: null, pendingEmailExpiresAt: null }
-      return HttpResponse.json({ message: 'Votre nouvelle adresse e-mail est confirmée.', email })
+      return HttpResponse.json({
+        message: `Votre adresse e-mail est maintenant ${email} : utilisez-la pour vous connecter.`,
+        email,
+      })
     }),
     mockApi('exportMyData', async ({ request }) => {
       await record('exportMyData', request)
@@ -162,12 +162,22 @@ export function accountApi(behaviour: AccountBehaviour = {}): {
     mockApi('deleteMyAccount', async ({ request }) => {
       await record('deleteMyAccount', request)
       return (
-        (await planned('deleteMyAccount')) ?? HttpResponse.json({ message: 'Votre compte a été supprimé.' })
+        (await planned('deleteMyAccount')) ??
+        HttpResponse.json({
+          message:
+            'Votre compte a été supprimé. Un e-mail de confirmation a été envoyé à votre adresse, qui est maintenant effacée.',
+        })
       )
     }),
     mockApi('deleteUserRgpd', async ({ request }) => {
       await record('deleteUserRgpd', request)
-      return (await planned('deleteUserRgpd')) ?? HttpResponse.json({ message: 'Compte supprimé (RGPD).' })
+      return (
+        (await planned('deleteUserRgpd')) ??
+        HttpResponse.json({
+          message:
+            'Compte supprimé : ses données personnelles sont effacées, ses utilisations de coupons gardées sans lien avec la personne. Un e-mail de confirmation lui a été envoyé.',
+        })
+      )
     }),
   ]
   return { handlers, sent }

@@ -2,11 +2,13 @@ import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { NameChangeBody } from '@/contract/account.ts'
 import { useSession } from '@/src/session/index.ts'
-import { callApi, inForm } from '../client.ts'
+import { callApi } from '../client.ts'
+import { formCall } from './formCall.ts'
 import { myAccountKey } from './getMyAccount.ts'
 
 /** PUT /api/users/me: the new first and last name; the answer is the signed-in user, same token. */
-export const updateMyName = (body: NameChangeBody) => callApi('updateMyName', { body }, inForm)
+export const updateMyName = (body: NameChangeBody) =>
+  formCall((options) => callApi('updateMyName', { body }, options), ['firstname', 'lastname'])
 
 /** Saves the name, then keeps it in the session (the Menu shows it) and in the account read. */
 export function useUpdateMyName() {

@@ -2,6 +2,7 @@ import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { RgpdDeletionBody } from '@/contract/account.ts'
 import { callApi } from '../client.ts'
+import { formCall } from '../account/formCall.ts'
 import { userListKeys } from './getUsers.ts'
 
 /**
@@ -9,7 +10,7 @@ import { userListKeys } from './getUsers.ts'
  * (the request's reference) goes to the Journal. A failure is the app's error toast.
  */
 export const deleteUserRgpd = (id: number, body: RgpdDeletionBody) =>
-  callApi('deleteUserRgpd', { params: { id }, body }, { shownByCaller: 'fields' })
+  formCall((options) => callApi('deleteUserRgpd', { params: { id }, body }, options), ['motif'])
 
 /** Deletes, then reads the user lists again (the person is no longer in them). */
 export function useDeleteUserRgpd() {

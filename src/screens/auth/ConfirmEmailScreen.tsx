@@ -80,9 +80,12 @@ export function ConfirmEmailScreen() {
         ) : outcome.state === 'confirmed' ? (
           <Alert severity="success" title="Adresse e-mail confirmée">
             <p style={{ margin: 0 }}>{outcome.answer.message}</p>
-            <p style={{ margin: '4px 0 0' }}>
-              Adresse de connexion : <strong>{outcome.answer.email}</strong>
-            </p>
+            {/* The server's message names the address; said here only if it did not. */}
+            {outcome.answer.message.includes(outcome.answer.email) ? null : (
+              <p style={{ margin: '4px 0 0' }}>
+                Adresse de connexion : <strong>{outcome.answer.email}</strong>
+              </p>
+            )}
           </Alert>
         ) : (
           <Alert severity="error" title="Adresse non confirmée">

@@ -33,8 +33,9 @@ export const Confirmed: Story = {
       canvas.getByRole('heading', { level: 1, name: 'Confirmation de l’adresse e-mail' }),
     ).toBeVisible()
     const done = (await canvas.findByText('Adresse e-mail confirmée')).closest('[role="status"]')!
-    await expect(done).toHaveTextContent('Votre nouvelle adresse e-mail est confirmée.')
-    await expect(done).toHaveTextContent('Adresse de connexion : camille.nouvelle@exemple.fr')
+    await expect(done).toHaveTextContent(
+      'Votre adresse e-mail est maintenant camille.nouvelle@exemple.fr : utilisez-la pour vous connecter.',
+    )
     await expect(canvas.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login')
     const sent = visitor.sent.filter((request) => request.call === 'confirmEmailChange')
     await expect(sent).toHaveLength(1)
@@ -69,7 +70,7 @@ export const Confirming: Story = {
   },
 }
 
-const expired = accountApi({ confirmEmailChange: { status: 409, body: accountErrors.linkExpired } })
+const expired = accountApi({ confirmEmailChange: { status: 400, body: accountErrors.linkExpired } })
 
 /** A used or expired link: the server's French message, in place, and nothing changed. */
 export const Expired: Story = {

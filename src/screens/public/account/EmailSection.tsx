@@ -44,7 +44,7 @@ export function EmailSection({
     newEmail:
       emailError(newEmail) ??
       (newEmail.trim().toLowerCase() === currentEmail.toLowerCase()
-        ? 'C’est déjà votre adresse actuelle.'
+        ? 'C’est déjà l’adresse e-mail de votre compte.'
         : undefined),
     password: currentPasswordError(password),
   })

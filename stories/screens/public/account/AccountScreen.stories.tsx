@@ -206,7 +206,11 @@ export const PasswordWrongCurrent: Story = {
     await fill(password.getByLabelText('Nouveau mot de passe'), 'une nouvelle phrase')
     await userEvent.click(password.getByRole('button', { name: 'Changer le mot de passe' }))
     await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'))
-    await expectFieldError(current, accountErrors.wrongCurrentPassword.fields.currentPassword)
+    await expectFieldError(current, accountErrors.wrongCurrentPassword.message)
+    // Said once, under the field: no toast repeating it.
+    await expect(within(document.body).getAllByText(accountErrors.wrongCurrentPassword.message)).toHaveLength(
+      1,
+    )
     await waitFor(() => expect(current).toHaveFocus())
     await expect(password.queryByText(PASSWORD_CHANGED_MESSAGE)).toBeNull()
     await expect(readStoredUser()?.access_token).toBe(signedInUser.access_token)
@@ -276,7 +280,7 @@ export const EmailValidation: Story = {
     await userEvent.clear(address)
     await fill(address, 'Camille.Martin@exemple.fr')
     await userEvent.click(email.getByRole('button', { name: 'Envoyer le lien de confirmation' }))
-    await expectFieldError(address, 'C’est déjà votre adresse actuelle.')
+    await expectFieldError(address, 'C’est déjà l’adresse e-mail de votre compte.')
     await expect(emailRules.sent.filter((request) => request.call === 'startEmailChange')).toHaveLength(0)
   },
 }
@@ -294,7 +298,8 @@ export const EmailTaken: Story = {
     await fill(email.getByLabelText('Mot de passe actuel'), 'mon mot de passe')
     await userEvent.click(email.getByRole('button', { name: 'Envoyer le lien de confirmation' }))
     await waitFor(() => expect(address).toHaveAttribute('aria-invalid', 'true'))
-    await expectFieldError(address, accountErrors.emailTaken.fields.newEmail)
+    await expectFieldError(address, accountErrors.emailTaken.message)
+    await expect(within(document.body).getAllByText(accountErrors.emailTaken.message)).toHaveLength(1)
     await expect(within(canvasElement).queryByText('Confirmation en attente')).toBeNull()
   },
 }

@@ -103,7 +103,8 @@ export const WrongPassword: Story = {
     await fill(password, 'pas le bon')
     await userEvent.click(dialog.getByRole('button', { name: TITLE }))
     await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'))
-    await expectFieldError(password, accountErrors.wrongPassword.fields.password)
+    await expectFieldError(password, accountErrors.wrongPassword.message)
+    await expect(within(document.body).getAllByText(accountErrors.wrongPassword.message)).toHaveLength(1)
     await expect(readStoredUser()?.email).toBe(signedInUser.email)
     await expect(within(canvasElement).queryByTestId('location')).toBeNull()
   },
