@@ -100,7 +100,7 @@ async function main() {
       const of = (pick: (run: LighthouseRun) => number | null) =>
         Math.round(median(runs.map(pick).filter((v): v is number => v !== null)))
       console.log(
-        `${key}: median perf ${of((r) => r.performance)}, LCP ${of((r) => r.lcpMs)} ms, TBT ${of((r) => r.tbtMs)} ms`,
+        `${key}: median perf ${of((r) => r.performance)}, LCP ${of((r) => r.lcpMs)} ms, TBT ${of((r) => r.tbtMs)} ms, main thread ${of((r) => r.mainThreadMs)} ms`,
       )
     }
   } finally {
