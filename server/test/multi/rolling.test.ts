@@ -133,12 +133,19 @@ interface Sent {
   start: number
   end: number
   requestId: string | null
+  /** A GET sent again on a new connection after nginx closed the kept-alive one it went out on. */
+  resent?: boolean
   /** What the write was about, to look it up in the database. */
   key?: string
 }
 
-/** One request through nginx on a keep-alive agent; transport errors are status 0 with their code. */
-function send(
+/**
+ * One request through nginx on a keep-alive agent; transport errors are status 0 with their code. A reload
+ * makes nginx's old workers close their idle client connections, and a request can go out on one at that very
+ * moment: as browsers do (RFC 9112 §9.3.1), a GET whose reused connection was closed before any answer is sent
+ * again once on a new connection, and counted. Writes are not: their outcome is then unknown, and checked.
+ */
+async function send(
   agent: http.Agent,
   kind: Sent['kind'],
   method: string,
@@ -146,6 +153,21 @@ function send(
   token: string,
   body?: unknown,
 ): Promise<Sent> {
+  const first = await sendOnce(agent, kind, method, path, token, body)
+  if (method !== 'GET' || first.status !== 0 || !first.reused) return first
+  // A new connection: the agent's other idle ones may be closing as well.
+  const again = await sendOnce(false, kind, method, path, token, body)
+  return { ...again, start: first.start, resent: true }
+}
+
+function sendOnce(
+  agent: http.Agent | false,
+  kind: Sent['kind'],
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<Sent & { reused: boolean }> {
   const url = new URL(c.nginx!.url)
   const payload = body === undefined ? undefined : JSON.stringify(body)
   const start = Date.now()
@@ -176,6 +198,7 @@ function send(
             start,
             end: Date.now(),
             requestId: (res.headers['x-request-id'] as string | undefined) ?? null,
+            reused: req.reusedSocket,
           }),
         )
       },
@@ -191,6 +214,7 @@ function send(
         start,
         end: Date.now(),
         requestId: null,
+        reused: req.reusedSocket,
       }),
     )
     req.end(payload)
@@ -348,6 +372,7 @@ describe('rolling deploy under load (deploy/roll.sh)', () => {
       seconds: Math.round((Date.now() - loadStart) / 1000),
       rollSeconds: Math.round((rollEnd - rollStart) / 1000),
       requests: sent.length,
+      resentAfterReload: sent.filter((s) => s.resent).length,
       duringRoll: during.length,
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
