@@ -15,7 +15,7 @@
  * fifth less work since the tests that do not depend on the store run in the PostgreSQL pass only) and the unit
  * tests; lint, then the API suite on PostgreSQL.
  * A suite's output is printed whole when it ends, so the lanes never interleave.
- * Prints each suite's time and one closing line with the totals.
+ * Prints each suite's wall and CPU time, each lane's, and one closing line with the totals.
  */
 import { spawn } from 'node:child_process'
 import {
@@ -81,27 +81,52 @@ interface Suite {
   env?: Record<string, string | undefined>
 }
 
-function runSuite(suite: Suite): Promise<void> {
+/** A suite's wall time and the CPU time (user + system) of its processes, in seconds. */
+interface SuiteTime {
+  wall: number
+  cpu: number | null
+}
+
+/**
+ * The command run by bash, whose `times` then prints (on fd 3) the user and system CPU time of every process
+ * the command waited for, their own children included: vitest's workers, the browsers, the test servers. Daemons
+ * that outlive their starter (a PostgreSQL cluster started by pg_ctl, nginx) are not counted.
+ */
+const timedCommand = 'command "$@"; status=$?; times >&3; exit $status'
+
+/** `times`'s second line (the children's): « 1m2.345s 0m10.000s » → 72.345. */
+function childrenCpuSeconds(times: string): number | null {
+  const line = times.trim().split('\n')[1]
+  const parts = line?.match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/)
+  if (!parts) return null
+  return Number(parts[1]) * 60 + Number(parts[2]) + Number(parts[3]) * 60 + Number(parts[4])
+}
+
+function runSuite(suite: Suite): Promise<SuiteTime> {
   const logFile = join(reports, `${suite.name.replace(/\W+/g, '-')}.log`)
   const log = createWriteStream(logFile)
   const suiteStarted = Date.now()
-  const child = spawn(suite.command, [...suite.args], {
+  const child = spawn('bash', ['-c', timedCommand, 'bash', suite.command, ...suite.args], {
     env: { ...process.env, ...suite.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   })
-  child.stdout.pipe(log, { end: false })
-  child.stderr.pipe(log, { end: false })
+  child.stdout!.pipe(log, { end: false })
+  child.stderr!.pipe(log, { end: false })
+  let times = ''
+  child.stdio[3]!.on('data', (chunk: Buffer) => (times += chunk.toString()))
   return new Promise((resolve) => {
     child.on('close', (code) => {
       log.end(() => {
-        const seconds = Math.round((Date.now() - suiteStarted) / 1000)
+        const wall = Math.round((Date.now() - suiteStarted) / 1000)
+        const cpu = childrenCpuSeconds(times)
+        const cpuText = cpu === null ? '' : `, CPU ${Math.round(cpu)} s`
         const ok = code === 0
         count(suite, ok)
         console.log(`\n━━━ ${suite.name} ━━━`)
         process.stdout.write(readFileSync(logFile))
-        console.log(`━━━ ${suite.name}: ${ok ? 'OK' : 'ÉCHEC'} (${seconds} s)`)
-        timings.push(`${suite.name} ${seconds} s`)
-        resolve()
+        console.log(`━━━ ${suite.name}: ${ok ? 'OK' : 'ÉCHEC'} (${wall} s${cpuText})`)
+        timings.push(`${suite.name} ${wall} s${cpuText}`)
+        resolve({ wall, cpu })
       })
     })
   })
@@ -198,14 +223,26 @@ const lanes: Suite[][] = [
   [{ name: 'Lint et format', command: 'npm', args: ['run', '--silent', 'lint'] }, ...apiOnPostgres],
 ]
 
-await Promise.all(
+const laneTimes = await Promise.all(
   lanes.map(async (lane) => {
-    for (const suite of lane) await runSuite(suite)
+    const times: SuiteTime[] = []
+    for (const suite of lane) times.push(await runSuite(suite))
+    return times
   }),
 )
 
 console.log('')
 console.log(`Durées : ${timings.join(', ')} ; total ${Math.round((Date.now() - started) / 1000)} s`)
+const totalCpu = laneTimes.flat().reduce((sum, time) => sum + (time.cpu ?? 0), 0)
+console.log(
+  `Couloirs (temps écoulé, temps CPU) : ${laneTimes
+    .map((times, i) => {
+      const wall = times.reduce((sum, time) => sum + time.wall, 0)
+      const cpu = times.reduce((sum, time) => sum + (time.cpu ?? 0), 0)
+      return `${i + 1}. ${lanes[i].map((suite) => suite.name).join(' + ')} : ${wall} s, CPU ${Math.round(cpu)} s`
+    })
+    .join(' ; ')} ; CPU en tout ${Math.round(totalCpu)} s`,
+)
 if (failures.length) console.log(`Suites en échec : ${failures.join(', ')}`)
 if (unstableTests.length)
   console.log(
