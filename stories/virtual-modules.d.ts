@@ -1,0 +1,4 @@
+declare module 'virtual:storybook-changes' {
+  const changes: import('../.storybook/changes.ts').ComponentChange[]
+  export default changes
+}
