@@ -11,6 +11,10 @@ const meta = {
   parameters: withGuidance(guides.button),
   component: Button,
   args: { children: 'Se connecter', onClick: fn() },
+  argTypes: {
+    children: { description: 'Le libellé du bouton : un verbe à l’infinitif, trois mots au plus.' },
+    onClick: { description: 'Appelée au clic, ou quand Entrée ou Espace l’activent au clavier.' },
+  },
 } satisfies Meta<typeof Button>
 
 export default meta

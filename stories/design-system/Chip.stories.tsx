@@ -60,6 +60,20 @@ export const Toggle: Story = {
   },
 }
 
+/** Tab atteint la puce cliquable : l’anneau de focus l’entoure ; Espace l’active comme un clic. */
+export const KeyboardFocus: Story = {
+  name: 'Focus clavier',
+  args: { label: 'Restaurants', onClick: fn(), icon: mdiStar },
+  play: async ({ args, canvas }) => {
+    await userEvent.tab()
+    const chip = canvas.getByRole('button', { name: 'Restaurants' })
+    await expect(chip).toHaveFocus()
+    await expect(getComputedStyle(chip).outlineStyle).toBe('solid')
+    await userEvent.keyboard(' ')
+    await expect(args.onClick).toHaveBeenCalledTimes(1)
+  },
+}
+
 export const Deletable: Story = {
   name: 'Supprimable',
   args: { label: 'Loisirs', onDelete: fn() },

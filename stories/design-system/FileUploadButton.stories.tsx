@@ -47,6 +47,17 @@ export const Default: Story = {
   },
 }
 
+/** Tab atteint le bouton (le champ de fichier caché ne prend pas le focus) : l’anneau de focus l’entoure. */
+export const KeyboardFocus: Story = {
+  name: 'Focus clavier',
+  play: async ({ canvas }) => {
+    await userEvent.tab()
+    const button = canvas.getByRole('button', { name: 'Ajouter' })
+    await expect(button).toHaveFocus()
+    await expect(getComputedStyle(button).outlineStyle).toBe('solid')
+  },
+}
+
 export const Uploading: Story = {
   name: 'Envoi en cours',
   args: { loading: true },

@@ -10,6 +10,7 @@ const meta = {
   parameters: withGuidance(guides.iconButton),
   component: IconButton,
   args: { label: 'Déconnexion', icon: mdiLogout, onClick: fn() },
+  argTypes: { onClick: { description: 'Appelée au clic, ou quand Entrée ou Espace l’activent au clavier.' } },
 } satisfies Meta<typeof IconButton>
 
 export default meta
