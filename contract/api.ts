@@ -73,6 +73,7 @@ import {
   PasswordChangeBody,
   RgpdDeletionBody,
 } from './account.ts'
+import { HomeQuery, HomeRows, OfferUseCheck, OfferUseCodeParams, RedeemedOffer } from './offerUses.ts'
 
 /** The largest id a PostgreSQL integer column holds: a larger one in a path is a 400, never a database error. */
 export const MAX_ID = 2147483647
@@ -410,7 +411,7 @@ export const api = {
     ...calls.deactivateOffer,
     access: 'user',
     params: Type.Object({ userId: Id(), partnerId: Id(), offerId: Id() }),
-    response: { 200: DiscountOffer },
+    response: { 200: RedeemedOffer },
     errors: [400, 401, 403, 404, 409],
   },
   reactivateOffer: {
@@ -468,6 +469,21 @@ export const api = {
     access: 'user',
     response: { 200: Type.Array(UsedOffer) },
     errors: [401],
+  },
+  // Issue 41: the person's Home rows, and a use found by its code.
+  getMyHome: {
+    ...calls.getMyHome,
+    access: 'user',
+    querystring: HomeQuery,
+    response: { 200: HomeRows },
+    errors: [400, 401],
+  },
+  checkOfferUse: {
+    ...calls.checkOfferUse,
+    access: 'admin',
+    params: OfferUseCodeParams,
+    response: { 200: OfferUseCheck },
+    errors: [400, 401, 403, 404],
   },
 
   // The person's own account (issue 40).

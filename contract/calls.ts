@@ -64,6 +64,8 @@ export const calls = {
   addFavorite: call('PUT', routePatterns.myFavorite),
   removeFavorite: call('DELETE', routePatterns.myFavorite),
   listUsedOffers: call('GET', apiPaths.myUsedOffers()),
+  getMyHome: call('GET', apiPaths.myHome()),
+  checkOfferUse: call('GET', routePatterns.offerUse),
 
   // The person's own account (issue 40).
   getMyAccount: call('GET', apiPaths.me()),

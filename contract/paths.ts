@@ -52,6 +52,8 @@ export const apiPaths = {
   myFavorites: () => '/api/users/me/favorites',
   myFavorite: (partnerId: Id) => `/api/users/me/favorites/${partnerId}`,
   myUsedOffers: () => '/api/users/me/used-offers',
+  myHome: () => '/api/users/me/home',
+  offerUse: (code: string) => `/api/offer-uses/${encodeURIComponent(code)}`,
 
   // The person's own account (issue 40).
   me: () => '/api/users/me',
@@ -79,4 +81,5 @@ export const routePatterns = {
   reactivateOffer: '/api/users/reactivate-discountoffer/user/:userId/offer/:offerId',
   myFavorite: '/api/users/me/favorites/:partnerId',
   userRgpd: '/api/users/:id/rgpd',
+  offerUse: '/api/offer-uses/:code',
 } as const

@@ -342,6 +342,12 @@ export const UsedOffer = Type.Object({
   reactivatedAt: Nullable(
     Type.String({ description: 'Date ISO 8601 de la réactivation par un administrateur, sinon null' }),
   ),
+  code: Type.Optional(
+    Type.String({
+      description:
+        'Code de cette utilisation, à montrer au commerçant (6 caractères) ; toujours présent dans la réponse du serveur',
+    }),
+  ),
 })
 export type UsedOffer = Static<typeof UsedOffer>
 

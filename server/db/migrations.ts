@@ -857,6 +857,73 @@ export const migrations: Record<string, Migration> = {
         $$`.execute(db)
     },
   },
+  '0020_offer_use_codes': {
+    async up(db: Kysely<unknown>) {
+      // Each use carries a short code unique to it, shown to the cashier and checked in the back-office (issue
+      // 41). The database writes it, like the use itself (0005's trigger), so every writer gets one: this
+      // release, the previous one during a rolling deploy (it knows nothing of codes), SQL and restores. The
+      // alphabet leaves out 0/O and 1/I/L (contract/offerUseCode.ts).
+      await sql`alter table offer_uses add column code text`.execute(db)
+      await sql`
+        create function new_offer_use_code() returns text language plpgsql volatile as $$
+        declare
+          alphabet constant text := '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+          candidate text;
+        begin
+          loop
+            candidate := '';
+            for i in 1..6 loop
+              candidate := candidate || substr(alphabet, 1 + floor(random() * length(alphabet))::int, 1);
+            end loop;
+            exit when not exists (select 1 from offer_uses where code = candidate);
+          end loop;
+          return candidate;
+        end
+        $$`.execute(db)
+      await sql`
+        create function offer_use_code_default() returns trigger language plpgsql as $$
+        begin
+          if new.code is null then new.code := new_offer_use_code(); end if;
+          return new;
+        end
+        $$`.execute(db)
+      await sql`create trigger offer_uses_code before insert on offer_uses
+        for each row execute function offer_use_code_default()`.execute(db)
+      // Uses made before this release get theirs now, one at a time so each sees the codes already given.
+      await sql`
+        do $$
+        declare use_id bigint;
+        begin
+          for use_id in select id from offer_uses where code is null order by id loop
+            update offer_uses set code = new_offer_use_code() where id = use_id;
+          end loop;
+        end
+        $$`.execute(db)
+      await sql`alter table offer_uses alter column code set not null`.execute(db)
+      await sql`create unique index offer_uses_code_idx on offer_uses (code)`.execute(db)
+      // Two uses at the same instant may draw the same free code: the unique index makes the later one wait for
+      // the first and fail; the use is then recorded again with a fresh code, inside the writer's transaction.
+      await sql`
+        create or replace function record_offer_use() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'INSERT' then
+            loop
+              begin
+                insert into offer_uses (user_id, offer_id, used_at) values (new.user_id, new.offer_id, new.used_at);
+                exit;
+              exception when unique_violation then
+                null; -- the code drawn was taken meanwhile: draw again
+              end;
+            end loop;
+          else
+            update offer_uses set reactivated_at = now()
+            where user_id = old.user_id and offer_id = old.offer_id and reactivated_at is null;
+          end if;
+          return null;
+        end
+        $$`.execute(db)
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

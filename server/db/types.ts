@@ -170,6 +170,8 @@ export interface OfferUsesTable {
   offer_id: number
   used_at: Timestamp
   reactivated_at: Timestamp | null
+  /** Unique, written by the database on insert (migration 0020). */
+  code: Generated<string>
 }
 
 export interface AppMetaTable {

@@ -1,6 +1,7 @@
 import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
 import { addFavorite, listFavorites, removeFavorite } from '../services/favorites.ts'
+import { homeRows } from '../services/home.ts'
 import { listUsedOffers } from '../services/offerUses.ts'
 import { endpoint } from './route.ts'
 
@@ -52,5 +53,15 @@ export function meRoutes(app: App, ctx: AppContext, guards: AuthGuards): void {
         'Chaque utilisation, avec sa date ; une utilisation annulée par un administrateur (coupon réactivé) reste, avec reactivatedAt.',
     }),
     handler: (request) => listUsedOffers(db, request.currentUser!.id),
+  })
+
+  app.route({
+    ...endpoint('getMyHome', guards, {
+      tags,
+      summary: 'Les rangées de mon accueil : près de moi, expire bientôt, mes favoris, nouveautés',
+      description:
+        'near (avec lat et lng seulement) : les partenaires actifs les plus proches, distance en km ; expiring : mes offres encore utilisables qui finissent dans les 7 jours ; favorites : mes favoris actifs avec la date de leur plus récente offre utilisable ; news : partenaires et offres des 14 derniers jours. Chaque liste est courte (8 au plus).',
+    }),
+    handler: (request) => homeRows(db, request.currentUser!.id, request.query),
   })
 }

@@ -1,6 +1,6 @@
 import type { AuthGuards } from '../auth.ts'
 import type { App, AppContext } from '../context.ts'
-import { listUsedOffers } from '../services/offerUses.ts'
+import { checkOfferUse, listUsedOffers } from '../services/offerUses.ts'
 import { reactivateCoupon, redeemCoupon } from '../services/offers.ts'
 import { statusOptions } from '../services/partners.ts'
 import { createUser, deleteUser, listUsers, updateUser, userFor } from '../services/users.ts'
@@ -91,6 +91,16 @@ export function userRoutes(app: App, ctx: AppContext, guards: AuthGuards): void 
         'Renvoie l’offre telle que l’utilisateur la voit désormais (DISABLED). 409 si déjà utilisée ou plus disponible.',
     }),
     handler: (request) => redeemCoupon(db, request.currentUser!, request.params),
+  })
+
+  app.route({
+    ...endpoint('checkOfferUse', guards, {
+      tags,
+      summary: 'Trouve l’utilisation de coupon que désigne un code (admin) : qui, quelle offre, quand',
+      description:
+        'Le code est lu comme il est tapé (minuscules, espaces et tirets acceptés). 400 pour un code mal formé, 404 « Code inconnu » sinon.',
+    }),
+    handler: (request) => checkOfferUse(db, request.params.code),
   })
 
   app.route({

@@ -4,6 +4,7 @@
  */
 import { sql, type Transaction } from 'kysely'
 import { MAX_ID } from '@/contract/api.ts'
+import type { RedeemedOffer } from '@/contract/offerUses.ts'
 import type { DisabledCouponsBody, DiscountOffer, OfferBody, OfferUpdateBody } from '@/contract/schemas.ts'
 import type { CurrentUser } from '../context.ts'
 import type { Db } from '../db/index.ts'
@@ -117,7 +118,7 @@ export async function redeemCoupon(
   db: Db,
   viewer: CurrentUser,
   { userId, partnerId, offerId }: { userId: number; partnerId: number; offerId: number },
-): Promise<DiscountOffer> {
+): Promise<RedeemedOffer> {
   if (userId !== viewer.id) throw forbidden('Vous ne pouvez utiliser un coupon que pour vous-même.')
   const offer = await db
     .selectFrom('offers as o')
@@ -142,26 +143,39 @@ export async function redeemCoupon(
       .onConflict((oc) => oc.columns(['user_id', 'offer_id']).doNothing())
       .returning(['offer_id', 'used_at'])
       .executeTakeFirst()
-  // An administrator's own use is an administrator write: it goes into the audit log with it.
-  const inserted = viewer.isAdmin
-    ? await db.transaction().execute(async (trx) => {
-        const row = await insert(trx)
-        if (row)
-          await audited(trx, viewer, {
-            action: 'coupon.deactivate',
-            targetId: offerId,
-            targetLabel: await offerLabel(trx, partnerId, offer.libelle),
-            after: { userId, offerId, libelle: offer.libelle, usedAt: new Date(row.used_at).toISOString() },
-          })
-        return row
+  // The use's code, written by the database with the use (migration 0020): the one use not reactivated.
+  const codeOf = (trx: Executor) =>
+    trx
+      .selectFrom('offer_uses')
+      .select('code')
+      .where('user_id', '=', userId)
+      .where('offer_id', '=', offerId)
+      .where('reactivated_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+  // One transaction: the code read is the one of this use. An administrator's own use is an administrator
+  // write: it goes into the audit log with it, code included.
+  const inserted = await db.transaction().execute(async (trx) => {
+    const row = await insert(trx)
+    if (!row) return undefined
+    const { code } = await codeOf(trx)
+    const usedAt = new Date(row.used_at).toISOString()
+    if (viewer.isAdmin)
+      await audited(trx, viewer, {
+        action: 'coupon.deactivate',
+        targetId: offerId,
+        targetLabel: await offerLabel(trx, partnerId, offer.libelle),
+        after: { userId, offerId, libelle: offer.libelle, usedAt, code },
       })
-    : await insert(db)
+    return { code, usedAt }
+  })
   if (!inserted) throw conflict('Vous avez déjà utilisé ce coupon.')
   return {
     id: { id: offer.id },
     libelle: offer.libelle,
     status: 'DISABLED',
     expirationDate: offer.expiration_date,
+    ...inserted,
   }
 }
 
@@ -186,6 +200,14 @@ export async function reactivateCoupon(
   if (!user) throw notFound('Utilisateur introuvable.')
   await db.transaction().execute(async (trx) => {
     const used = (await disabledCouponsOf(trx, [userId])).get(userId)?.find((c) => c.id.id === offerId)
+    // The use undone, by the code its person was shown (read before the delete marks it reactivated).
+    const use = await trx
+      .selectFrom('offer_uses')
+      .select('code')
+      .where('user_id', '=', userId)
+      .where('offer_id', '=', offerId)
+      .where('reactivated_at', 'is', null)
+      .executeTakeFirst()
     const removed = await trx
       .deleteFrom('used_coupons')
       .where('user_id', '=', userId)
@@ -200,7 +222,7 @@ export async function reactivateCoupon(
       // Whose coupon, and which: the Journal's target column says both.
       targetLabel: `${`${user.firstname} ${user.lastname}`.trim()} · ${used.libelle} (${used.partnerName})`,
       motif: reason,
-      before: { ...coupon, usedAt: used.usedAt },
+      before: { ...coupon, usedAt: used.usedAt, ...(use ? { code: use.code } : {}) },
       after: { ...coupon, usedAt: null },
     })
   })

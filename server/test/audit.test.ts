@@ -451,6 +451,7 @@ describe('sign-ins, history and time zone in the Journal', () => {
         partnerActive: true,
         usedAt: expect.any(String),
         reactivatedAt: expect.any(String),
+        code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{6}$/),
       },
     ])
     const [use] = seen.body.couponHistory!

@@ -147,7 +147,13 @@ describe('coupons', () => {
   it('a user uses an enabled coupon once: DISABLED for them, 409 the second time, still ENABLED for others', async () => {
     const res = await use(alice, alice.userId.id, partner.partnerId.id, offers.ok.id.id)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ ...offers.ok, status: 'DISABLED' })
+    // Plus the use's proof (issue 41): its code and date.
+    expect(res.body).toEqual({
+      ...offers.ok,
+      status: 'DISABLED',
+      code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{6}$/),
+      usedAt: expect.any(String),
+    })
     const twice = await use(alice, alice.userId.id, partner.partnerId.id, offers.ok.id.id)
     expect(twice.status).toBe(409)
     expect((twice.body as unknown as { message: string }).message).toMatch(/déjà utilisé/)
