@@ -57,7 +57,7 @@ pid_on_port() {
   if [ -s "$RUN_DIR/$1.pid" ]; then
     cat "$RUN_DIR/$1.pid"
   else
-    ss -ltnpH "sport = :$1" 2>/dev/null | grep -o 'pid=[0-9]*' | head -n 1 | cut -d= -f2
+    { ss -ltnpH "sport = :$1" 2>/dev/null | grep -o 'pid=[0-9]*' | head -n 1 | cut -d= -f2; } || true
   fi
 }
 

@@ -237,6 +237,48 @@ const percentile = (values: number[], p: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0
 }
 
+describe('deploy/roll.sh when the new release cannot take over', () => {
+  /** roll.sh on instance A alone, towards a spare port, with these overrides. */
+  async function rollA(overrides: Record<string, string>) {
+    const spare = await freePort()
+    const before = readFileSync(c.nginx!.confPath, 'utf8')
+    const result = await roll({
+      PATH: process.env.PATH ?? '',
+      NGINX_CONF: c.nginx!.confPath,
+      PORT_PAIRS: `${c.instances[0].port}:${spare}`,
+      RUN_DIR: runDir,
+      ...overrides,
+    })
+    return { result, spare, before }
+  }
+  const listening = (port: number) =>
+    fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+      () => true,
+      () => false,
+    )
+
+  it('stops a new instance that never gets ready and leaves the old one serving (exit 1)', async () => {
+    const { result, spare, before } = await rollA({ START_COMMAND: 'exec sleep 60', READY_TIMEOUT: '2' })
+    expect(result.code, result.output).toBe(1)
+    expect(result.output).toMatch(/n’est pas prête : arrêtée, l’ancienne \(\d+\) reste en service/)
+    expect(readFileSync(c.nginx!.confPath, 'utf8')).toBe(before)
+    expect(readdirSync(runDir)).not.toContain(`${spare}.pid`)
+    expect(c.instances[0].running).toBe(true)
+  })
+
+  it('restores nginx’s configuration and stops the new instance when the reload is refused (exit 1)', async () => {
+    // A stand-in that is ready at once: what is checked is the script, not a start.
+    const ready = `exec '${process.execPath}' -e "require('http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')"`
+    const { result, spare, before } = await rollA({ START_COMMAND: ready, NGINX_RELOAD: 'false' })
+    expect(result.code, result.output).toBe(1)
+    expect(result.output).toMatch(/rechargement de nginx refusé : configuration rétablie/)
+    expect(readFileSync(c.nginx!.confPath, 'utf8')).toBe(before)
+    expect(await listening(spare)).toBe(false)
+    expect(c.instances[0].running).toBe(true)
+    expect((await fetch(`${c.nginx!.url}/api/health/ready`)).status).toBe(200)
+  })
+})
+
 describe('rolling deploy under load (deploy/roll.sh)', () => {
   it('replaces both instances twice: no GET fails, every 2xx write is there once, nothing half done', async () => {
     const [spareA, spareB] = [await freePort(), await freePort()]
