@@ -5,9 +5,9 @@ import { theme } from '@/src/design-system/theme/index.ts'
 
 const Grid = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
   gap: ${theme.space[3]}px;
-  width: min(720px, 90vw);
+  width: min(1100px, 94vw);
 `
 const Swatch = styled.figure`
   margin: 0;
@@ -41,6 +41,15 @@ function Palette() {
 const meta = {
   title: 'Système de conception/Thème',
   component: Palette,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Toutes les couleurs du thème d’un coup d’œil : le nom de chaque jeton et sa valeur. Pour choisir une couleur, ' +
+          'partez plutôt de son rôle et de son contraste : [Couleurs par rôle](?path=/docs/fondations-couleurs-par-rôle--documentation).',
+      },
+    },
+  },
 } satisfies Meta<typeof Palette>
 
 export default meta

@@ -134,6 +134,7 @@ export const guides = {
     access: [
       'Le bouton dit son libellé et le choix en cours ; Échap et le retour ferment la feuille sans changer le choix.',
     ],
+    states: 'Au survol, une option de la feuille prend un fond gris clair ; l’option en cours est marquée.',
   },
   button: {
     summary:
@@ -284,6 +285,7 @@ export const guides = {
       'Le focus va dans le dialogue et y reste ; Échap et Annuler le ferment ; le focus revient ensuite où il était.',
       'Annoncé comme un dialogue avec son titre.',
     ],
+    states: 'Au survol, le bouton Fermer prend un fond gris léger. ' + focusRing,
   },
   emptyState: {
     summary: 'Ce qu’affiche une liste qui n’a rien à montrer : un message, une icône, parfois une issue.',
@@ -382,6 +384,7 @@ export const guides = {
       'Chaque vignette est un bouton qui dit quelle photo il ouvre.',
       'Dans la visionneuse, les flèches gauche et droite changent de photo, Échap la ferme.',
     ],
+    states: 'Au survol, le bouton de suppression d’une vignette passe au rouge. ' + focusRing,
   },
   responsiveImage: {
     summary:
@@ -411,6 +414,8 @@ export const guides = {
       'Un combobox : les flèches parcourent la liste, Entrée choisit, Échap ferme.',
       'L’option active et le nombre de résultats sont annoncés ; une étiquette se retire avec son bouton « Retirer … ».',
     ],
+    states:
+      'L’option sous le pointeur ou atteinte par les flèches est mise en avant ; au survol, le bouton d’effacement prend un fond gris clair.',
   },
   select: {
     summary: 'Une liste déroulante avec libellé, pour un choix unique parmi quelques options.',
@@ -489,6 +494,8 @@ export const guides = {
     donts: ['Une erreur qui demande une action : préférer une alerte dans la page.'],
     text: ['Une phrase courte avec un point.'],
     access: ['Annoncé poliment ; il reste affiché tant que le pointeur ou le focus est dessus.'],
+    states:
+      'Au survol, le bouton Fermer prend un fond plus clair ; au clavier, il a un anneau de focus blanc.',
   },
   tooltip: {
     summary: 'Une infobulle qui montre un texte court au survol et au focus clavier.',
