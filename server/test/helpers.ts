@@ -493,6 +493,12 @@ export function capturedLogger(level = 'info'): {
 /** An upload refused for a full database disk: 507, French, the field named, and no image row left behind. */
 export async function expectDiskFull(res: { status: number; body: unknown }, db: Db): Promise<void> {
   expect(res.status).toBe(507)
-  expect(res.body).toEqual({ message: 'Espace disque insuffisant pour enregistrer l’image.', field: 'file' })
+  // A 5xx: its message ends with the request's reference (server/requestId.ts).
+  expect(res.body).toEqual({
+    message: expect.stringMatching(
+      /^Espace disque insuffisant pour enregistrer l’image\. Référence : [\w.:-]{8,128}$/,
+    ),
+    field: 'file',
+  })
   expect(await db.selectFrom('images').select('id').execute()).toEqual([])
 }
