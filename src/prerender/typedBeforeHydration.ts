@@ -7,6 +7,8 @@
  * little after the first render (a lazy screen mounts just after it).
  */
 const typed = new Map<string, string | boolean>()
+/** The page whose HTML the notes were typed into: a form on any other page takes none of them. */
+let notedOn: string | null = null
 const textTypes = new Set(['text', 'email', 'password', 'search', 'tel', 'url'])
 
 function isNamedInput(target: EventTarget | null): target is HTMLInputElement {
@@ -27,6 +29,7 @@ function note(event: Event) {
 
 /** Notes what the prerendered inputs already hold, then every later change, until `forgetTypedBeforeHydration`. */
 export function keepTypedBeforeHydration(root: ParentNode): void {
+  notedOn = window.location.pathname
   for (const input of root.querySelectorAll('input[name]'))
     if (
       isNamedInput(input) &&
@@ -41,6 +44,7 @@ export function forgetTypedBeforeHydration(delayMs: number): void {
   setTimeout(() => {
     document.removeEventListener('input', note, true)
     typed.clear()
+    notedOn = null
   }, delayMs)
 }
 
@@ -50,6 +54,8 @@ export function forgetTypedBeforeHydration(delayMs: number): void {
  */
 export function takeTypedBeforeHydration(names: readonly string[]): Record<string, string | boolean> {
   const taken: Record<string, string | boolean> = {}
+  // Typed on another page of the app within the first seconds (a password in 'Mon compte'): not this form's.
+  if (notedOn !== window.location.pathname) return taken
   for (const name of names) {
     const value = typed.get(name)
     if (value === undefined) continue

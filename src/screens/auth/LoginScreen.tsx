@@ -1,6 +1,6 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Form } from 'react-final-form'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { ApiError } from '@/src/api/client.ts'
 import { authenticate } from '@/src/api/auth/authenticate.ts'
 import { Alert, Button } from '@/src/design-system/index.ts'
@@ -10,7 +10,7 @@ import { AuthEmailField, AuthForm, AuthLayout, AuthLinks } from './AuthLayout.ts
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { FormTextField } from '../backoffice/common/FormTextField.tsx'
 import { LegalLinks } from '../legal/LegalLinks.tsx'
-import { ACCOUNT_DELETED_MESSAGE, isAccountDeletedState } from './accountDeleted.ts'
+import { ACCOUNT_DELETED_MESSAGE, accountWasDeleted, forgetAccountDeleted } from './accountDeleted.ts'
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Email ou mot de passe incorrect'
 
@@ -39,10 +39,10 @@ export function LoginScreen() {
   const navigate = useNavigate()
   const returnPath = useReturnPath()
   const returnState = useReturnState()
-  const location = useLocation()
   const [error, setError] = useState<string | null>(null)
   // After deleting their account the person lands here: said until they try to sign in again.
-  const [accountDeleted, setAccountDeleted] = useState(() => isAccountDeletedState(location))
+  const [accountDeleted, setAccountDeleted] = useState(accountWasDeleted)
+  useEffect(forgetAccountDeleted, [])
 
   const onSubmit = async ({ email, password }: LoginValues) => {
     try {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 import { useSWRConfig } from 'swr'
 import { Button, Icon } from '@/src/design-system/index.ts'
 import { useSession } from '@/src/session/index.ts'
-import { ACCOUNT_DELETED_STATE } from '../../auth/accountDeleted.ts'
+import { noteAccountDeleted } from '../../auth/accountDeleted.ts'
 import { AccountSection, SectionText } from './AccountSection.tsx'
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx'
 
@@ -19,10 +19,11 @@ export function DeleteAccountSection() {
   const navigate = useNavigate()
   const onDeleted = () => {
     setOpen(false)
+    noteAccountDeleted()
     signOut()
     // Nothing of the person stays in this tab's memory.
     void mutate(() => true, undefined, { revalidate: false })
-    navigate('/login', { replace: true, state: ACCOUNT_DELETED_STATE })
+    navigate('/login', { replace: true })
   }
   return (
     <AccountSection id="supprimer" title="Supprimer mon compte">

@@ -4,6 +4,7 @@ import { signedInUser } from '@/mocks/fixtures/session.ts'
 import { accountApi, accountErrors } from '@/mocks/handlers/account.ts'
 import { DeleteAccountSection } from '@/src/screens/public/account/DeleteAccountSection.tsx'
 import { readStoredUser } from '@/src/session/index.ts'
+import { accountWasDeleted, forgetAccountDeleted } from '@/src/screens/auth/accountDeleted.ts'
 import { fill } from '@/stories/fill.ts'
 import { expectFieldError } from '../../auth/helpers.ts'
 import { withToast } from '../../backoffice/decorators.tsx'
@@ -155,5 +156,8 @@ export const Deleted: Story = {
     await expect(sent?.body).toEqual({ password: 'mon mot de passe' })
     await expect(sent?.authorization).toBe(`Bearer ${signedInUser.access_token}`)
     await expect(localStorage.getItem('user')).toBeNull()
+    // What the sign-in page will say (LoginAfterAccountDeletion.stories.tsx).
+    await expect(accountWasDeleted()).toBe(true)
+    forgetAccountDeleted()
   },
 }
