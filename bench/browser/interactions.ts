@@ -80,8 +80,9 @@ async function swipeRight(page: Page, selector: ReturnType<Page['locator']>, dis
 
 /**
  * Interaction latency on a phone with the CPU slowed 4× (Chrome DevTools' "mid-tier mobile"): a category chip
- * on Home, typing in Find's search, opening Find's category sheet, completing a coupon swipe. Each `repeat`
- * times on a fresh page; the swipe uses a different partner's available coupon each time.
+ * on Home, typing in Find's search, opening Find's category sheet, completing a coupon swipe, 'Utiliser l'offre'
+ * then 'Confirmer'. Each `repeat` times on a fresh page; the swipe and the button each use a different partner's
+ * available coupon each time.
  */
 export async function benchInteractions(
   base: string,
@@ -102,7 +103,7 @@ export async function benchInteractions(
       ),
     }))
     .filter((candidate) => candidate.coupon)
-    .slice(0, repeat)
+    .slice(0, repeat * 2)
 
   const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs })
   try {
@@ -117,7 +118,7 @@ export async function benchInteractions(
     await context.addInitScript('globalThis.__name = (f) => f')
     await context.addInitScript((value) => localStorage.setItem('user', value), JSON.stringify(user))
     await context.addInitScript(recordInteractions)
-    const runs: Record<string, number[]> = { chip: [], typing: [], sheet: [], swipe: [] }
+    const runs: Record<string, number[]> = { chip: [], typing: [], sheet: [], swipe: [], useButton: [] }
     for (let i = 0; i < repeat; i++) {
       const page = await context.newPage()
       const cdp = await context.newCDPSession(page)
@@ -152,7 +153,8 @@ export async function benchInteractions(
       })
       runs.sheet.push(Math.max(tap, await drawn()))
 
-      const target = withCoupon[i]
+      // Every other partner with a coupon for the swipe, the others for the button: each coupon is used once.
+      const target = withCoupon[2 * i]
       if (target?.coupon) {
         await page.goto(`${base}/partenaire/${target.id}`)
         const card = page.getByTestId('coupon-card').filter({ hasText: target.coupon.libelle }).first()
@@ -164,6 +166,23 @@ export async function benchInteractions(
           }),
         )
       }
+
+      const byButton = withCoupon[2 * i + 1]
+      if (byButton?.coupon) {
+        await page.goto(`${base}/partenaire/${byButton.id}`)
+        const card = page.getByTestId('coupon-card').filter({ hasText: byButton.coupon.libelle }).first()
+        await card.waitFor()
+        // The tap that asks for confirmation, then the confirmation that uses the offer: the slower of the two.
+        const ask = await longestInteraction(page, async () => {
+          await card.getByRole('button', { name: "Utiliser l'offre" }).click()
+          await page.getByRole('dialog').waitFor()
+        })
+        const confirm = await longestInteraction(page, async () => {
+          await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click()
+          await card.and(page.locator('[data-state="used"]')).waitFor()
+        })
+        runs.useButton.push(Math.max(ask, confirm))
+      }
       await page.close()
     }
     return [
@@ -174,6 +193,11 @@ export async function benchInteractions(
         interaction: 'completing a coupon swipe',
         latenciesMs: runs.swipe,
         ...(runs.swipe.length === 0 ? { note: 'no partner with an available coupon' } : {}),
+      },
+      {
+        interaction: "'Utiliser l'offre', then 'Confirmer'",
+        latenciesMs: runs.useButton,
+        ...(runs.useButton.length === 0 ? { note: 'no second partner with an available coupon' } : {}),
       },
     ]
   } finally {
