@@ -8,6 +8,7 @@ import { sanitize } from 'storybook/internal/csf'
 export interface ComponentChange {
   title: string
   docsId: string
+  /** ISO 8601 date and time of the last commit that touched it (newest first, to the second). */
   lastChange: string
   changesIn60Days: number
   subjects: string[]
@@ -39,7 +40,7 @@ export function componentChanges(): ComponentChange[] {
       const title = /title: '([^']+)'/.exec(readFileSync(join(storiesDir, file), 'utf8'))?.[1] ?? file
       const name = file.replace('.stories.tsx', '')
       const paths = [`stories/design-system/${file}`, `src/design-system/components/${name}`]
-      const [lastChange = ''] = git(['log', '-1', '--format=%cs', '--', ...paths]).split('\n')
+      const [lastChange = ''] = git(['log', '-1', '--format=%cI', '--', ...paths]).split('\n')
       const recent = git(['log', '--since=60.days', '--format=%s', '--', ...paths])
       const subjects = recent ? recent.split('\n') : []
       return {
@@ -52,7 +53,7 @@ export function componentChanges(): ComponentChange[] {
     })
   return changes
     .filter((change) => change.lastChange)
-    .sort((a, b) => b.lastChange.localeCompare(a.lastChange))
+    .sort((a, b) => Date.parse(b.lastChange) - Date.parse(a.lastChange))
 }
 
 /** `import changes from 'virtual:storybook-changes'` in a docs page. */

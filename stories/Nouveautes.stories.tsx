@@ -37,10 +37,10 @@ export const ChangedComponents: Story = {
     await expect(links).toHaveLength(designSystemStoryFiles.length)
     for (const link of links)
       await expect(link.getAttribute('href')).toMatch(/^\.\/\?path=\/docs\/.+--documentation$/)
-    const dates = canvas
+    const times = canvas
       .getAllByRole('row')
       .slice(1)
-      .map((row) => row.querySelector('time')!.getAttribute('datetime')!)
-    await expect(dates).toEqual([...dates].sort().reverse())
+      .map((row) => Date.parse(row.querySelector('time')!.getAttribute('datetime')!))
+    await expect(times).toEqual([...times].sort((a, b) => b - a))
   },
 }

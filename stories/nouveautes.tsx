@@ -1,4 +1,12 @@
 import changes from 'virtual:storybook-changes'
+import { theme } from '@/src/design-system/theme/theme.ts'
+
+const cell = {
+  padding: '8px 12px',
+  borderBottom: `1px solid ${theme.colors.divider}`,
+  textAlign: 'left' as const,
+  verticalAlign: 'top',
+}
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' })
 
@@ -6,18 +14,18 @@ const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'lo
 export function RecentChanges() {
   if (changes.length === 0) return <p>L’historique n’est pas disponible dans cette copie du Storybook.</p>
   return (
-    <table>
+    <table style={{ borderCollapse: 'collapse', color: theme.colors.text, fontFamily: theme.fonts.body }}>
       <thead>
         <tr>
-          <th>Composant</th>
-          <th>Dernière modification</th>
-          <th>Modifications en 60 jours</th>
+          <th style={cell}>Composant</th>
+          <th style={cell}>Dernière modification</th>
+          <th style={cell}>Modifications en 60 jours</th>
         </tr>
       </thead>
       <tbody>
         {changes.map((change) => (
           <tr key={change.docsId}>
-            <td>
+            <td style={cell}>
               <a href={`./?path=/docs/${change.docsId}`} target="_top">
                 {change.title.split('/').slice(1).join(' › ')}
               </a>
@@ -32,10 +40,10 @@ export function RecentChanges() {
                 </details>
               ) : null}
             </td>
-            <td>
+            <td style={cell}>
               <time dateTime={change.lastChange}>{dateFormat.format(new Date(change.lastChange))}</time>
             </td>
-            <td>{change.changesIn60Days}</td>
+            <td style={cell}>{change.changesIn60Days}</td>
           </tr>
         ))}
       </tbody>
