@@ -373,6 +373,8 @@ export const guides = {
       'Le bouton dit « Afficher le mot de passe » ou « Masquer le mot de passe » et son état est annoncé.',
       'Le remplissage automatique du navigateur reste possible.',
     ],
+    states:
+      'Au survol, le bouton afficher / masquer prend un fond gris clair ; le champ fonce son contour comme un champ de texte.',
   },
   photoGrid: {
     summary:
