@@ -43,38 +43,16 @@ let dir: string
 let previous: ChildProcess | null = null
 let output = ''
 let old: Client
+let oldUrl: string
 let admin: AuthUser
 let release: { commit: string; newest: string }
 
-beforeAll(async () => {
-  release = previousRelease()
-  // A copy of that release's server (git archive, no checkout), on this checkout's dependencies.
-  dir = mkdtempSync(join(tmpdir(), 'partenaires-precedente-'))
-  const tar = execFileSync(
-    'git',
-    [
-      'archive',
-      '--format=tar',
-      release.commit,
-      'server',
-      'contract',
-      'scripts',
-      'package.json',
-      'tsconfig.json',
-    ],
-    {
-      cwd: repoRoot,
-      maxBuffer: 256 * 1024 * 1024,
-    },
-  )
-  execFileSync('tar', ['-x', '-C', dir], { input: tar })
-  symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'))
-
-  // The database and PostgreSQL, no instance of this release yet.
-  c = await cluster({ instances: 0, nginx: false })
-  const port = await freePort()
+/** Starts the previous release's server/main.ts on the cluster's database; resolves with its URL once ready. */
+async function startPrevious(port?: number): Promise<string> {
+  port ??= await freePort()
   const dataDir = join(dir, 'data')
-  mkdirSync(dataDir)
+  mkdirSync(dataDir, { recursive: true })
+  output = ''
   // Its own alias hook (server/test/node-hooks.ts resolves '@/' from where it sits), as child-node.ts does.
   previous = spawn(
     process.execPath,
@@ -103,7 +81,37 @@ beforeAll(async () => {
     () => isReady(url),
     `version précédente (${release.commit.slice(0, 7)}) prête : ${output}`,
   )
-  old = client({ url })
+  return url
+}
+
+beforeAll(async () => {
+  release = previousRelease()
+  // A copy of that release's server (git archive, no checkout), on this checkout's dependencies.
+  dir = mkdtempSync(join(tmpdir(), 'partenaires-precedente-'))
+  const tar = execFileSync(
+    'git',
+    [
+      'archive',
+      '--format=tar',
+      release.commit,
+      'server',
+      'contract',
+      'scripts',
+      'package.json',
+      'tsconfig.json',
+    ],
+    {
+      cwd: repoRoot,
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  )
+  execFileSync('tar', ['-x', '-C', dir], { input: tar })
+  symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'))
+
+  // The database and PostgreSQL, no instance of this release yet.
+  c = await cluster({ instances: 0, nginx: false })
+  oldUrl = await startPrevious()
+  old = client({ url: oldUrl })
   admin = await old.login(ADMIN.email, ADMIN.password)
 })
 
@@ -189,5 +197,18 @@ describe('the previous release on the migrated database', () => {
     expect(seen.body.name).toBe('Pendant le déploiement')
     expect(previous!.exitCode).toBeNull()
     expect(output).not.toMatch(/"level":(50|60)/)
+  })
+
+  it('restarts on it (a crash or a rollback during the roll), naming the newer migrations it serves as they are', async () => {
+    const port = Number(new URL(oldUrl).port)
+    const exited = new Promise((done) => previous!.once('exit', done))
+    previous!.kill('SIGTERM')
+    await exited
+    await startPrevious(port)
+    expect(output).toMatch(/migrations d’une version plus récente/)
+    const user = await old.login('avant@multi.fr', 'mot de passe d’avant')
+    expect((await old.get(`${apiPaths.partnerSearch()}?name=migration&pageSize=20`, as(user))).status).toBe(
+      200,
+    )
   })
 })
