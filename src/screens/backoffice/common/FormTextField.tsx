@@ -7,19 +7,31 @@ interface FormTextFieldProps extends Omit<TextFieldProps, 'name' | 'value' | 'on
   name: string
   /** A PasswordField (hidden text with its 'show' toggle) instead of a TextField. */
   password?: boolean
+  /**
+   * Says its error only once the form was sent: on a page of several forms ('Mon compte'), tabbing through one
+   * that the person does not mean to use leaves it quiet.
+   */
+  errorAfterSubmit?: boolean
 }
 
 /** A TextField bound to react-final-form: the error shows once the field was touched or a submit was tried. */
-export function FormTextField({ name, type, password = false, ...rest }: FormTextFieldProps) {
+export function FormTextField({
+  name,
+  type,
+  password = false,
+  errorAfterSubmit = false,
+  ...rest
+}: FormTextFieldProps) {
   return (
     <Field<string> name={name} type={type}>
-      {({ input, meta }) =>
-        password ? (
-          <PasswordField {...rest} {...input} value={input.value ?? ''} error={fieldError(meta)} />
+      {({ input, meta }) => {
+        const error = errorAfterSubmit && !meta.submitFailed ? undefined : fieldError(meta)
+        return password ? (
+          <PasswordField {...rest} {...input} value={input.value ?? ''} error={error} />
         ) : (
-          <TextField {...rest} {...input} value={input.value ?? ''} error={fieldError(meta)} />
+          <TextField {...rest} {...input} value={input.value ?? ''} error={error} />
         )
-      }
+      }}
     </Field>
   )
 }

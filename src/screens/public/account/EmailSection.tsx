@@ -80,6 +80,7 @@ export function EmailSection({
             }}
           >
             <FormTextField
+              errorAfterSubmit
               name="newEmail"
               type="email"
               label="Nouvelle adresse e-mail"
@@ -91,6 +92,7 @@ export function EmailSection({
               fullWidth
             />
             <FormTextField
+              errorAfterSubmit
               name="password"
               password
               label="Mot de passe actuel"

@@ -46,6 +46,7 @@ export function NameSection({ user }: { user: AuthUser }) {
             }}
           >
             <FormTextField
+              errorAfterSubmit
               name="firstname"
               label="Prénom"
               autoComplete="given-name"
@@ -54,6 +55,7 @@ export function NameSection({ user }: { user: AuthUser }) {
               fullWidth
             />
             <FormTextField
+              errorAfterSubmit
               name="lastname"
               label="Nom"
               autoComplete="family-name"

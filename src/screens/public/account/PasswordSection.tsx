@@ -61,6 +61,7 @@ export function PasswordSection() {
             }}
           >
             <FormTextField
+              errorAfterSubmit
               name="currentPassword"
               password
               label="Mot de passe actuel"
@@ -70,6 +71,7 @@ export function PasswordSection() {
               fullWidth
             />
             <FormTextField
+              errorAfterSubmit
               name="newPassword"
               password
               label="Nouveau mot de passe"

@@ -393,3 +393,23 @@ export const LoadFailure: Story = {
     await expect(form(canvasElement, 'Nom').getByLabelText('Prénom')).toHaveValue('Camille')
   },
 }
+
+const tabbedThrough = accountApi()
+
+/**
+ * Tabbing through the page, a form one does not mean to use stays quiet: no 'Ce champ est obligatoire' under
+ * fields only crossed (they speak once their form is sent).
+ */
+export const TabbedThrough: Story = {
+  name: 'Traversée au clavier sans erreur',
+  parameters: { msw: tabbedThrough.handlers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const last = canvas.getByRole('button', { name: 'Supprimer mon compte' })
+    for (let press = 0; press < 40 && document.activeElement !== last; press++) await userEvent.tab()
+    await expect(last).toHaveFocus()
+    await expect(canvas.queryAllByText('Ce champ est obligatoire')).toHaveLength(0)
+    for (const field of canvas.getAllByLabelText(/Mot de passe actuel|Nouveau mot de passe|Nouvelle adresse/))
+      await expect(field).not.toHaveAttribute('aria-invalid', 'true')
+  },
+}
