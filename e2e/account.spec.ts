@@ -96,7 +96,19 @@ test('mon compte : changer son nom et son mot de passe, télécharger ses donné
   expect(await apiDeleted.json()).toEqual(await apiUnknown.json())
 })
 
-test('les pages légales s’ouvrent sans session, depuis la connexion', async ({ page }) => {
+test('les pages légales s’ouvrent sans session, depuis la connexion', async ({ page, request }) => {
+  const legalPages = [
+    ['/confidentialite', 'Politique de confidentialité'],
+    ['/mentions-legales', 'Mentions légales'],
+    ['/accessibilite', 'Déclaration d’accessibilité'],
+  ]
+  // Prerendered: their HTML carries their title and their text before any script.
+  for (const [path, heading] of legalPages) {
+    const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text()
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], path).toBe(`${heading} — Partenaires`)
+    expect(html, path).toContain(heading)
+  }
+
   await page.goto('/login')
   const legal = page.getByRole('navigation', { name: 'Informations légales' })
   await legal.getByRole('link', { name: 'Politique de confidentialité' }).click()
@@ -105,12 +117,19 @@ test('les pages légales s’ouvrent sans session, depuis la connexion', async (
   await expect(page.getByText(/Après 36 mois sans connexion/)).toBeVisible()
   await page.getByRole('button', { name: 'Retour' }).click()
   await expect(page).toHaveURL(/\/login$/)
-  for (const [path, heading] of [
-    ['/mentions-legales', 'Mentions légales'],
-    ['/accessibilite', 'Déclaration d’accessibilité'],
-  ]) {
+  // Each one hydrates its HTML as it is (no mismatch), then fills the operator's facts in.
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  for (const [path, heading] of legalPages) {
     await page.goto(path)
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     await expect(page).toHaveTitle(`${heading} — Partenaires`)
   }
+  // The journeys' server sets no LEGAL_* variable: the notice says so once the configuration is read.
+  await page.goto('/mentions-legales')
+  await expect(page.getByText('non renseigné par l’exploitant').first()).toBeVisible()
+  expect(errors).toEqual([])
 })
