@@ -41,9 +41,9 @@ type Story = StoryObj<typeof meta>
 const announcer = () => document.querySelector<HTMLElement>('[data-testid="page-title-announcer"]')!
 
 /**
- * Every screen sets '<page> — Partenaires' (WCAG 2.4.2); after a route change a polite live region reads the new
- * title out. The first title is not announced (screen readers read it as the page loads). The region's text comes
- * in the render after the title changes, hence the waits.
+ * Chaque écran porte le titre « <page> — Partenaires » dans l’onglet du navigateur (WCAG 2.4.2). Quand la
+ * personne change de page, un lecteur d’écran lui annonce le nouveau titre ; le tout premier titre n’est pas
+ * annoncé, puisque le lecteur le lit déjà au chargement de la page.
  */
 export const AnnouncedOnRouteChange: Story = {
   name: 'Annonce au changement de page',

@@ -78,7 +78,10 @@ export const BackToLogin: Story = {
   },
 }
 
-/** Sent empty: the field says the address is missing, and nothing is sent (no 'Erreur lors de l'envoi'). */
+/**
+ * Envoyé sans adresse : le champ dit ce qui manque, et rien n’est envoyé (aucun « Erreur lors de l’envoi »
+ * trompeur).
+ */
 export const EmptySubmitted: Story = {
   name: 'Envoi sans adresse',
   play: async ({ canvasElement, msw }) => {
@@ -94,7 +97,10 @@ export const EmptySubmitted: Story = {
   },
 }
 
-/** A malformed address is said under the field before anything is sent. */
+/**
+ * Une adresse mal écrite est signalée sous le champ avant tout envoi, pour que la personne la corrige sur
+ * place.
+ */
 export const MalformedEmail: Story = {
   name: 'Adresse e-mail mal formée',
   play: async ({ canvasElement, msw }) => {

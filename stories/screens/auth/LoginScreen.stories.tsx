@@ -52,7 +52,7 @@ export const PasswordShown: Story = {
   },
 }
 
-/** Filled in and submitted: the user is stored and taken to Home. */
+/** Formulaire rempli et envoyé : la personne est connectée et arrive sur l’accueil. */
 export const Success: Story = {
   name: 'Connexion réussie',
   play: async ({ canvasElement }) => {
@@ -80,7 +80,7 @@ export const Submitting: Story = {
   },
 }
 
-/** A wrong password shows the spec's alert. */
+/** Mot de passe erroné : l’alerte prévue par la spécification s’affiche au-dessus du formulaire. */
 export const WrongCredentials: Story = {
   name: 'Identifiants incorrects',
   parameters: { msw: [authHandlers.authenticateFailure()] },
@@ -94,7 +94,9 @@ export const WrongCredentials: Story = {
   },
 }
 
-/** The alert clears as soon as a new attempt starts. */
+/**
+ * L’alerte disparaît dès qu’une nouvelle tentative commence, pour ne pas laisser un message périmé à l’écran.
+ */
 export const AlertClearsOnRetry: Story = {
   name: 'Alerte effacée au nouvel essai',
   parameters: { msw: [authHandlers.authenticateFailure()] },
@@ -107,7 +109,7 @@ export const AlertClearsOnRetry: Story = {
   },
 }
 
-/** Nothing typed: each field says what is missing, the first gets the focus, and nothing is sent. */
+/** Rien de saisi : chaque champ dit ce qui manque, le premier reçoit le focus, et rien n’est envoyé. */
 export const EmptySubmitted: Story = {
   name: 'Envoi sans rien saisir',
   play: async ({ canvasElement, msw }) => {
@@ -124,7 +126,9 @@ export const EmptySubmitted: Story = {
   },
 }
 
-/** A malformed address is said under the field before anything is sent; the password is kept. */
+/**
+ * Une adresse mal écrite est signalée sous le champ avant tout envoi ; le mot de passe saisi est conservé.
+ */
 export const MalformedEmail: Story = {
   name: 'Adresse e-mail mal formée',
   play: async ({ canvasElement, msw }) => {
@@ -140,7 +144,10 @@ export const MalformedEmail: Story = {
   },
 }
 
-/** Sent to /login from a page (here named by ?retour=, as a link or a reload carries it): back there once signed in. */
+/**
+ * Arrivée sur la connexion depuis une page qui la demandait (par un lien ou un rechargement) : une fois
+ * connectée, la personne revient sur cette page.
+ */
 export const ReturnsToAskedPage: Story = {
   name: 'Retour à la page demandée',
   tags: ['no-visual'],
@@ -154,7 +161,10 @@ export const ReturnsToAskedPage: Story = {
   },
 }
 
-/** ?retour= never leads to another site: an address elsewhere is ignored and the visitor goes Home. */
+/**
+ * Le retour après connexion ne mène jamais vers un autre site : une adresse extérieure est ignorée et la
+ * personne arrive sur l’accueil.
+ */
 export const ReturnNeverLeavesTheSite: Story = {
   name: 'Retour vers un autre site ignoré',
   tags: ['no-visual'],
@@ -168,7 +178,9 @@ export const ReturnNeverLeavesTheSite: Story = {
   },
 }
 
-/** A new attempt the form refuses before sending also clears the last refusal's alert. */
+/**
+ * Une nouvelle tentative refusée par le formulaire avant l’envoi efface aussi l’alerte du refus précédent.
+ */
 export const AlertClearsOnRefusedRetry: Story = {
   name: 'Alerte effacée quand le formulaire refuse',
   tags: ['no-visual'],

@@ -38,7 +38,9 @@ export const Empty: Story = {
   },
 }
 
-/** Each box links to its PDF in a new tab; clicking the link does not tick the box. */
+/**
+ * Chaque case renvoie à son document PDF dans un nouvel onglet ; cliquer sur le lien ne coche pas la case.
+ */
 export const LegalLinks: Story = {
   name: 'Liens vers les conditions',
   play: async ({ canvasElement }) => {
@@ -77,7 +79,7 @@ export const Filled: Story = {
   },
 }
 
-/** Registered: signed in at once and taken to Home. */
+/** Inscription réussie : la personne est connectée aussitôt et arrive sur l’accueil. */
 export const Success: Story = {
   name: 'Inscription réussie',
   play: async (context) => {
@@ -92,7 +94,10 @@ export const Success: Story = {
   },
 }
 
-/** The server refuses (e-mail taken): its message shows and the form keeps what was typed. */
+/**
+ * Le serveur refuse l’inscription (adresse déjà utilisée) : son message s’affiche et le formulaire garde ce
+ * qui a été saisi.
+ */
 export const EmailTaken: Story = {
   name: 'E-mail déjà utilisé',
   parameters: { msw: [authHandlers.registerConflict()] },
@@ -113,7 +118,10 @@ async function tickBothBoxes(canvas: ReturnType<typeof within>) {
   await userEvent.click(canvas.getByRole('checkbox', { name: /politique de confidentialité/ }))
 }
 
-/** Sent empty: every field says what is missing at once, the first gets the focus, and nothing is sent. */
+/**
+ * Envoyé vide : chaque champ dit ce qui manque, tous en même temps, le premier reçoit le focus, et rien n’est
+ * envoyé.
+ */
 export const EmptySubmitted: Story = {
   name: 'Envoi sans rien saisir',
   play: async ({ canvasElement, msw }) => {
@@ -129,7 +137,9 @@ export const EmptySubmitted: Story = {
   },
 }
 
-/** Eight spaces pass a length rule: the form refuses them beside the field, before the server does. */
+/**
+ * Huit espaces ne font pas un mot de passe : le formulaire le dit à côté du champ, sans attendre le serveur.
+ */
 export const PasswordOfSpaces: Story = {
   name: 'Mot de passe fait d’espaces',
   play: async ({ canvasElement, msw }) => {
@@ -150,7 +160,7 @@ export const PasswordOfSpaces: Story = {
   },
 }
 
-/** Several refusals at once, each beside its field (not one at a time from the server). */
+/** Plusieurs erreurs d’un coup, chacune à côté de son champ, plutôt qu’une à la fois après chaque envoi. */
 export const SeveralErrors: Story = {
   name: 'Plusieurs erreurs à la fois',
   play: async ({ canvasElement, msw }) => {
@@ -173,7 +183,9 @@ export const SeveralErrors: Story = {
   },
 }
 
-/** The fields take no more than the server keeps: a 300-character name stops at 100. */
+/**
+ * Les champs n’acceptent pas plus que ce que le serveur conserve : un nom de 300 caractères s’arrête à 100.
+ */
 export const LongName: Story = {
   name: 'Prénom trop long',
   tags: ['no-visual'],
@@ -188,7 +200,10 @@ export const LongName: Story = {
   },
 }
 
-/** Signed up from a page the guard kept (here named by ?retour=): that page, not Home. */
+/**
+ * Inscription depuis une page qui demandait d’être connecté : la personne revient sur cette page, pas sur
+ * l’accueil.
+ */
 export const ReturnsToAskedPage: Story = {
   name: 'Retour à la page demandée',
   tags: ['no-visual'],

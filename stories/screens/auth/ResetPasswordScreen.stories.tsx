@@ -47,8 +47,8 @@ export const Mismatch: Story = {
 }
 
 /**
- * Reset: the link has served, so the form goes (sending it again could only fail); the message has the focus
- * and 'Se connecter' leads on.
+ * Mot de passe changé : le lien a servi, le formulaire laisse place au message de réussite, qui reçoit le
+ * focus, et « Se connecter » permet de continuer.
  */
 export const Success: Story = {
   name: 'Mot de passe réinitialisé',
@@ -69,7 +69,7 @@ export const Success: Story = {
   },
 }
 
-/** 'Se connecter' after the reset leads to the login page. */
+/** Après le changement, « Se connecter » mène à la page de connexion. */
 export const SuccessThenSignIn: Story = {
   name: 'Réinitialisé, puis connexion',
   tags: ['no-visual'],
@@ -81,7 +81,7 @@ export const SuccessThenSignIn: Story = {
   },
 }
 
-/** The server's rules are said before sending: eight spaces are not a password. */
+/** Les règles du mot de passe sont rappelées avant l’envoi : huit espaces ne sont pas un mot de passe. */
 export const PasswordOfSpaces: Story = {
   name: 'Mot de passe fait d’espaces',
   play: async ({ canvasElement, msw }) => {
@@ -116,7 +116,7 @@ export const Failure: Story = {
   },
 }
 
-/** 'Demander un nouveau lien' leads to the forgot-password page. */
+/** « Demander un nouveau lien » mène à la page « Mot de passe oublié ». */
 export const FailureAsksForNewLink: Story = {
   name: 'Demande d’un nouveau lien',
   tags: ['no-visual'],
@@ -129,7 +129,7 @@ export const FailureAsksForNewLink: Story = {
   },
 }
 
-/** Without a token in the query the page sends the visitor to forgot-password. */
+/** Ouverte sans lien valide, la page envoie la personne vers « Mot de passe oublié » pour en demander un. */
 export const WithoutToken: Story = {
   name: 'Lien sans jeton',
   parameters: { router: { path: '/reset-password', initialEntries: ['/reset-password'] } },

@@ -84,7 +84,10 @@ export const Loaded: Story = {
   },
 }
 
-/** The partner's own history: only the entries whose target it is, with who, when and what changed. */
+/**
+ * L’historique propre au partenaire : seules les modifications qui le concernent, avec qui, quand et ce qui a
+ * changé.
+ */
 export const History: Story = {
   name: 'Historique de la fiche',
   // The section is at the foot of the page, below what the screenshots of 'Loaded' already show.
@@ -106,7 +109,10 @@ export const History: Story = {
   },
 }
 
-/** Ten entries at first; « Voir plus » adds the next ones, newest first, and goes once all are shown. */
+/**
+ * Dix entrées d’abord ; « Voir plus » ajoute les suivantes, des plus récentes aux plus anciennes, puis
+ * disparaît quand tout est affiché.
+ */
 export const HistoryShowMore: Story = {
   name: 'Historique, voir plus',
   tags: ['no-visual'],
@@ -179,7 +185,10 @@ export const LoadFailure: Story = {
   },
 }
 
-/** Opened from a link, a bookmark or a new tab (no page of the app before it): the failure leads to the partners list. */
+/**
+ * Ouverte depuis un lien, un favori ou un nouvel onglet (sans page de l’application avant) : en cas d’échec,
+ * le retour mène à la liste des partenaires.
+ */
 export const LoadFailureOpenedDirectly: Story = {
   name: 'Erreur de chargement, ouverte depuis un lien',
   tags: ['no-visual'],
@@ -333,7 +342,10 @@ export const AddCoupon: Story = {
   },
 }
 
-/** A past date is warned about but saves (the spec lets the admin set it); the card then says 'Expiré'. */
+/**
+ * Une date passée est signalée mais acceptée (la spécification laisse l’administrateur la choisir) ; la carte
+ * du coupon affiche alors « Expiré ».
+ */
 export const AddExpiredCoupon: Story = {
   name: 'Ajout d’un coupon expiré',
   play: async ({ canvasElement }) => {
@@ -368,8 +380,8 @@ export const AddExpiredCoupon: Story = {
 }
 
 /**
- * The expiry is typed (placeholder AAAA-MM-JJ) or picked in the browser's calendar, whose choice fills the text:
- * only real days, from 1900 on.
+ * La date d’expiration se tape (modèle AAAA-MM-JJ) ou se choisit dans le calendrier du navigateur, qui
+ * remplit le champ : seulement des jours réels, à partir de 1900.
  */
 export const CouponDatePicker: Story = {
   name: 'Coupon : sélecteur de date',
@@ -397,7 +409,10 @@ export const CouponDatePicker: Story = {
   },
 }
 
-/** A date typed in another shape gets the spec's message; typed AAAA-MM-JJ, the coupon is saved with it. */
+/**
+ * Une date tapée dans un autre format reçoit le message de la spécification ; tapée en AAAA-MM-JJ, le coupon
+ * est enregistré avec elle.
+ */
 export const CouponDateTypedInAnotherShape: Story = {
   name: 'Coupon : date saisie dans un autre format',
   tags: ['no-visual'],
@@ -428,7 +443,7 @@ export const CouponDateTypedInAnotherShape: Story = {
   },
 }
 
-/** In the right shape but no day of the calendar: 'Date invalide'. */
+/** Au bon format mais absente du calendrier (un 31 février, par exemple) : « Date invalide ». */
 export const CouponImpossibleDate: Story = {
   name: 'Coupon : date impossible',
   tags: ['no-visual'],
@@ -458,7 +473,10 @@ export const CouponValidationErrors: Story = {
   },
 }
 
-/** The server refuses the date: its French message marks the field, no toast names « expirationDate ». */
+/**
+ * Le serveur refuse la date : son message en français s’affiche sous le champ concerné, sans notification
+ * technique.
+ */
 export const CouponServerFieldError: Story = {
   name: 'Coupon : erreur du serveur sur un champ',
   parameters: {
@@ -489,7 +507,10 @@ export const CouponServerFieldError: Story = {
   },
 }
 
-/** Closing a changed coupon dialog asks first; 'Continuer la saisie' keeps the text, 'Abandonner' closes. */
+/**
+ * Fermer la fenêtre d’un coupon modifié demande confirmation ; « Continuer la saisie » garde le texte, «
+ * Abandonner » ferme.
+ */
 export const CouponUnsavedChanges: Story = {
   name: 'Coupon : abandonner les modifications',
   play: async ({ canvasElement }) => {
@@ -512,7 +533,7 @@ export const CouponUnsavedChanges: Story = {
   },
 }
 
-/** Nothing typed: the dialog closes at once. */
+/** Rien de saisi : la fenêtre se ferme aussitôt, sans question. */
 export const CouponUnchangedCloses: Story = {
   name: 'Coupon inchangé : fermeture immédiate',
   tags: ['no-visual'],
@@ -597,8 +618,8 @@ const versionedCoupons = versionedRecord({
 })
 
 /**
- * Alice changed a coupon while this one was being edited: the save, sent with the partner's version the page
- * read, is refused; the dialog says who and when, keeps the typed libelle, and 'Recharger' brings hers.
+ * Alice a modifié un coupon pendant que celui-ci était en cours d’édition : l’enregistrement est refusé, la
+ * fenêtre dit qui et quand, garde le libellé saisi, et « Recharger » affiche la version d’Alice.
  */
 export const EditCouponModifiedElsewhere: Story = {
   name: 'Coupon modifié entre-temps',

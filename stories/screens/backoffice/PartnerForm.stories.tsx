@@ -117,7 +117,10 @@ export const NewCategory: Story = {
   },
 }
 
-/** Dismissing the icon dialog after typing an icon name asks first; kept, the name is used. */
+/**
+ * Fermer la fenêtre d’icône après avoir tapé un nom demande confirmation ; si on le garde, ce nom d’icône est
+ * utilisé.
+ */
 export const NewCategoryUnsavedIcon: Story = {
   name: 'Icône de catégorie : abandonner les modifications',
   play: async ({ canvasElement }) => {
@@ -139,7 +142,10 @@ export const NewCategoryUnsavedIcon: Story = {
   },
 }
 
-/** A refused submit focuses the first field in error and scrolls it into view (here far down the form). */
+/**
+ * Un envoi refusé place le focus sur le premier champ en erreur et le fait défiler jusqu’à l’écran, même tout
+ * en bas du formulaire.
+ */
 export const FocusFirstError: Story = {
   name: 'Focus sur le premier champ en erreur',
   play: async ({ canvasElement }) => {
@@ -160,7 +166,7 @@ export const FocusFirstError: Story = {
   },
 }
 
-/** Leaving a changed form through the router asks first; 'Abandonner' goes. */
+/** Quitter un formulaire modifié demande confirmation ; « Abandonner » quitte la page. */
 export const UnsavedChanges: Story = {
   name: 'Abandonner les modifications',
   tags: ['no-visual'],
@@ -174,7 +180,10 @@ export const UnsavedChanges: Story = {
   },
 }
 
-/** Enter picks the highlighted first match ('Rest' -> Restaurants); a new category is its own explicit option. */
+/**
+ * Entrée choisit la première catégorie proposée (« Rest » donne Restaurants) ; créer une nouvelle catégorie
+ * est une option à part, qu’il faut choisir.
+ */
 export const CategoryEnterPicksMatch: Story = {
   name: 'Catégorie : Entrée choisit la proposition',
   play: async ({ canvasElement }) => {
@@ -314,7 +323,10 @@ export const Edit: Story = {
   },
 }
 
-/** Opened from a link (no page of the app before it): the saved edit leads to the partners list. */
+/**
+ * Ouvert depuis un lien (sans page de l’application avant) : après l’enregistrement, la personne arrive sur
+ * la liste des partenaires.
+ */
 export const EditSavedWithoutHistory: Story = {
   name: 'Modification enregistrée, ouverte depuis un lien',
   tags: ['no-visual'],
@@ -402,7 +414,10 @@ export const EditModifiedElsewhereCompare: Story = {
   play: async ({ canvasElement }) => compareWithAlices(canvasElement),
 }
 
-/** After comparing, 'Garder mes valeurs' saves the typed phone over Alice's version, her name kept. */
+/**
+ * Après la comparaison, « Garder mes valeurs » enregistre le téléphone saisi par-dessus la version d’Alice,
+ * en gardant le nom qu’elle a choisi.
+ */
 export const EditModifiedElsewhereKeepMine: Story = {
   name: 'Modifié entre-temps : garder mes valeurs',
   ...modifiedElsewhere,
@@ -418,7 +433,10 @@ export const EditModifiedElsewhereKeepMine: Story = {
   },
 }
 
-/** 'Recharger' asks first, then shows their version (the typed phone lost); saving it goes through. */
+/**
+ * « Recharger » demande confirmation, puis affiche la version d’Alice (le téléphone saisi est perdu) ;
+ * l’enregistrer fonctionne.
+ */
 export const EditModifiedElsewhereReload: Story = {
   name: 'Modifié entre-temps : recharger',
   ...modifiedElsewhere,
@@ -439,8 +457,9 @@ export const EditModifiedElsewhereReload: Story = {
 }
 
 /**
- * The icon of a new category is picked from the grid: searched in French ('café', 'bar'), chosen with the
- * keyboard (Enter, then the arrows), kept on the category's chip and sent with it.
+ * L’icône d’une nouvelle catégorie se choisit dans la grille : recherche en français (« café », « bar »),
+ * choix au clavier (Entrée, puis les flèches), icône reprise sur la puce de la catégorie et enregistrée avec
+ * elle.
  */
 export const NewCategoryIconPicker: Story = {
   name: 'Icône de catégorie : choisir dans la grille au clavier',

@@ -11,8 +11,8 @@ import { fill } from '@/stories/fill.ts'
 const api = createBackofficeApi()
 
 /**
- * The partner form's place search on Google's code path: a configuration with a key, Google's script answered
- * by the local double of the Maps JavaScript API (mocks/googleMapsDouble), Places autocomplete then details.
+ * La recherche d’établissement du formulaire partenaire telle qu’elle fonctionne avec Google Maps :
+ * suggestions pendant la frappe, puis fiche de l’établissement choisi qui remplit le formulaire.
  */
 const meta = {
   title: 'Écrans/Back-office/Partenaire (formulaire, Google)',
@@ -41,7 +41,9 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** An establishment found through Places fills name, address, city, position and phone. */
+/**
+ * Un établissement trouvé par la recherche remplit le nom, l’adresse, la ville, la position et le téléphone.
+ */
 export const GooglePlacePrefill: Story = {
   name: 'Un lieu Google pré-remplit le formulaire',
   play: async ({ canvasElement }) => {
@@ -61,7 +63,10 @@ export const GooglePlacePrefill: Story = {
   },
 }
 
-/** A place Google knows without phone: the phone the admin typed stays. */
+/**
+ * Un établissement que Google connaît sans téléphone : le téléphone déjà saisi par l’administrateur est
+ * gardé.
+ */
 export const GooglePlaceWithoutPhoneKeepsTyped: Story = {
   name: 'Lieu sans téléphone, le téléphone saisi reste',
   tags: ['no-visual'],

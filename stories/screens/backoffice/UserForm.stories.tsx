@@ -134,7 +134,10 @@ export const Cancel: Story = {
   },
 }
 
-/** Required fields carry a '*' (legend above) and aria-required; a refused submit focuses the first error. */
+/**
+ * Les champs obligatoires portent un « * » (expliqué au-dessus du formulaire) et sont annoncés comme
+ * obligatoires ; un envoi refusé place le focus sur la première erreur.
+ */
 export const FocusFirstError: Story = {
   name: 'Focus sur le premier champ en erreur',
   tags: ['no-visual'],
@@ -150,7 +153,7 @@ export const FocusFirstError: Story = {
   },
 }
 
-/** 'Annuler' on a changed form asks first: keep editing, then leave. */
+/** « Annuler » sur un formulaire modifié demande confirmation : on peut continuer la saisie, puis quitter. */
 export const UnsavedChanges: Story = {
   name: 'Abandonner les modifications',
   play: async ({ canvasElement }) => {
@@ -170,7 +173,10 @@ export const UnsavedChanges: Story = {
   },
 }
 
-/** Opened from a link (no page of the app before it): 'Annuler' goes to the users list, not out of the app. */
+/**
+ * Ouvert depuis un lien (sans page de l’application avant) : « Annuler » mène à la liste des utilisateurs,
+ * sans sortir de l’application.
+ */
 export const CancelWithoutHistory: Story = {
   name: 'Annuler, ouverte depuis un lien',
   tags: ['no-visual'],
@@ -217,7 +223,10 @@ export const Edit: Story = {
   },
 }
 
-/** 'Rôles': Administrateur sends ROLE_ADMIN beside ROLE_USER, which every account keeps. */
+/**
+ * Choisir « Administrateur » dans « Rôles » donne les droits d’administration en plus de ceux d’utilisateur,
+ * que tout compte garde.
+ */
 export const EditMakeAdministrator: Story = {
   name: 'Modification : passer administrateur',
   // It ends on the next screen's placeholder, which the Edit story's capture already shows.
@@ -240,7 +249,10 @@ export const EditMakeAdministrator: Story = {
   },
 }
 
-/** The signed-in administrator's own account: the role cannot be taken away, the field says why. */
+/**
+ * Le compte de l’administrateur connecté : il ne peut pas se retirer son propre rôle, et le champ explique
+ * pourquoi.
+ */
 export const EditMyself: Story = {
   name: 'Modification de son propre compte',
   parameters: {
@@ -260,7 +272,10 @@ export const EditMyself: Story = {
   },
 }
 
-/** Opened from a link (no page of the app before it): the saved edit leads to the users list. */
+/**
+ * Ouvert depuis un lien (sans page de l’application avant) : après l’enregistrement, la personne arrive sur
+ * la liste des utilisateurs.
+ */
 export const EditSavedWithoutHistory: Story = {
   name: 'Modification enregistrée, ouverte depuis un lien',
   tags: ['no-visual'],

@@ -101,7 +101,10 @@ async function exportQuery(canvasElement: HTMLElement) {
   return Object.fromEntries(exported.at(-1)!)
 }
 
-/** Administrators or users only: the role goes into the address, and the CSV export follows it. */
+/**
+ * Seulement les administrateurs, ou seulement les utilisateurs : le filtre est gardé dans l’adresse de la
+ * page, et l’export CSV le suit.
+ */
 export const FilterByRole: Story = {
   name: 'Filtre par rôle',
   tags: ['no-visual'],
@@ -127,7 +130,10 @@ export const FilterByRole: Story = {
   },
 }
 
-/** A link or a Back to a filtered list shows it filtered; a role the API does not know is ignored. */
+/**
+ * Un lien ou un retour arrière vers une liste filtrée l’affiche filtrée ; un rôle inconnu dans l’adresse est
+ * ignoré.
+ */
 export const RoleFromAddress: Story = {
   name: 'Rôle repris de l’adresse',
   parameters: {

@@ -36,7 +36,7 @@ export const PageNonTrouvee: Story = {
   },
 }
 
-/** The same page on a laptop: a back-office user opening a link they may not follow. */
+/** La même page sur ordinateur : un utilisateur du back-office ouvre un lien auquel il n’a pas accès. */
 export const AccesRefuseOrdinateur: Story = {
   name: 'Accès refusé (ordinateur)',
   globals: { viewport: { value: 'desktop' } },
@@ -47,7 +47,7 @@ export const AccesRefuseOrdinateur: Story = {
   },
 }
 
-/** An unknown address typed on a laptop; the way back leads to the root. */
+/** Une adresse inconnue tapée sur ordinateur ; le lien de retour mène à l’accueil. */
 export const PageNonTrouveeOrdinateur: Story = {
   name: 'Page non trouvée (ordinateur)',
   globals: { viewport: { value: 'desktop' } },
@@ -63,8 +63,9 @@ export const PageNonTrouveeOrdinateur: Story = {
 const retryOffline = fn()
 
 /**
- * A tab tapped offline before the app was kept on the device: its code could not be fetched. What every route
- * shows then (its errorElement, inside the tab bar or the back-office's menu), never React Router's English page.
+ * Un onglet touché hors connexion avant que l’application ne soit gardée sur l’appareil : la page n’a pas pu
+ * être chargée. C’est ce que toute page affiche alors, dans la barre d’onglets ou le menu du back-office,
+ * toujours en français.
  */
 export const PageIndisponibleHorsConnexion: Story = {
   name: 'Page indisponible hors connexion',
@@ -83,7 +84,7 @@ export const PageIndisponibleHorsConnexion: Story = {
   },
 }
 
-/** A screen that failed to render: the same page in other words, with the way back to the root too. */
+/** Un écran qui n’a pas pu s’afficher : la même page avec d’autres mots, et le lien de retour à l’accueil. */
 export const ErreurInattendue: Story = {
   name: 'Erreur inattendue',
   render: () => <RouteErrorScreen kind="unexpected" onRetry={() => {}} />,

@@ -19,8 +19,8 @@ import { withUserLocation } from './decorators.tsx'
 import { withToast } from '../backoffice/decorators.tsx'
 
 /**
- * The favourite heart where a partner shows (its page, Find's rows, the map's sheet) and 'Partager' on its
- * page: each story renders the real screen against msw.
+ * Le cœur des favoris partout où un partenaire apparaît (sa fiche, les lignes de « Rechercher », la fiche de
+ * la carte) et le bouton « Partager » de sa fiche.
  */
 const meta = {
   title: 'Écrans/Public/Favoris et partage',
@@ -56,7 +56,7 @@ const recordFavoriteCalls = [
 ]
 const nextFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
 
-/** The heart beside the partner's name adds it to the favourites, and stays pressed once the server agreed. */
+/** Le cœur à côté du nom du partenaire l’ajoute aux favoris, et reste plein une fois l’ajout confirmé. */
 export const PartnerPageAddsFavorite: Story = {
   name: 'Ajout aux favoris depuis la fiche',
   render: partnerPage,
@@ -87,7 +87,7 @@ export const PartnerPageAddsFavorite: Story = {
   },
 }
 
-/** A partner already in the favourites: the heart is pressed, and a press takes it out. */
+/** Un partenaire déjà en favori : le cœur est plein, et un appui le retire des favoris. */
 export const PartnerPageRemovesFavorite: Story = {
   name: 'Retrait des favoris depuis la fiche',
   render: partnerPage,
@@ -102,7 +102,9 @@ export const PartnerPageRemovesFavorite: Story = {
   },
 }
 
-/** The server refuses: the heart goes back and the toast gives the server's message. */
+/**
+ * Le serveur refuse : le cœur revient à son état précédent et une notification donne le message du serveur.
+ */
 export const FavoriteChangeFails: Story = {
   name: 'Erreur serveur sur un favori',
   render: partnerPage,
@@ -123,7 +125,10 @@ export const FavoriteChangeFails: Story = {
 }
 
 const share = fn()
-/** Where the browser can share (phones): 'Partager' opens the system's share sheet with the partner's link. */
+/**
+ * Là où le navigateur sait partager (téléphones) : « Partager » ouvre le menu de partage du système avec le
+ * lien du partenaire.
+ */
 export const ShareWithTheSystemSheet: Story = {
   name: 'Partage par le téléphone',
   render: partnerPage,
@@ -152,7 +157,10 @@ export const ShareWithTheSystemSheet: Story = {
 }
 
 const writeText = fn()
-/** Without the Web Share API (most desktop browsers): the link is copied and a toast says so. */
+/**
+ * Là où le navigateur ne sait pas partager (la plupart des ordinateurs) : le lien est copié et une
+ * notification le dit.
+ */
 export const ShareCopiesTheLink: Story = {
   name: 'Partage par copie du lien',
   render: partnerPage,
@@ -178,7 +186,10 @@ export const ShareCopiesTheLink: Story = {
   },
 }
 
-/** Each Find row has its heart beside the link to the partner (never inside it); pressing it keeps the user on Find. */
+/**
+ * Chaque ligne de « Rechercher » a son cœur à côté du lien vers le partenaire (jamais dedans) ; l’appuyer
+ * laisse la personne sur la liste.
+ */
 export const FindRowAddsFavorite: Story = {
   name: 'Ajout aux favoris depuis Rechercher',
   render: () => <FindScreen />,
@@ -207,7 +218,7 @@ export const FindRowAddsFavorite: Story = {
   },
 }
 
-/** The map's bottom sheet shows the partner's details, heart included. */
+/** La fiche qui s’ouvre depuis la carte montre les informations du partenaire, cœur compris. */
 export const MapSheetAddsFavorite: Story = {
   name: 'Ajout aux favoris depuis la carte',
   render: () => <MapScreen />,
@@ -241,8 +252,8 @@ export const MapSheetAddsFavorite: Story = {
 
 const offlineUses = fn()
 /**
- * Offline (the page may come from the installed app's wallet): using a coupon is refused at once with
- * 'Connexion requise pour utiliser une offre', the coupon stays available and nothing is sent.
+ * Hors connexion (la page peut venir de l’application installée) : utiliser un coupon est refusé aussitôt
+ * avec « Connexion requise pour utiliser une offre », et le coupon reste disponible.
  */
 export const CouponUseNeedsConnection: Story = {
   name: 'Hors ligne : coupon refusé',

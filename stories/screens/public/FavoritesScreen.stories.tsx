@@ -24,7 +24,9 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Two favourites, as Find shows partners (with the distance from the user); each row's heart is pressed. */
+/**
+ * Deux favoris, présentés comme dans « Rechercher » (avec la distance) ; le cœur de chaque ligne est plein.
+ */
 export const List: Story = {
   name: 'Liste',
   parameters: { msw: favoritesHandlers.stateful([2, 1]) },
@@ -44,7 +46,7 @@ export const List: Story = {
   },
 }
 
-/** A heart pressed in the list takes the partner out of it at once (and on the server). */
+/** Un appui sur le cœur d’une ligne retire aussitôt le partenaire de la liste. */
 export const RemoveOne: Story = {
   name: 'Retrait d’un favori',
   parameters: { msw: favoritesHandlers.stateful([2, 1]) },
@@ -82,7 +84,7 @@ export const Loading: Story = {
   },
 }
 
-/** A failed load is said in place with 'Réessayer' (no toast on top). */
+/** Un chargement échoué est dit sur place avec « Réessayer » (sans notification en plus). */
 export const LoadFailed: Story = {
   name: 'Erreur de chargement',
   parameters: { msw: favoritesHandlers.error() },
@@ -95,7 +97,7 @@ export const LoadFailed: Story = {
   },
 }
 
-/** 'Retour' goes back where the user came from (the Menu). */
+/** « Retour » ramène là d’où la personne venait (le Menu). */
 export const Back: Story = {
   name: 'Bouton retour',
   parameters: { msw: favoritesHandlers.stateful([]) },
@@ -116,8 +118,8 @@ const withMissingPhoto = (partner: PartnerSearchResult): PartnerSearchResult => 
 })
 
 /**
- * Offline, a favourite whose photo was never kept on the device: its row shows the placeholder of a partner
- * without photos, not the browser's broken image; the other favourite keeps its photo.
+ * Hors connexion, un favori dont la photo n’a jamais été gardée sur l’appareil : sa ligne montre
+ * l’illustration d’un partenaire sans photo, pas une image cassée ; l’autre favori garde sa photo.
  */
 export const MissingPhotoOffline: Story = {
   name: 'Photo non gardée, hors ligne',

@@ -30,7 +30,7 @@ type Story = StoryObj<typeof meta>
 
 const rows = (canvasElement: HTMLElement) => within(canvasElement).queryAllByTestId('partner-row')
 
-/** First page loading: ten skeleton rows under the sticky header. */
+/** Premier chargement : dix lignes d’attente sous l’en-tête fixe. */
 export const Loading: Story = {
   name: 'Chargement',
   parameters: { msw: [searchHandlers.loading(), categoriesHandlers.success(), citiesHandlers.success()] },
@@ -58,8 +58,8 @@ const firstPhotoBox = (photo: Element) => {
 }
 
 /**
- * The skeleton's rows are where the rows come: the first photo's place and size. They began at the screen's
- * edge, and the page jumped when the answer came.
+ * Les lignes d’attente occupent exactement la place des résultats à venir (position et taille de la photo),
+ * pour que la page ne saute pas quand ils arrivent.
  */
 export const SkeletonWhereRowsCome: Story = {
   name: 'Squelette à la place des lignes',
@@ -83,7 +83,10 @@ export const SkeletonWhereRowsCome: Story = {
   },
 }
 
-/** Each row: photo or placeholder, name, categories joined by ' • ', 'address, city', rating, offers. */
+/**
+ * Chaque ligne : photo ou illustration, nom, catégories séparées par « • », « adresse, ville », note et
+ * offres.
+ */
 export const Success: Story = {
   name: 'Résultats',
   play: async ({ canvasElement }) => {
@@ -110,8 +113,8 @@ export const Success: Story = {
 const fullyShown = (element: Element) => element.scrollWidth <= element.clientWidth + 1
 
 /**
- * WCAG 1.4.4, text at 200 %: each row still shows the whole 'address, city' (it wraps instead of ending in '…')
- * and whole offer labels (chips wrap too).
+ * Texte agrandi à 200 % (WCAG 1.4.4) : chaque ligne montre toujours l’adresse et la ville en entier (le texte
+ * passe à la ligne au lieu de finir par « … »), et les libellés d’offres en entier.
  */
 export const LargeText: Story = {
   name: 'Texte agrandi à 200 %',
@@ -138,7 +141,7 @@ export const LargeText: Story = {
   },
 }
 
-/** With the user's position the rows show the distance. */
+/** Quand la position de la personne est connue, les lignes affichent la distance. */
 export const WithDistance: Story = {
   name: 'Avec la distance',
   decorators: [withUserLocation({ ...vieuxPortLocation, city: null })],
@@ -155,7 +158,7 @@ const recordSearchedName = mockApi('searchPartners', ({ request }) => {
   searchedNames.push(new URL(request.url).searchParams.get('name'))
 })
 
-/** Typing a name searches 300 ms after the last key. */
+/** La recherche par nom part 300 ms après la dernière touche, pas à chaque lettre. */
 export const SearchByName: Story = {
   name: 'Recherche par nom',
   parameters: {
@@ -179,7 +182,7 @@ export const SearchByName: Story = {
   },
 }
 
-/** The query parameter c preselects the category by id. */
+/** Un lien peut présélectionner une catégorie : la liste s’ouvre déjà filtrée. */
 export const CategoryFromQuery: Story = {
   name: 'Catégorie donnée par le lien',
   parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?c=3'] } },
@@ -191,7 +194,7 @@ export const CategoryFromQuery: Story = {
   },
 }
 
-/** The query parameter v preselects the city by name. */
+/** Un lien peut présélectionner une ville : la liste s’ouvre déjà filtrée. */
 export const CityFromQuery: Story = {
   name: 'Ville donnée par le lien',
   parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?v=Aix-en-Provence'] } },
@@ -203,7 +206,7 @@ export const CityFromQuery: Story = {
   },
 }
 
-/** The user's city preselects the picker when the link chose none. */
+/** Quand le lien ne choisit pas de ville, celle de la personne est présélectionnée. */
 export const UserCityPreselected: Story = {
   name: 'Ville de l’utilisateur présélectionnée',
   decorators: [withUserLocation(vieuxPortLocation)],
@@ -214,7 +217,7 @@ export const UserCityPreselected: Story = {
   },
 }
 
-/** Picking a city and a category in the bottom sheets replaces the list. */
+/** Choisir une ville et une catégorie dans les volets du bas remplace la liste. */
 export const PickCityAndCategory: Story = {
   name: 'Choix d’une ville et d’une catégorie',
   play: async (context) => {
@@ -250,7 +253,7 @@ export const Empty: Story = {
   },
 }
 
-/** The category sheet shows each category's icon, as Home's chips do. */
+/** Le volet des catégories montre l’icône de chacune, comme les puces de l’accueil. */
 export const CategorySheetIcons: Story = {
   name: 'Icônes dans le choix de catégorie',
   play: async ({ canvasElement }) => {
@@ -273,7 +276,7 @@ export const CategorySheetIcons: Story = {
   },
 }
 
-/** Each active filter has its ×: it removes that filter only. */
+/** Chaque filtre actif a sa croix : elle retire ce filtre seulement. */
 export const ClearOneFilter: Story = {
   name: 'Retrait d’un filtre',
   parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?c=4&v=Marseille'] } },
@@ -295,7 +298,10 @@ export const ClearOneFilter: Story = {
   },
 }
 
-/** No result with filters: 'Réinitialiser les filtres' clears the name, the city and the category at once. */
+/**
+ * Aucun résultat avec des filtres : « Réinitialiser les filtres » efface d’un coup le nom, la ville et la
+ * catégorie.
+ */
 export const EmptyWithFilters: Story = {
   name: 'Liste vide avec des filtres',
   parameters: {
@@ -313,7 +319,10 @@ export const EmptyWithFilters: Story = {
   },
 }
 
-/** One alert: the spec's words, the server's own message under them, and 'Réessayer' (a 500 may pass). */
+/**
+ * Une seule alerte : le texte de la spécification, le message du serveur en dessous, et « Réessayer »
+ * (l’erreur peut être passagère).
+ */
 export const Error: Story = {
   name: 'Erreur de chargement',
   parameters: { msw: [searchHandlers.error(), categoriesHandlers.success(), citiesHandlers.success()] },
@@ -327,7 +336,7 @@ export const Error: Story = {
   },
 }
 
-/** An answer without a message of its own: the spec's words alone, and 'Réessayer'. */
+/** Une erreur sans message du serveur : le texte de la spécification seul, et « Réessayer ». */
 export const ErrorWithoutMessage: Story = {
   name: 'Erreur sans message du serveur',
   tags: ['no-visual'],
@@ -349,8 +358,8 @@ export const ErrorWithoutMessage: Story = {
 const NAME_REFUSED = `Le paramètre « name » ne doit pas dépasser ${SEARCH_NAME_MAX_LENGTH} caractères.`
 
 /**
- * A search the server refuses (400): its message under the spec's words, and no 'Réessayer', which would get
- * the same answer for ever; 'Réinitialiser les filtres' instead, which does lead somewhere.
+ * Une recherche refusée par le serveur : son message sous le texte de la spécification, sans « Réessayer »
+ * (qui obtiendrait toujours la même réponse), mais avec « Réinitialiser les filtres », qui mène quelque part.
  */
 export const RefusedSearch: Story = {
   name: 'Recherche refusée par le serveur',
@@ -378,7 +387,7 @@ export const RefusedSearch: Story = {
   },
 }
 
-/** From a refused search, 'Réinitialiser les filtres' leads back to every partner. */
+/** Après une recherche refusée, « Réinitialiser les filtres » ramène à la liste de tous les partenaires. */
 export const RefusedSearchReset: Story = {
   ...RefusedSearch,
   name: 'Recherche refusée, filtres réinitialisés',
@@ -393,8 +402,8 @@ export const RefusedSearchReset: Story = {
 }
 
 /**
- * The field takes no more than the server accepts: 500 characters pasted keep the first 200, and the search
- * is made (no 400 and its useless 'Réessayer'). A longer name in the address is cut likewise.
+ * Le champ n’accepte pas plus que le serveur : un texte de 500 caractères collé garde les 200 premiers, et la
+ * recherche se fait sans erreur. Un nom plus long venu d’un lien est coupé de même.
  */
 export const NameLimit: Story = {
   name: 'Nom limité à ce que le serveur accepte',
@@ -423,7 +432,7 @@ export const NameLimit: Story = {
   },
 }
 
-/** 'Réessayer' loads the results again. */
+/** « Réessayer » recharge les résultats. */
 export const RetryAfterError: Story = {
   name: 'Nouvel essai après une erreur',
   parameters: {
@@ -437,7 +446,10 @@ export const RetryAfterError: Story = {
   },
 }
 
-/** 120 results: pages of 50 load as the list scrolls, with one skeleton row while the next page comes. */
+/**
+ * 120 résultats : ils arrivent par pages de 50 pendant le défilement, avec une ligne d’attente le temps que
+ * la page suivante arrive.
+ */
 export const ManyResults: Story = {
   name: 'Beaucoup de résultats',
   parameters: {
@@ -463,7 +475,7 @@ export const ManyResults: Story = {
   },
 }
 
-/** The back arrow goes back one page. */
+/** La flèche de retour ramène à la page précédente. */
 export const BackArrow: Story = {
   name: 'Bouton retour',
   parameters: { router: { path: '/rechercher', initialEntries: ['/', '/rechercher'] } },
@@ -474,7 +486,10 @@ export const BackArrow: Story = {
   },
 }
 
-/** Opened from a link (no page of the app before it): the back arrow goes to the home page, not out of the app. */
+/**
+ * Ouverte depuis un lien (sans page de l’application avant) : la flèche de retour mène à l’accueil, sans
+ * sortir de l’application.
+ */
 export const BackArrowWithoutHistory: Story = {
   name: 'Bouton retour sans historique',
   tags: ['no-visual'],
@@ -486,7 +501,7 @@ export const BackArrowWithoutHistory: Story = {
   },
 }
 
-/** A row opens the partner's details. */
+/** Une ligne ouvre la fiche du partenaire. */
 export const OpenPartner: Story = {
   name: 'Ouverture d’un partenaire',
   play: async (context) => {
@@ -499,8 +514,7 @@ export const OpenPartner: Story = {
 }
 
 /**
- * The real location provider: the browser's position, then the maps service's reverse geocoding, cached for an
- * hour under 'user-city'. The city preselects the picker and the rows show distances.
+ * La position de la personne est connue : sa ville est présélectionnée et les lignes affichent les distances.
  */
 export const GeolocatedUser: Story = {
   name: 'Utilisateur géolocalisé',
@@ -519,7 +533,10 @@ export const GeolocatedUser: Story = {
   },
 }
 
-/** Geocoding fails ('City not found'): logged, no city preselected, the distances still come. */
+/**
+ * La ville de la personne n’a pas pu être retrouvée : aucune ville n’est présélectionnée, mais les distances
+ * s’affichent.
+ */
 export const GeocodingFails: Story = {
   name: 'Ville introuvable',
   decorators: [withLiveLocation, withFakeMaps({ reverseGeocode: 'City not found' })],
@@ -532,7 +549,7 @@ export const GeocodingFails: Story = {
   },
 }
 
-/** Geolocation refused: logged, the list works without distances. */
+/** La personne a refusé de partager sa position : la liste fonctionne, sans distances. */
 export const GeolocationDenied: Story = {
   name: 'Géolocalisation refusée',
   decorators: [withLiveLocation, withFakeMaps()],
@@ -566,9 +583,9 @@ const offerStates = (row: HTMLElement) =>
   )
 
 /**
- * Offers the user has used show as used, never as a usable chip: the one the search answers DISABLED, and the
- * one their list of used offers holds while the search (kept from before the use) still says ENABLED. A use an
- * administrator has reactivated since is usable again.
+ * Les offres déjà utilisées par la personne apparaissent comme utilisées, jamais comme une offre disponible,
+ * même si la liste a été chargée avant l’utilisation. Une offre qu’un administrateur a réactivée depuis
+ * redevient disponible.
  */
 export const UsedOffers: Story = {
   name: 'Offres déjà utilisées',
@@ -605,8 +622,9 @@ const pickersOf = (canvasElement: HTMLElement) => {
 }
 
 /**
- * At 390 px the two filters, a long city and category with their ×, do not fit: the row scrolls, and a fade on
- * the edge that hides some says so. Scrolled to the end, no fade on that edge: the last × shows whole.
+ * À 390 px, les deux filtres (une ville et une catégorie longues, avec leur croix) ne tiennent pas : la
+ * rangée défile, et un fondu sur le bord qui cache la suite le signale. Défilée jusqu’au bout, le fondu
+ * disparaît de ce côté et la dernière croix se voit en entier.
  */
 export const PickersOverflow: Story = {
   name: 'Filtres plus larges que l’écran',
@@ -630,7 +648,7 @@ export const PickersOverflow: Story = {
   },
 }
 
-/** On a wider screen the pickers fit: no fade at all. */
+/** Sur un écran plus large, les filtres tiennent : aucun fondu. */
 export const PickersFit: Story = {
   name: 'Filtres qui tiennent',
   tags: ['no-visual'],
@@ -643,7 +661,10 @@ export const PickersFit: Story = {
   },
 }
 
-/** The typed name kept in the address (n): Back to Find gives it back, and its list. */
+/**
+ * Le nom recherché est gardé dans l’adresse de la page : revenir sur « Rechercher » le redonne, avec sa
+ * liste.
+ */
 export const NameFromQuery: Story = {
   name: 'Nom donné par l’adresse',
   tags: ['no-visual'],

@@ -9,10 +9,8 @@ import { panMapEast } from './gestures.ts'
 import { withGoogleMaps } from './mapsDecorators.tsx'
 
 /**
- * The Carte screen on Google's code path: the configuration has a key, so src/maps/googleMapsService.ts loads
- * https://maps.googleapis.com/maps/api/js through @googlemaps/js-api-loader, and msw answers it with the local
- * double of the Maps JavaScript API (mocks/googleMapsDouble). The stories of 'Écrans/Public/Carte' use the fake
- * maps service instead.
+ * L’écran Carte tel qu’il fonctionne avec Google Maps (marqueurs, groupes, recherche de ville). Les histoires
+ * de « Écrans/Public/Carte » montrent la même page avec une carte de démonstration.
  */
 const meta = {
   title: 'Écrans/Public/Carte (Google)',
@@ -40,7 +38,10 @@ const groupName = /^Groupe de \d+ partenaires, zoomer$/
 const mapRegion = async (canvasElement: HTMLElement) =>
   within(await within(canvasElement).findByRole('region', { name: 'Carte' }, { timeout: 15_000 }))
 
-/** Google's markers for the partners in the area, each a button named by the partner; few partners, no groups. */
+/**
+ * Les marqueurs Google des partenaires de la zone, chacun un bouton au nom du partenaire ; peu de
+ * partenaires, donc pas de groupes.
+ */
 export const GoogleMarkers: Story = {
   name: 'Marqueurs des partenaires',
   play: async ({ canvasElement }) => {
@@ -59,7 +60,7 @@ export const GoogleMarkers: Story = {
   },
 }
 
-/** The arrow keys move Google's map: its idle event with new bounds offers 'Rechercher dans cette zone'. */
+/** Déplacer la carte (ici avec les flèches du clavier) propose « Rechercher dans cette zone ». */
 export const GoogleMovedView: Story = {
   name: 'Carte déplacée, rechercher dans cette zone',
   tags: ['no-visual'],
@@ -77,7 +78,7 @@ export const GoogleMovedView: Story = {
   },
 }
 
-/** A tap on a Google marker opens the partner's bottom sheet. */
+/** Un appui sur un marqueur ouvre la fiche du partenaire en bas de l’écran. */
 export const GoogleMarkerOpensSheet: Story = {
   name: 'Un marqueur ouvre la fiche',
   play: async (context) => {
@@ -93,7 +94,7 @@ export const GoogleMarkerOpensSheet: Story = {
   },
 }
 
-/** The sheet's heart adds the partner to the user's favourites (pressed once the server has taken it). */
+/** Le cœur de la fiche ajoute le partenaire aux favoris (plein une fois l’ajout confirmé). */
 export const GoogleSheetFavorite: Story = {
   name: 'Le cœur de la fiche ouverte depuis un marqueur',
   tags: ['no-visual'],
@@ -120,7 +121,10 @@ export const GoogleSheetFavorite: Story = {
   },
 }
 
-/** The city search through Places: French cities only; the pick moves the map with no refresh offered. */
+/**
+ * La recherche de ville propose seulement des villes françaises ; le choix déplace la carte sans proposer de
+ * nouvelle recherche.
+ */
 export const GoogleCitySearch: Story = {
   name: 'Recherche de ville par Places',
   play: async (context) => {
@@ -145,7 +149,10 @@ export const GoogleCitySearch: Story = {
   },
 }
 
-/** Thirty partners in the area: markers close together merge into numbered groups; a tapped group zooms in. */
+/**
+ * Trente partenaires dans la zone : les marqueurs proches se regroupent en cercles numérotés ; un appui sur
+ * un groupe zoome.
+ */
 export const GoogleClusters: Story = {
   name: 'Marqueurs regroupés',
   parameters: {
@@ -168,7 +175,10 @@ export const GoogleClusters: Story = {
   },
 }
 
-/** Tapping a group zooms the map in on its partners: the view moves, so the area search is offered. */
+/**
+ * Un appui sur un groupe zoome sur ses partenaires : la vue a bougé, donc la recherche dans la zone est
+ * proposée.
+ */
 export const GoogleClusterZoomsIn: Story = {
   name: 'Un groupe touché zoome',
   ...GoogleClusters,

@@ -31,8 +31,10 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** The bottom navigation: Accueil, Rechercher, Carte and Menu, the current page marked. */
-/** A flow through four pages: its end state is the Menu story's; not captured for visual regression. */
+/**
+ * La barre de navigation du bas : Accueil, Rechercher, Carte et Menu, la page en cours mise en évidence. Le
+ * parcours passe par les quatre pages et s’arrête sur le Menu.
+ */
 export const BottomNavigation: Story = {
   name: 'Navigation du bas',
   tags: ['no-visual'],
@@ -52,7 +54,7 @@ export const BottomNavigation: Story = {
   },
 }
 
-/** Offline, the layout says so. */
+/** Hors connexion, la mise en page le signale. */
 export const Offline: Story = {
   name: 'Hors ligne',
   beforeEach: () => {
