@@ -3,14 +3,8 @@
  * (contract/paths.ts). Each call has factories per state: success, empty, error, loading (an endless delay).
  */
 import { delay, HttpResponse } from 'msw'
-import type {
-  Article,
-  Category,
-  DiscountOffer,
-  ErrorBody,
-  Partner,
-  PartnerSearchResult,
-} from '@/contract/schemas.ts'
+import type { Article, Category, ErrorBody, Partner, PartnerSearchResult } from '@/contract/schemas.ts'
+import type { RedeemedOffer } from '@/contract/offerUses.ts'
 import { mockApi } from './mockApi.ts'
 import { onStoryStart } from './storyState.ts'
 import { articles, publishedArticles } from '../fixtures/articles.ts'
@@ -132,13 +126,19 @@ export function usedCouponReply(params: { partnerId: string; offerId: string }) 
   const offer = partners
     .find((partner) => partner.partnerId.id === Number(params.partnerId))
     ?.discountOffers.find((candidate) => candidate.id.id === offerId)
-  return HttpResponse.json<DiscountOffer>({
+  return HttpResponse.json<RedeemedOffer>({
     id: { id: offerId },
     libelle: offer?.libelle ?? 'Coupon',
     status: 'DISABLED',
     expirationDate: offer?.expirationDate ?? null,
+    // The use's proof (issue 41): a code of the server's alphabet, and now.
+    code: MOCK_USE_CODE,
+    usedAt: new Date().toISOString(),
   })
 }
+
+/** The code every mocked use answers. */
+export const MOCK_USE_CODE = 'K7M2QX'
 
 export const deactivateOfferHandlers = {
   success: (delayMs = 0) =>

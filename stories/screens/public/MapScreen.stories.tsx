@@ -215,6 +215,10 @@ export const UseOfferFromSheet: Story = {
     await userEvent.click(within(sheet).getAllByRole('button', { name: "Utiliser l'offre" })[0])
     await userEvent.click(await page.findByRole('button', { name: 'Confirmer' }))
     await expect(await page.findByText('Bravo! Vous avez utilisé vote offre!')).toBeVisible()
+    // The full-screen proof for the cashier (issue 41) comes over the sheet; 'Fermer' goes back to it.
+    const proof = await page.findByRole('dialog', { name: 'Offre utilisée' })
+    await userEvent.click(within(proof).getByRole('button', { name: 'Fermer' }))
+    await waitFor(() => expect(page.queryByRole('dialog', { name: 'Offre utilisée' })).toBeNull())
     await expect(within(sheet).getAllByRole('button', { name: "Utiliser l'offre" })).toHaveLength(1)
     await expect(page.getByRole('dialog', { name: 'Le Comptoir du Panier' })).toBeVisible()
   },

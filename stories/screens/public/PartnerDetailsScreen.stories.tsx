@@ -6,7 +6,12 @@ import { SWRConfig } from 'swr'
 import { partnerById } from '@/mocks/fixtures/index.ts'
 import { signedInUser } from '@/mocks/fixtures/session.ts'
 import { mockApi } from '@/mocks/handlers/mockApi.ts'
-import { deactivateOfferHandlers, partnerForUserHandlers, usedCouponReply } from '@/mocks/handlers/public.ts'
+import {
+  deactivateOfferHandlers,
+  MOCK_USE_CODE,
+  partnerForUserHandlers,
+  usedCouponReply,
+} from '@/mocks/handlers/public.ts'
 import { swipe } from './gestures.ts'
 import { vieuxPortLocation, withUserLocation } from './decorators.tsx'
 
@@ -37,6 +42,14 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 const coupons = (canvasElement: HTMLElement) => within(canvasElement).getAllByTestId('coupon-card')
+
+/** The full-screen proof that follows a use (issue 41): shown with the use's code, then closed with 'Fermer'. */
+async function closeUseProof() {
+  const proof = await screen.findByRole('dialog', { name: 'Offre utilisée' })
+  await expect(within(proof).getByTestId('use-proof-code')).toHaveTextContent(MOCK_USE_CODE)
+  await userEvent.click(within(proof).getByRole('button', { name: 'Fermer' }))
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Offre utilisée' })).toBeNull())
+}
 
 /**
  * The server's view of partner 1 when another tab (or device) of the same user uses its first offer (101) after
@@ -147,6 +160,7 @@ export const SwipeToUse: Story = {
     )
     const page = within(context.canvasElement.ownerDocument.body)
     await expect(await page.findByText('Bravo! Vous avez utilisé vote offre!')).toBeVisible()
+    await closeUseProof()
     await expect(
       within(coupons(context.canvasElement)[0]).queryByText('Glissez à droite pour utiliser'),
     ).toBeNull()
@@ -268,6 +282,7 @@ export const UseOfferConfirmed: Story = {
     await expect(deactivated).toHaveBeenCalledTimes(1)
     const page = within(context.canvasElement.ownerDocument.body)
     await expect(await page.findByText('Bravo! Vous avez utilisé vote offre!')).toBeVisible()
+    await closeUseProof()
     // The toast region's own announcer: a polite status that screen readers read out.
     await waitFor(() =>
       expect(

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test'
 import { UsedOffersScreen } from '@/src/screens/public/usedOffers/UsedOffersScreen.tsx'
 import { signedInUser } from '@/mocks/fixtures/session.ts'
+import { usedOffers } from '@/mocks/fixtures/usedOffers.ts'
 import { usedOffersHandlers } from '@/mocks/handlers/me.ts'
 
 const meta = {
@@ -83,5 +84,40 @@ export const LoadFailed: Story = {
       'Oups... Nous ne parvenons pas à récupérer vos coupons utilisés',
     )
     await expect(canvas.getByRole('button', { name: 'Réessayer' })).toBeVisible()
+  },
+}
+
+/** Uses with their code (issue 41): one made 5 minutes before the stories' clock, one the day before. */
+const withCodes = [
+  {
+    ...usedOffers[0]!,
+    useId: '15',
+    code: 'K7M2QX',
+    usedAt: new Date(Date.parse('2026-06-15T10:00:00+02:00') - 5 * 60_000).toISOString(),
+  },
+  { ...usedOffers[0]!, useId: '13', code: 'H4RT9B', usedAt: '2026-06-14T12:10:00.000Z' },
+]
+
+/**
+ * Each use shows its code; the one of the last 15 minutes can be shown again to the cashier: 'Montrer au
+ * commerçant' opens its full-screen proof from the list already on screen.
+ */
+export const ShowToCashier: Story = {
+  name: 'Montrer au commerçant',
+  parameters: { msw: [usedOffersHandlers.success(withCodes)] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const [recent, older] = await canvas.findAllByTestId('used-offer')
+    await expect(recent).toHaveTextContent('Code K7M2QX')
+    await expect(older).toHaveTextContent('Code H4RT9B')
+    await expect(within(older!).queryByRole('button', { name: 'Montrer au commerçant' })).toBeNull()
+    await userEvent.click(within(recent!).getByRole('button', { name: 'Montrer au commerçant' }))
+    const proof = await screen.findByRole('dialog', { name: 'Offre utilisée' })
+    await expect(within(proof).getByTestId('use-proof-code')).toHaveTextContent('K7M2QX')
+    // Visible once the dialog's fade-in is over.
+    await waitFor(() => expect(within(proof).getByText('Le Comptoir du Panier')).toBeVisible())
+    await expect(within(proof).getByText('Utilisée le 15 juin 2026 à 09:55')).toBeVisible()
+    await userEvent.click(within(proof).getByRole('button', { name: 'Fermer' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Offre utilisée' })).toBeNull())
   },
 }

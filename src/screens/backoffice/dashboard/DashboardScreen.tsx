@@ -9,6 +9,7 @@ import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { Panel } from '../common/Panel.tsx'
 import { CsvExportButton } from '../exchange/CsvExportButton.tsx'
+import { VerifyCodePanel } from './VerifyCodePanel.tsx'
 
 const number = new Intl.NumberFormat('fr-FR')
 
@@ -100,7 +101,7 @@ function Board({ data }: { data: Dashboard }) {
   )
 }
 
-/** /bo/tableau-de-bord: how coupons were used over the last 30 days. */
+/** /bo/tableau-de-bord: how coupons were used over the last 30 days, and 'Vérifier un code' for a use's proof. */
 export function DashboardScreen() {
   usePageTitle(backofficeTitle('Tableau de bord'))
   const { data, error, isLoading, mutate } = useDashboard()
@@ -117,6 +118,7 @@ export function DashboardScreen() {
           />
         }
       />
+      <VerifyCodePanel />
       {data ? (
         <Board data={data} />
       ) : error ? (

@@ -27,6 +27,7 @@ const fieldLabels: Record<string, string> = {
   expirationDate: 'Expiration',
   partnerName: 'Partenaire',
   usedAt: 'Utilisé le',
+  code: 'Code',
   imageId: 'Photo',
   type: 'Type',
   export: 'Export',

@@ -42,6 +42,13 @@ const Muted = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `
 
+/** The use's code (issue 41), as the person showed it to the cashier. */
+const UseCode = styled.strong`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  letter-spacing: 0.06em;
+  color: ${({ theme }) => theme.colors.text};
+`
+
 /** Enough for any real user's reactivations; older ones beyond it show their date without who and why. */
 const REACTIVATIONS_READ = 100
 
@@ -98,6 +105,12 @@ export function CouponHistory({ userId, uses }: { userId: number; uses: UsedOffe
               </span>
               <Muted>
                 Utilisé le <time dateTime={use.usedAt}>{zonedDate(use.usedAt, timeZone, true)}</time>
+                {use.code ? (
+                  <>
+                    {' · code '}
+                    <UseCode>{use.code}</UseCode>
+                  </>
+                ) : null}
               </Muted>
               {use.reactivatedAt ? (
                 <Muted>

@@ -1,24 +1,28 @@
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx'
+import { UseProof } from '../proof/UseProof.tsx'
 import { PartnerDetails, type PartnerDetailsProps } from './PartnerDetails.tsx'
 import { SharePartnerButton } from './SharePartnerButton.tsx'
 import { useOfferUse } from './useOfferUse.ts'
 
 /**
  * The partner's details whose coupons the signed-in user can use (the partner page and the map's sheet):
- * PartnerDetails composed with the offer-use mutation, the user's favourite heart and 'Partager'.
+ * PartnerDetails composed with the offer-use mutation and its proof, the user's favourite heart and 'Partager'.
  */
 export function UsablePartnerDetails({
   clickableCoupons = true,
   ...props
 }: Omit<PartnerDetailsProps, 'onUseOffer' | 'titleAction' | 'actions'>) {
-  const offerUse = useOfferUse(props.partner.partnerId.id)
+  const offerUse = useOfferUse(props.partner.partnerId.id, props.partner.name)
   return (
-    <PartnerDetails
-      {...props}
-      clickableCoupons={clickableCoupons && offerUse.canUse}
-      onUseOffer={(offer) => void offerUse.use(offer)}
-      titleAction={<FavoriteButton partner={props.partner} />}
-      actions={<SharePartnerButton partner={props.partner} />}
-    />
+    <>
+      <PartnerDetails
+        {...props}
+        clickableCoupons={clickableCoupons && offerUse.canUse}
+        onUseOffer={(offer) => void offerUse.use(offer)}
+        titleAction={<FavoriteButton partner={props.partner} />}
+        actions={<SharePartnerButton partner={props.partner} />}
+      />
+      <UseProof proof={offerUse.proof} onClose={offerUse.closeProof} />
+    </>
   )
 }

@@ -1,10 +1,13 @@
+import { useEffect, useState } from 'react'
 import { format, parseISO } from 'date-fns'
 import { fr } from 'date-fns/locale'
 import { Link } from 'react-router'
 import styled from 'styled-components'
 import { unstyledList } from '@/src/design-system/index.ts'
 import type { UsedOffer } from '@/contract/schemas.ts'
+import { PROOF_REPLAY_MINUTES } from '@/contract/offerUseCode.ts'
 import { useMyUsedOffers } from '@/src/api/users/getMyUsedOffers.ts'
+import { Button } from '@/src/design-system/components/Button/index.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
 import { EmptyState, ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
 import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
@@ -12,11 +15,29 @@ import { mdiTicketConfirmation } from '@/src/design-system/icons/index.ts'
 import { usePageTitle } from '@/src/pageTitle/index.ts'
 import { useSession } from '@/src/session/index.ts'
 import { AccountPage } from '../account/AccountPage.tsx'
+import { UseProof, type UseProofData } from '../proof/UseProof.tsx'
 
 export const USED_OFFERS_TITLE = 'Mes coupons utilisés'
 export const NO_USED_OFFERS_MESSAGE = 'Aucun coupon utilisé pour le moment'
 export const USED_OFFERS_ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer vos coupons utilisés'
 export const REACTIVATED_LABEL = 'Réactivé par un administrateur'
+export const SHOW_PROOF_LABEL = 'Montrer au commerçant'
+
+const replayMs = PROOF_REPLAY_MINUTES * 60_000
+
+/** A use whose proof can be shown again: made less than 15 minutes ago, not given back, with its code. */
+export const canShowProof = (use: UsedOffer, now: number) =>
+  Boolean(use.code) && use.reactivatedAt === null && now - Date.parse(use.usedAt) < replayMs
+
+/** Now, read again every few seconds: enough for 'Montrer au commerçant' to go when its 15 minutes are over. */
+function useMinuteClock() {
+  const [now, setNow] = useState(Date.now)
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), 5_000)
+    return () => window.clearInterval(id)
+  }, [])
+  return now
+}
 
 /** 'Utilisé le 23 novembre 2026', in the user's time zone. */
 export const usedOnLabel = (usedAt: string) =>
@@ -82,13 +103,23 @@ const Libelle = styled.p`
   overflow-wrap: anywhere;
 `
 
+const Code = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  & > span {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    letter-spacing: 0.08em;
+  }
+`
+
 const When = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `
 
-function UseItem({ use }: { use: UsedOffer }) {
+function UseItem({ use, onShowProof }: { use: UsedOffer; onShowProof?: () => void }) {
   return (
     <Item data-testid="used-offer">
       <Partner>
@@ -102,16 +133,32 @@ function UseItem({ use }: { use: UsedOffer }) {
       <When>
         <time dateTime={use.usedAt}>{usedOnLabel(use.usedAt)}</time>
       </When>
+      {use.code ? (
+        <Code>
+          Code <span>{use.code}</span>
+        </Code>
+      ) : null}
       {use.reactivatedAt ? <Chip label={REACTIVATED_LABEL} size="small" variant="primary" /> : null}
+      {onShowProof ? (
+        <Button size="small" onClick={onShowProof}>
+          {SHOW_PROOF_LABEL}
+        </Button>
+      ) : null}
     </Item>
   )
 }
 
-/** /mes-coupons: every coupon the user used, newest first, by month; a reactivated one is marked. */
+/**
+ * /mes-coupons: every coupon the user used, newest first, by month, with its code; a reactivated one is marked.
+ * A use of the last 15 minutes shows its full-screen proof again ('Montrer au commerçant'), from the list already
+ * in the page: offline too.
+ */
 export function UsedOffersScreen() {
   usePageTitle(USED_OFFERS_TITLE)
   const { user } = useSession()
   const { data, error, isValidating, mutate } = useMyUsedOffers(user?.userId.id ?? null)
+  const now = useMinuteClock()
+  const [proof, setProof] = useState<UseProofData | null>(null)
 
   let content
   if (data) {
@@ -124,7 +171,21 @@ export function UsedOffersScreen() {
             <MonthTitle>{group.month}</MonthTitle>
             <List>
               {group.uses.map((use) => (
-                <UseItem key={use.useId} use={use} />
+                <UseItem
+                  key={use.useId}
+                  use={use}
+                  onShowProof={
+                    canShowProof(use, now)
+                      ? () =>
+                          setProof({
+                            partnerName: use.partnerName,
+                            libelle: use.libelle,
+                            code: use.code!,
+                            usedAt: use.usedAt,
+                          })
+                      : undefined
+                  }
+                />
               ))}
             </List>
           </Month>
@@ -140,6 +201,7 @@ export function UsedOffersScreen() {
   return (
     <AccountPage title={USED_OFFERS_TITLE} busy={!data && !error}>
       {content}
+      <UseProof proof={proof} onClose={() => setProof(null)} />
     </AccountPage>
   )
 }
