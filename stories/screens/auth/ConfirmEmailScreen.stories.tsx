@@ -24,7 +24,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Opened on a device that is not signed in: confirmed once, said in French, with the way to sign in. */
+/** Le lien ouvert sur un appareil sans session : l’adresse est confirmée, la page le dit et propose de se connecter. */
 export const Confirmed: Story = {
   name: 'Adresse confirmée',
   play: async ({ canvasElement }) => {
@@ -46,7 +46,7 @@ export const Confirmed: Story = {
 
 const signedIn = accountApi({ account: myAccountWithPendingEmail })
 
-/** Opened where the account is signed in: this session takes the new address (the Menu shows it). */
+/** Le lien ouvert là où le compte est connecté : la session prend la nouvelle adresse, le Menu l’affiche. */
 export const ConfirmedSignedIn: Story = {
   name: 'Adresse confirmée, session ouverte',
   parameters: { session: { user: signedInUser }, msw: signedIn.handlers },
@@ -61,6 +61,7 @@ export const ConfirmedSignedIn: Story = {
 
 const confirming = accountApi({ confirmEmailChange: 'pending' })
 
+/** Le temps de la confirmation, la page dit ce qu’elle fait. */
 export const Confirming: Story = {
   name: 'Confirmation en cours',
   parameters: { msw: confirming.handlers },
@@ -72,7 +73,7 @@ export const Confirming: Story = {
 
 const expired = accountApi({ confirmEmailChange: { status: 400, body: accountErrors.linkExpired } })
 
-/** A used or expired link: the server's French message, in place, and nothing changed. */
+/** Un lien déjà utilisé ou expiré : le message du serveur dans la page ; rien n’a changé. */
 export const Expired: Story = {
   name: 'Lien expiré',
   parameters: { msw: expired.handlers },
@@ -85,7 +86,7 @@ export const Expired: Story = {
 
 const incomplete = accountApi()
 
-/** A link cut short (no token): said at once, nothing sent. */
+/** Un lien tronqué (sans jeton) : c’est dit tout de suite, rien n’est envoyé. */
 export const MissingToken: Story = {
   name: 'Lien incomplet',
   parameters: {

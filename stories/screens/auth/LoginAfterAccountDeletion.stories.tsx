@@ -30,8 +30,8 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /**
- * The deletion is said on the sign-in page, once (a later page load says nothing); a new attempt clears it. The
- * legal pages are linked under the card.
+ * Après la suppression du compte, la page de connexion le dit, une seule fois ; une nouvelle tentative efface le
+ * message. Les pages légales sont en lien sous la carte.
  */
 export const AccountDeleted: Story = {
   name: 'Compte supprimé',

@@ -18,7 +18,7 @@ const QUESTION =
 const region = (canvasElement: HTMLElement, name: string) =>
   within(within(canvasElement).getByRole('region', { name }))
 
-/** Lucas used a coupon, which an administrator gave back: nothing is used now, the use stays in his history. */
+/** Lucas a utilisé un coupon qu’un administrateur lui a rendu : plus rien d’utilisé, l’utilisation reste dans son historique. */
 const givenBackAt = '2026-11-20T15:42:00.000Z'
 const givenBack = {
   offerId: 101,
@@ -99,7 +99,7 @@ export const WithUsedCoupons: Story = {
   },
 }
 
-/** A coupon given back leaves 'Coupons utilisés' but stays in the history, with when, by whom and why. */
+/** Un coupon rendu quitte « Coupons utilisés » mais reste dans l’historique, avec la date, l’auteur et le motif. */
 export const ReactivatedUseStaysInHistory: Story = {
   name: 'Coupon réactivé gardé dans l’historique',
   beforeEach: () => reactivatedApi.reset(),
@@ -135,7 +135,7 @@ export const ReactivatedUseStaysInHistory: Story = {
   },
 }
 
-/** Only the entries whose target is this user: none yet says so. */
+/** Seules les entrées du journal qui concernent cette personne : aucune pour l’instant, et la page le dit. */
 export const EmptyOwnHistory: Story = {
   name: 'Historique de la fiche vide',
   tags: ['no-visual'],
@@ -152,7 +152,7 @@ export const EmptyOwnHistory: Story = {
   },
 }
 
-/** The history failing to load leaves the rest of the page usable and offers to try again. */
+/** L’historique ne se charge pas : le reste de la page reste utilisable et propose de réessayer. */
 export const OwnHistoryFails: Story = {
   name: 'Historique de la fiche en échec',
   tags: ['no-visual'],
@@ -200,7 +200,10 @@ export const LoadFailure: Story = {
   },
 }
 
-/** Opened from a link, a bookmark or a new tab (no page of the app before it): the failure leads to the users list. */
+/**
+ * Fiche ouverte depuis un lien, un favori ou un nouvel onglet (aucune page de l’application avant) : l’échec mène à
+ * la liste des utilisateurs.
+ */
 export const LoadFailureOpenedDirectly: Story = {
   tags: ['no-visual'],
   parameters: {
@@ -260,7 +263,7 @@ export const Reactivate: Story = {
   },
 }
 
-/** The reason is optional: left empty, the coupon is reactivated and no motif is sent. */
+/** Le motif est facultatif : laissé vide, le coupon est réactivé sans motif. */
 export const ReactivateWithoutMotif: Story = {
   name: 'Réactiver sans motif',
   play: async ({ canvasElement }) => {
@@ -281,7 +284,7 @@ export const ReactivateWithoutMotif: Story = {
   },
 }
 
-/** Spaces alone are no reason: nothing but the reactivation is sent. */
+/** Des espaces seuls ne font pas un motif : seule la réactivation est envoyée. */
 export const ReactivateWithBlankMotif: Story = {
   name: 'Réactiver avec un motif blanc',
   tags: ['no-visual'],
@@ -375,8 +378,8 @@ const RGPD_TITLE = 'Supprimer ce compte (RGPD)'
 const rgpd = accountApi()
 
 /**
- * Issue 40: 'Supprimer (RGPD)' for a request received by mail. The dialog says what is erased and kept; the
- * request's reference goes with the call; then back to the list, with a toast.
+ * « Supprimer (RGPD) » pour une demande reçue par écrit : le dialogue dit ce qui est effacé et gardé, la référence
+ * de la demande est inscrite au journal, puis retour à la liste avec un message.
  */
 export const RgpdDeletion: Story = {
   name: 'Suppression RGPD',
@@ -403,7 +406,7 @@ export const RgpdDeletion: Story = {
 
 const lastAdmin = accountApi({ deleteUserRgpd: { status: 409, body: accountErrors.lastAdmin } })
 
-/** Refused by the server: its French message in the toast, the dialog stays open, the page too. */
+/** Refus du serveur : son message s’affiche, le dialogue et la fiche restent. */
 export const RgpdDeletionRefused: Story = {
   name: 'Suppression RGPD refusée',
   parameters: { msw: [...api.handlers, ...lastAdmin.handlers] },
@@ -419,7 +422,7 @@ export const RgpdDeletionRefused: Story = {
   },
 }
 
-/** One's own account is not deleted from here (it is from 'Mon compte', with one's password). */
+/** Sa propre fiche n’offre pas cette suppression : elle se fait depuis « Mon compte », avec son mot de passe. */
 export const RgpdNotForOwnAccount: Story = {
   name: 'Pas de suppression RGPD de son propre compte',
   parameters: {

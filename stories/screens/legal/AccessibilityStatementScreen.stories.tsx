@@ -19,8 +19,8 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /**
- * RGAA 4.1's model: the state of conformity and why, what the project's suite checks, the known gaps, the
- * contact, and the recourse to the Défenseur des droits.
+ * Le modèle du RGAA 4.1 : l’état de conformité et sa raison, ce que vérifient les tests du projet, les défauts
+ * connus, le contact et le recours au Défenseur des droits.
  */
 export const Statement: Story = {
   name: 'Déclaration',
@@ -61,7 +61,7 @@ export const Statement: Story = {
   },
 }
 
-/** 'Retour' goes back to where the page was opened from (here the sign-in page). */
+/** « Retour » ramène là d’où la page a été ouverte (ici la page de connexion). */
 export const Back: Story = {
   name: 'Retour',
   play: async ({ canvasElement }) => {

@@ -21,7 +21,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Every fact the operator configured: publisher, address, registration, contact, director, host. */
+/** Tout ce que l’exploitant a renseigné : éditeur, adresse, immatriculation, contact, direction, hébergeur. */
 export const Filled: Story = {
   name: 'Renseignées',
   play: async ({ canvasElement }) => {
@@ -49,7 +49,7 @@ export const Filled: Story = {
   },
 }
 
-/** Nothing configured: a French fallback for the publisher, and each missing fact said to be missing. */
+/** Rien de renseigné : un éditeur décrit en termes généraux, et chaque information manquante dite comme telle. */
 export const Unset: Story = {
   name: 'Non renseignées',
   parameters: { msw: [configHandlers.config({ legal: legalInfoUnset })] },
@@ -60,7 +60,7 @@ export const Unset: Story = {
   },
 }
 
-/** A server older than the legal facts (no `legal`): the same fallbacks. */
+/** Un serveur d’une version antérieure, sans informations légales : les mêmes textes de repli. */
 export const OlderServer: Story = {
   name: 'Serveur sans informations légales',
   parameters: {
@@ -71,7 +71,7 @@ export const OlderServer: Story = {
   },
 }
 
-/** As the prerendered page paints it before the configuration answers: the text, and '…' where facts go. */
+/** La page telle qu’elle s’affiche avant la réponse du serveur : le texte, et « … » à la place des informations. */
 export const Loading: Story = {
   name: 'En attente de la configuration',
   parameters: {

@@ -19,8 +19,8 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /**
- * For a visitor (no session): what is held, why, how long (the configured periods), the rights with where to
- * use them in the app, and the operator's privacy contact.
+ * Pour un visiteur sans session : ce qui est gardé, pourquoi, combien de temps (les durées configurées), les droits
+ * et où les exercer dans l’application, et le contact de l’exploitant.
  */
 export const Filled: Story = {
   name: 'Renseignée',
@@ -58,7 +58,7 @@ export const Filled: Story = {
   },
 }
 
-/** Other periods configured: the page states those (RETENTION_INACTIVE_MONTHS, RETENTION_AUDIT_MONTHS). */
+/** D’autres durées configurées par l’exploitant : la page annonce celles-là. */
 export const OtherPeriods: Story = {
   name: 'Durées configurées autrement',
   parameters: {
@@ -75,7 +75,7 @@ export const OtherPeriods: Story = {
   },
 }
 
-/** The operator set no privacy contact: the page says where to find one rather than leaving a blank. */
+/** Aucun contact configuré : la page renvoie aux mentions légales plutôt que de laisser un blanc. */
 export const Unset: Story = {
   name: 'Contact non renseigné',
   parameters: { msw: [configHandlers.config({ legal: legalInfoUnset })] },

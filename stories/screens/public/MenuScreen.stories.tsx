@@ -31,7 +31,10 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** An ordinary user: name and e-mail, their favourites and used coupons, Aide and Déconnexion, no Administration. */
+/**
+ * Une personne sans droits d’administration : son nom et son adresse, ses favoris et coupons utilisés, l’aide et
+ * la déconnexion, sans « Administration ».
+ */
 export const User: Story = {
   name: 'Utilisateur',
   play: async ({ canvasElement }) => {
@@ -56,7 +59,7 @@ export const User: Story = {
   },
 }
 
-/** An admin also gets Administration, to the home page management. */
+/** Un administrateur voit en plus « Administration », qui mène à la gestion de la page d’accueil. */
 export const Admin: Story = {
   name: 'Administrateur',
   parameters: { session: { user: signedInAdmin } },
@@ -68,7 +71,7 @@ export const Admin: Story = {
   },
 }
 
-/** Déconnexion ends the token on the server, clears the session and goes to Login. */
+/** « Déconnexion » ferme la session sur le serveur et sur l’appareil, puis mène à la page de connexion. */
 export const Logout: Story = {
   name: 'Déconnexion',
   play: async ({ canvasElement }) => {
@@ -80,7 +83,7 @@ export const Logout: Story = {
   },
 }
 
-/** 'Mes favoris' and 'Mes coupons utilisés' open the user's lists. */
+/** « Mes favoris » et « Mes coupons utilisés » ouvrent les listes de la personne. */
 export const OpensFavorites: Story = {
   name: 'Ouverture des favoris',
   play: async ({ canvasElement }) => {
@@ -91,8 +94,8 @@ export const OpensFavorites: Story = {
 }
 
 /**
- * Issue 40: 'Mon compte' under the user's infos, 'Télécharger mes données' (the account's data section) among
- * the entries, and the three legal pages; the spec's entries stay as they were.
+ * « Mon compte » sous les informations de la personne, « Télécharger mes données » parmi les entrées, et les trois
+ * pages légales ; les entrées de la spécification restent en place.
  */
 export const AccountAndLegal: Story = {
   name: 'Mon compte, mes données et pages légales',

@@ -34,7 +34,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** The account as the session and the server know it: each section, its fields and buttons. */
+/** La page « Mon compte » telle qu’on l’ouvre : le nom, le mot de passe, l’adresse e-mail, les données et la suppression. */
 export const Loaded: Story = {
   name: 'Chargé',
   play: async ({ canvasElement }) => {
@@ -56,7 +56,10 @@ export const Loaded: Story = {
 
 const pendingEmail = accountApi({ account: myAccountWithPendingEmail })
 
-/** A change of address waits for its link: the section says to which address, until when, and that nothing changed. */
+/**
+ * Un changement d’adresse attend son lien : la section dit à quelle adresse il est parti, jusqu’à quand il vaut, et
+ * que rien n’a changé d’ici là.
+ */
 export const PendingEmail: Story = {
   name: 'Changement d’adresse en attente',
   parameters: { msw: pendingEmail.handlers },
@@ -72,7 +75,7 @@ export const PendingEmail: Story = {
 
 const nameSaved = accountApi()
 
-/** The name saved trimmed; the session (the Menu) shows the new one. */
+/** Le nom enregistré, sans les espaces autour ; le Menu affiche aussitôt le nouveau. */
 export const NameSaved: Story = {
   name: 'Nom enregistré',
   parameters: { msw: nameSaved.handlers },
@@ -92,7 +95,7 @@ export const NameSaved: Story = {
 
 const nameSaving = accountApi({ updateMyName: 'pending' })
 
-/** While the name is being saved its button is busy. */
+/** Pendant l’enregistrement du nom, son bouton montre qu’il travaille. */
 export const NameSaving: Story = {
   name: 'Nom en cours d’enregistrement',
   parameters: { msw: nameSaving.handlers },
@@ -108,7 +111,7 @@ export const NameSaving: Story = {
 
 const nameRefused = accountApi()
 
-/** An empty name is said under its field, the focus goes there, and nothing is sent. */
+/** Un nom vide est signalé sous son champ, qui reçoit le focus ; rien n’est envoyé. */
 export const NameValidation: Story = {
   name: 'Nom : champ vide',
   parameters: { msw: nameRefused.handlers },
@@ -125,7 +128,7 @@ export const NameValidation: Story = {
 
 const nameFails = accountApi({ updateMyName: { status: 500, body: accountErrors.server } })
 
-/** The server's French message in the toast; the typed name stays, no success line. */
+/** Le serveur refuse : son message s’affiche, le nom saisi reste, et rien ne dit « enregistré ». */
 export const NameServerError: Story = {
   name: 'Nom : erreur du serveur',
   parameters: { msw: nameFails.handlers },
@@ -142,7 +145,10 @@ export const NameServerError: Story = {
 
 const passwordChanged = accountApi()
 
-/** The password changed: the other devices are said to be signed out, this one keeps the answer's new token. */
+/**
+ * Mot de passe changé : la page dit que les autres appareils sont déconnectés ; celui-ci reste connecté et les
+ * champs se vident.
+ */
 export const PasswordChanged: Story = {
   name: 'Mot de passe changé',
   parameters: { msw: passwordChanged.handlers },
@@ -167,7 +173,7 @@ export const PasswordChanged: Story = {
 
 const passwordRules = accountApi()
 
-/** The sign-up's rules and messages: only spaces, then too short; nothing sent. */
+/** Les règles et messages de l’inscription : que des espaces, puis trop court ; rien n’est envoyé. */
 export const PasswordValidation: Story = {
   name: 'Mot de passe : règles de l’inscription',
   parameters: { msw: passwordRules.handlers },
@@ -195,7 +201,7 @@ const wrongCurrent = accountApi({
   changeMyPassword: { status: 400, body: accountErrors.wrongCurrentPassword },
 })
 
-/** A wrong current password: the server's message under that field, no toast, no success. */
+/** Mot de passe actuel erroné : le message du serveur sous ce champ, une seule fois, sans message en bas d’écran. */
 export const PasswordWrongCurrent: Story = {
   name: 'Mot de passe actuel incorrect',
   parameters: { msw: wrongCurrent.handlers },
@@ -219,6 +225,7 @@ export const PasswordWrongCurrent: Story = {
 
 const passwordSaving = accountApi({ changeMyPassword: 'pending' })
 
+/** Pendant le changement du mot de passe, son bouton montre qu’il travaille. */
 export const PasswordSaving: Story = {
   name: 'Mot de passe en cours de changement',
   parameters: { msw: passwordSaving.handlers },
@@ -238,7 +245,7 @@ export const PasswordSaving: Story = {
 
 const emailSent = accountApi()
 
-/** The link sent to the new address: the section says so, and that nothing changes until it is opened. */
+/** Le lien part vers la nouvelle adresse : la section le dit, et que rien ne change tant qu’il n’est pas ouvert. */
 export const EmailLinkSent: Story = {
   name: 'Lien de confirmation envoyé',
   parameters: { msw: emailSent.handlers },
@@ -266,7 +273,10 @@ export const EmailLinkSent: Story = {
 
 const emailRules = accountApi()
 
-/** A malformed address, the current one, a missing password: each said under its field, nothing sent. */
+/**
+ * Adresse mal écrite, adresse déjà celle du compte, mot de passe manquant : chaque erreur sous son champ, rien
+ * n’est envoyé.
+ */
 export const EmailValidation: Story = {
   name: 'Adresse e-mail : vérifications',
   parameters: { msw: emailRules.handlers },
@@ -287,7 +297,7 @@ export const EmailValidation: Story = {
 
 const emailTaken = accountApi({ startEmailChange: { status: 409, body: accountErrors.emailTaken } })
 
-/** An address another account uses: the server's message under the field. */
+/** Une adresse que le compte ne peut pas prendre : le message du serveur sous le champ, une seule fois. */
 export const EmailTaken: Story = {
   name: 'Adresse déjà utilisée',
   parameters: { msw: emailTaken.handlers },
@@ -328,7 +338,7 @@ async function downloaded(button: HTMLElement) {
 
 const data = accountApi()
 
-/** 'Mes données': the JSON file and the CSV, asked with the person's token and saved under a dated name. */
+/** « Mes données » : le fichier JSON puis le CSV, téléchargés pour la personne connectée, avec la date dans leur nom. */
 export const DataDownload: Story = {
   name: 'Téléchargement des données',
   parameters: { msw: data.handlers },
@@ -351,7 +361,7 @@ export const DataDownload: Story = {
 
 const dataFails = accountApi({ exportMyData: { status: 500, body: accountErrors.server } })
 
-/** A failed download: the server's French message in the toast, no file. */
+/** Le téléchargement échoue : le message du serveur s’affiche, aucun fichier n’est enregistré. */
 export const DataDownloadFails: Story = {
   name: 'Échec du téléchargement',
   parameters: { msw: dataFails.handlers },
@@ -368,7 +378,7 @@ export const DataDownloadFails: Story = {
   },
 }
 
-/** From the Menu's 'Télécharger mes données': the page opens on that section, its heading focused. */
+/** Depuis « Télécharger mes données » du Menu : la page s’ouvre sur cette section, son titre reçoit le focus. */
 export const OpenedOnData: Story = {
   name: 'Ouvert sur « Mes données »',
   parameters: { router: { path: '/compte', initialEntries: ['/menu', '/compte#mes-donnees'] } },
@@ -381,7 +391,7 @@ export const OpenedOnData: Story = {
 
 const loadFails = accountApi({ account: 'error' })
 
-/** The account cannot be read: said at the top with 'Réessayer'; the name, password and data still work. */
+/** Le compte ne se lit pas : c’est dit en haut avec « Réessayer » ; le reste de la page reste utilisable. */
 export const LoadFailure: Story = {
   name: 'Compte illisible',
   parameters: { msw: loadFails.handlers },
@@ -397,8 +407,8 @@ export const LoadFailure: Story = {
 const tabbedThrough = accountApi()
 
 /**
- * Tabbing through the page, a form one does not mean to use stays quiet: no 'Ce champ est obligatoire' under
- * fields only crossed (they speak once their form is sent).
+ * Traverser la page à la touche Tab ne fait apparaître aucune erreur : un formulaire qu’on ne remplit pas reste
+ * silencieux ; ses champs ne parlent qu’une fois envoyé.
  */
 export const TabbedThrough: Story = {
   name: 'Traversée au clavier sans erreur',

@@ -36,7 +36,10 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** The dialog says what is erased (name, e-mail, password, favourites, sessions) and what is kept, anonymised. */
+/**
+ * Le dialogue dit ce qui est effacé (nom, adresse, mot de passe, favoris, sessions) et ce qui est gardé, sans
+ * rien qui désigne la personne.
+ */
 export const Opened: Story = {
   name: 'Dialogue ouvert',
   play: async ({ canvasElement }) => {
@@ -61,7 +64,7 @@ export const Opened: Story = {
 
 const cancelled = accountApi()
 
-/** 'Annuler' closes it: nothing sent, still signed in, the focus back on the button that opened it. */
+/** « Annuler » ferme le dialogue : rien n’est envoyé, la session reste, le focus revient sur le bouton. */
 export const Cancelled: Story = {
   name: 'Annulée',
   parameters: { msw: cancelled.handlers },
@@ -78,7 +81,7 @@ export const Cancelled: Story = {
 
 const missing = accountApi()
 
-/** Without the password: said under the field, nothing sent. */
+/** Sans mot de passe : c’est dit sous le champ, rien n’est envoyé. */
 export const PasswordMissing: Story = {
   name: 'Mot de passe manquant',
   parameters: { msw: missing.handlers },
@@ -94,7 +97,7 @@ export const PasswordMissing: Story = {
 
 const wrongPassword = accountApi({ deleteMyAccount: { status: 400, body: accountErrors.wrongPassword } })
 
-/** A wrong password: the server's message under the field, the dialog stays, the account and session too. */
+/** Mot de passe erroné : le message du serveur sous le champ, une seule fois ; le dialogue et la session restent. */
 export const WrongPassword: Story = {
   name: 'Mot de passe incorrect',
   parameters: { msw: wrongPassword.handlers },
@@ -113,7 +116,7 @@ export const WrongPassword: Story = {
 
 const failing = accountApi({ deleteMyAccount: { status: 500, body: accountErrors.server } })
 
-/** A server error: its French message in the toast, the dialog stays for another try. */
+/** Erreur du serveur : son message s’affiche, le dialogue reste ouvert pour réessayer. */
 export const ServerError: Story = {
   name: 'Erreur du serveur',
   parameters: { msw: failing.handlers },
@@ -129,7 +132,7 @@ export const ServerError: Story = {
 
 const deleting = accountApi({ deleteMyAccount: 'pending' })
 
-/** While the server erases the account the button is busy and the dialog cannot be closed. */
+/** Pendant la suppression, le bouton montre qu’il travaille et le dialogue ne peut pas être fermé. */
 export const Deleting: Story = {
   name: 'Suppression en cours',
   parameters: { msw: deleting.handlers },
@@ -144,7 +147,7 @@ export const Deleting: Story = {
   },
 }
 
-/** Deleted: the password sent, the session forgotten on this device, and on to the sign-in page. */
+/** Compte supprimé : la session est oubliée sur cet appareil et la personne arrive sur la page de connexion. */
 export const Deleted: Story = {
   name: 'Compte supprimé',
   play: async ({ canvasElement }) => {
