@@ -34,7 +34,7 @@ export function AccessibilityStatementScreen() {
       <ul>
         <li>
           chaque composant et chaque état de chaque écran (plus de 400 cas), analysés par axe-core selon les
-          WCAG 2.0 à 2.2, niveaux A et AA : une seule erreur bloque la publication ;
+          WCAG 2.0 à 2.2, niveaux A et AA : une seule erreur fait échouer les tests ;
         </li>
         <li>les écrans publics sur le vrai serveur, analysés par axe-core, sans aucune erreur tolérée ;</li>
         <li>
@@ -43,8 +43,8 @@ export function AccessibilityStatementScreen() {
         </li>
         <li>un focus visible, contrasté à 3:1 au moins, sur chaque élément atteint avec la touche Tab ;</li>
         <li>
-          l'affichage sur 320 pixels de large sans défilement horizontal, et le texte agrandi à 200 % sans
-          perte d'information ;
+          l'affichage sur 320 pixels de large sans défilement horizontal, et le texte agrandi à 200 % sur la
+          recherche et la fiche d'un partenaire sans perte d'information ;
         </li>
         <li>le mouvement réduit respecté (le bandeau ne défile plus seul, les transitions sont coupées) ;</li>
         <li>un titre de page propre à chaque écran, annoncé à chaque changement de page.</li>
