@@ -2,8 +2,9 @@ import { useRef } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Field, Form } from 'react-final-form'
 import { expect, fn, userEvent, waitFor } from 'storybook/test'
-import { Button, TextField } from '@/src/design-system/index.ts'
+import { Button, TextField, theme } from '@/src/design-system/index.ts'
 import { mdiEmail, mdiMagnify } from '@/src/design-system/icons/index.ts'
+import { contrastRatio, rgbToHex } from '../foundations/contrast.ts'
 import { guides, withGuidance } from './guidance.ts'
 
 const meta = {
@@ -32,8 +33,17 @@ export const Default: Story = {
 export const Focus: Story = {
   name: 'Focus clavier',
   play: async ({ canvas }) => {
+    const box = canvas.getByLabelText('Email').parentElement!
+    const edge = () => rgbToHex(getComputedStyle(box).borderTopColor)
+    // WCAG 1.4.11: the resting edge of a field stands out from the white page by 3:1 or more.
+    const resting = edge()
+    await expect(contrastRatio(resting, theme.colors.surface)).toBeGreaterThanOrEqual(3)
     await userEvent.tab()
     await expect(canvas.getByLabelText('Email')).toHaveFocus()
+    // The focus ring stays apart from the resting edge: another colour, and a second pixel.
+    await waitFor(() => expect(edge()).toBe(theme.colors.primary))
+    await expect(resting).not.toBe(theme.colors.primary)
+    await expect(getComputedStyle(box).boxShadow).toContain('1px')
   },
 }
 

@@ -44,5 +44,16 @@ export const Roles: Story = {
     const secondaryEdge = within(canvasElement).getByText('Action secondaire : bordure').closest('tr')!
     await expect(secondaryEdge.querySelector('[data-verdict]')).toHaveAttribute('data-verdict', 'pass')
     await expect(contrastRatio(theme.colors.secondary, theme.colors.surface)).toBeLessThan(3)
+    // Form controls' edges: 3:1 on every surface a field sits on (the former #c9d1da was 1.5:1), and no role
+    // of the page below its threshold.
+    for (const role of [
+      'Bordure des champs de saisie',
+      'Bordure des champs sur le fond de page',
+      'Bordure d’un champ désactivé',
+    ]) {
+      const row = within(canvasElement).getByText(role).closest('tr')!
+      await expect(row.querySelector('[data-verdict]')).toHaveAttribute('data-verdict', 'pass')
+    }
+    await expect(canvasElement.querySelectorAll('[data-verdict="fail"]')).toHaveLength(0)
   },
 }

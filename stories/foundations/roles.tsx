@@ -50,7 +50,10 @@ export const colorRoles: { family: string; roles: ColorRole[] }[] = [
   {
     family: 'Bordure',
     roles: [
-      { role: 'Bordure des champs de saisie', token: 'border', on: 'surface', minimum: 3 },
+      { role: 'Bordure des champs de saisie', token: 'inputBorder', on: 'surface', minimum: 3 },
+      { role: 'Bordure des champs sur le fond de page', token: 'inputBorder', on: 'background', minimum: 3 },
+      { role: 'Bordure d’un champ désactivé', token: 'inputBorder', on: 'surfaceMuted', minimum: 3 },
+      { role: 'Bordure des cartes et puces (décorative)', token: 'border', on: 'surface', minimum: null },
       { role: 'Séparateur (décoratif)', token: 'divider', on: 'surface', minimum: null },
     ],
   },

@@ -15,7 +15,7 @@ const colorFamilies: { title: string; subtitle: string; match: RegExp }[] = [
     title: 'Surfaces et texte',
     subtitle: 'Fonds, cartes, bordures, texte',
     match:
-      /^(background|surface|text|border|divider|overlay|skeleton|inverseSurface|viewerBackground|onDark)/,
+      /^(background|surface|text|border|inputBorder|divider|overlay|skeleton|inverseSurface|viewerBackground|onDark)/,
   },
   {
     title: 'États',

@@ -22,7 +22,13 @@ export const theme = {
     surfaceMuted: '#eef1f5',
     text: '#1a1f26',
     textMuted: '#4f5b67',
+    /** Cards, chips and other edges that text or a fill already identifies (decorative, 1.5:1 on white). */
     border: '#c9d1da',
+    /**
+     * The resting edge of form controls (fields, lists, pickers): the border's blue-grey, darkened to 3.5:1 on
+     * white and 3.1:1 on surfaceMuted (WCAG 1.4.11); hover (textMuted) and focus (primary, 2px) stay apart from it.
+     */
+    inputBorder: '#778ba2',
     divider: '#e3e8ee',
     focus: '#1565c0',
     /** The dark ring around a white focus ring drawn over photos (carousel arrows, article links). */

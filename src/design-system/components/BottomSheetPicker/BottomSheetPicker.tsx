@@ -21,7 +21,7 @@ const Trigger = styled.button`
   max-width: 100%;
   min-height: 36px;
   padding: 4px 8px 4px 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};

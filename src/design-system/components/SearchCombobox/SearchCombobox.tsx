@@ -26,7 +26,7 @@ const ChipBox = styled.div`
   gap: 6px;
   min-height: 44px;
   padding: 5px 40px 5px 8px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   cursor: text;

@@ -22,7 +22,7 @@ const Trigger = styled(RadixSelect.Trigger)`
   width: 100%;
   min-height: 44px;
   padding: 0 8px 0 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};

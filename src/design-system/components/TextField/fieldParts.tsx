@@ -42,7 +42,7 @@ export const InputBox = styled.div`
   min-height: 44px;
   padding: 0 12px;
   background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
   border-radius: ${({ theme }) => theme.radii.md};
   color: ${({ theme }) => theme.colors.textMuted};
   transition: border-color ${({ theme }) => theme.transitions.fast};
