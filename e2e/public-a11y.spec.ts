@@ -333,6 +333,11 @@ test('le message après une offre utilisée ne couvre pas la barre d’onglets',
     .click()
   const toast = page.getByText('Bravo! Vous avez utilisé vote offre!', { exact: true })
   await expect(toast).toBeVisible()
+  // The full-screen proof for the cashier (issue 41) comes over the page; the toast stays once it is closed.
+  const proof = page.getByRole('dialog', { name: 'Offre utilisée' })
+  await proof.getByRole('button', { name: 'Fermer' }).click()
+  await expect(proof).toBeHidden()
+  await expect(toast).toBeVisible()
   const nav = await page.getByRole('navigation', { name: 'Navigation principale' }).boundingBox()
   const message = await toast.boundingBox()
   expect(message!.y + message!.height).toBeLessThanOrEqual(nav!.y)

@@ -90,6 +90,10 @@ test('un double tap sur « Confirmer » utilise le coupon une fois et n’ouvre 
   expect(await page.evaluate(() => (window as unknown as { telClicks: number }).telClicks)).toBe(0)
   expect(uses).toHaveLength(1)
   await expect(page).toHaveURL(new RegExp(`/partenaire/${id}$`))
+  // The full-screen proof for the cashier (issue 41) covers the page until it is closed.
+  const proof = page.getByRole('dialog', { name: 'Offre utilisée' })
+  await proof.getByRole('button', { name: 'Fermer' }).click()
+  await expect(proof).toBeHidden()
   // Once the shield is gone, the link takes taps again.
   await expect(page.getByTestId('dialog-tap-shield')).toHaveCount(0)
   await page.touchscreen.tap(phone.x + phone.width / 2, phone.y + phone.height / 2)

@@ -49,6 +49,11 @@ test('un utilisateur utilise une offre au clavier seulement, et la retrouve util
   await expect(dialog).toBeHidden()
   await expect(coupon).toHaveAttribute('data-state', 'used')
   await expect(page.getByText('Bravo! Vous avez utilisé vote offre!', { exact: true })).toBeVisible()
+  // The full-screen proof for the cashier (issue 41) comes next; Échap closes it and gives the focus back.
+  const proof = page.getByRole('dialog', { name: 'Offre utilisée' })
+  await expect(proof).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(proof).toBeHidden()
   await expect(coupon).toBeFocused()
 
   await page.reload()

@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import type { ReactNode } from 'react'
 import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
 import { CHIPS_ROW_HEIGHT, ChipsPlaceholder } from '@/src/screens/public/home/ChipsPlaceholder.tsx'
+import { HomeRowsPlaceholder } from '@/src/screens/public/home/HomeRowsPlaceholder.tsx'
 
 /*
  * What a public screen shows while its code loads: the build renders these into each signed-in route's HTML
@@ -54,6 +55,7 @@ export function HomeSkeleton() {
     <Busy label="Chargement de l’accueil">
       <ChipsPlaceholder />
       <HomeStage aria-hidden />
+      <HomeRowsPlaceholder />
     </Busy>
   )
 }

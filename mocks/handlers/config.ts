@@ -3,6 +3,7 @@ import type { ClientConfig } from '@/contract/schemas.ts'
 import { mockApi } from './mockApi.ts'
 import { iconHandlers } from './icons.ts'
 import { baseFavoritesHandlers, baseUsedOffersHandlers } from './me.ts'
+import { homeHandlers } from './offerUses.ts'
 
 export const demoClientConfig: ClientConfig = {
   googleMapsApiKey: null,
@@ -18,11 +19,13 @@ export const configHandlers = {
 
 /**
  * Answered in every story unless the story overrides them: the run-time configuration, category icons, the
- * user's (empty) favourites that every partner's heart reads, and their (empty) list of used coupons.
+ * user's (empty) favourites that every partner's heart reads, their (empty) list of used coupons, and their
+ * (empty) Home rows.
  */
 export const baseHandlers = [
   configHandlers.config(),
   iconHandlers.icon(),
   ...baseFavoritesHandlers,
   ...baseUsedOffersHandlers,
+  homeHandlers.empty(),
 ]

@@ -13,7 +13,8 @@ import { mdiImage } from '@/src/design-system/icons/index.ts'
 import { VisuallyHidden } from '@/src/design-system/components/VisuallyHidden/index.ts'
 import { useSession } from '@/src/session/index.ts'
 import { ArticleSlide } from './ArticleSlide.tsx'
-import { ChipsPlaceholder } from './ChipsPlaceholder.tsx'
+import { CHIPS_ROW_HEIGHT, ChipsPlaceholder } from './ChipsPlaceholder.tsx'
+import { HomeRowsSlot } from './HomeRowsSlot.tsx'
 import { InstallBanner } from './InstallBanner.tsx'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { releasePagePicture } from '@/src/prerender/pagePicture.ts'
@@ -24,8 +25,8 @@ export const NO_ARTICLES_MESSAGE = 'Aucune actualité pour le moment'
 const Main = styled.main`
   display: flex;
   flex-direction: column;
-  /* The screen above the bottom navigation (the public layout sets its height). */
-  height: calc(100dvh - var(--bottom-nav-height, 0px));
+  /* At least the screen above the bottom navigation (the public layout sets its height); the rows below it. */
+  min-height: calc(100dvh - var(--bottom-nav-height, 0px));
   background: ${({ theme }) => theme.colors.background};
   /* Laptops: the banner is a banner (at most 560 px high), not a full screen of 1,366 px. */
   ${({ theme }) => theme.media.lg} {
@@ -54,7 +55,9 @@ const Chips = styled.ul`
 
 const Stage = styled.div`
   position: relative;
-  flex: 1;
+  /* The first screen under the chips, as before the rows came under it. */
+  flex: none;
+  height: calc(100dvh - var(--bottom-nav-height, 0px) - ${CHIPS_ROW_HEIGHT}px);
   min-height: 320px;
   display: flex;
   flex-direction: column;
@@ -74,7 +77,10 @@ export interface HomeScreenProps {
 
 const byPosition = (a: Article, b: Article) => a.position - b.position
 
-/** Home: install banner, category shortcuts, and the articles' carousel (all of them for an admin). */
+/**
+ * Home: install banner, category shortcuts, the articles' carousel (all of them for an admin), and under it the
+ * person's rows (HomeRowsSlot).
+ */
 export function HomeScreen({ carouselInterval }: HomeScreenProps) {
   usePageTitle(PAGE_TITLES.home)
   const { hasRole } = useSession()
@@ -143,6 +149,7 @@ export function HomeScreen({ carouselInterval }: HomeScreenProps) {
         {stage}
         <InstallBanner />
       </Stage>
+      <HomeRowsSlot ready={data !== undefined || Boolean(articles.error)} />
     </Main>
   )
 }
