@@ -17,6 +17,7 @@ import {
 import { releasePageMessage } from '../src/prerender/pageMessage.ts'
 import { releasePagePicture } from '../src/prerender/pagePicture.ts'
 import { releasePageRows } from '../src/prerender/pageRows.ts'
+import { adoptPrerenderedStyles } from '../src/prerender/prerenderedStyles.ts'
 import { readStoredUser } from '../src/session/storage.ts'
 import { forgetEarlySearch } from '../src/api/earlySearch.ts'
 import { setUpInstallableApp } from './serviceWorker.ts'
@@ -69,6 +70,8 @@ function FirstRenderDone({ onCommitted }: { onCommitted: () => void }) {
 async function start(root: HTMLElement) {
   // The entry's module graph was just evaluated, in one task: what follows runs in tasks of its own.
   await nextTask()
+  // The HTML's styles stay where they are; the first render finds their class names and inserts none again.
+  adoptPrerenderedStyles()
   const user = readStoredUser()
   const route = hydratableRoute(root.getAttribute(PRERENDERED_ATTRIBUTE) ?? undefined, location, user)
   if (route) {

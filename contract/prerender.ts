@@ -55,6 +55,15 @@ export const PAGE_PICTURE_SLOT = '<!--page-picture-->'
 export const PAGE_MESSAGE_ATTRIBUTE = 'data-page-message'
 
 /**
+ * On the prerendered page's styled-components sheet, in place of styled-components' own `data-styled`: the
+ * browser's copy of styled-components then leaves that sheet alone (it would take every rule out and insert it
+ * again, one insertRule each, restyling the whole page before the first render), and the app registers the
+ * sheet's class names as already present (src/prerender/prerenderedStyles.ts) so its first render inserts none
+ * of them again.
+ */
+export const PRERENDERED_STYLES_ATTRIBUTE = 'data-prerendered-styles'
+
+/**
  * On the inline loader's script: the chunks of the parts the page's screen loads apart (a sheet, a dialog), which
  * the app fetches without evaluating (modulepreload) once its first render is committed, so that the first press
  * that opens one evaluates it without a round trip (scripts/prerender.ts, laterChunksOf; app/main.tsx).

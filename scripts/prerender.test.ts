@@ -8,6 +8,7 @@ import {
   PAGE_PICTURE_SLOT,
   PRELOAD_LATER_ATTRIBUTE,
   SCRIPT_LOADER,
+  PRERENDERED_STYLES_ATTRIBUTE,
 } from '../contract/prerender.ts'
 import { NO_KEY_MESSAGE } from '../src/screens/public/map/messages.ts'
 import { EARLY_SEARCH_SCRIPT } from '../contract/earlySearch.ts'
@@ -78,6 +79,17 @@ describe('prerender', () => {
       '/assets/radix-6.js',
     ])
     expect(laterChunksOf(manifest, 'src/screens/auth/LoginScreen.tsx', new Set())).toEqual([])
+  })
+
+  it('marks the page’s styled-components sheet as the prerender’s own, for the app to adopt as it is', () => {
+    const template = '<html><head><title>Partenaires</title></head><body><div id="root"></div></body></html>'
+    const login = prerenderedRoutes.find((route) => route.pattern === '/login')!
+    const html = pageHtml(template, login, {
+      html: '<main>Connexion</main>',
+      styles: '<style data-styled="true" data-styled-version="6.6.0">.a{}/*!sc*/\n</style>',
+    })
+    expect(html).toContain(`<style ${PRERENDERED_STYLES_ATTRIBUTE}>.a{}/*!sc*/\n</style>`)
+    expect(html).not.toContain('data-styled=')
   })
 
   it('fills the empty root with the markup and the head with its styles', () => {

@@ -16,6 +16,7 @@ import {
   PAGE_PICTURE_SLOT,
   PRERENDERED_DIR,
   PRERENDERED_INDEX,
+  PRERENDERED_STYLES_ATTRIBUTE,
   PRELOAD_LATER_ATTRIBUTE,
   SCRIPT_LOADER,
   type PrerenderIndex,
@@ -135,6 +136,14 @@ export function pageRowsSlot(rows: PrerenderedPage, box: string): { style: strin
 
 const TITLE = /<title>[^<]*<\/title>/
 
+/** styled-components' server sheet tag (ServerStyleSheet.getStyleTags), whatever its version. */
+const STYLED_SHEET_TAG = /<style data-styled="true" data-styled-version="[^"]*">/g
+
+/** The page's styled-components sheets, marked as the prerender's own (PRERENDERED_STYLES_ATTRIBUTE). */
+export function prerenderedStyles(styles: string): string {
+  return styles.replace(STYLED_SHEET_TAG, `<style ${PRERENDERED_STYLES_ATTRIBUTE}>`)
+}
+
 /**
  * Fills index.html's empty root with a route's markup and its styles (before the app's own head content ends),
  * and puts the route's slot after #root: its picture slot, or in the page without a Maps key, the no-key message.
@@ -160,7 +169,7 @@ export function pageHtml(
           : { style: '', html: '' }
   return template
     .replace(TITLE, `<title>${text(fullPageTitle(route.title))}</title>`)
-    .replace('</head>', `${page.styles}${slot.style}\n  </head>`)
+    .replace('</head>', `${prerenderedStyles(page.styles)}${slot.style}\n  </head>`)
     .replace(
       root,
       `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route.pattern}">${page.html}</div>${slot.html}`,

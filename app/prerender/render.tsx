@@ -50,7 +50,7 @@ export async function renderRoute(pattern: string): Promise<PrerenderedPage> {
       ),
     )
     const html = await new Response(prelude).text()
-    if (route.pattern === '/rechercher') await collectScreenStyles(sheet, url, route.session)
+    if (route.session === 'signed-in') await collectScreenStyles(sheet, url, route.session)
     return { html, styles: sheet.getStyleTags() }
   } finally {
     sheet.seal()
@@ -59,7 +59,8 @@ export async function renderRoute(pattern: string): Promise<PrerenderedPage> {
 }
 
 /**
- * Adds to `sheet` the CSS of the signed-in screen itself, whose HTML is only its skeleton: the browser renders the
+ * Adds to `sheet` the CSS of a signed-in screen itself (Home, Find, a partner's page, the map, the menu), whose
+ * HTML is only its skeleton: the browser renders the
  * screen afresh once its code arrives, and each of its components' CSS found in the page's styles is rehydrated
  * instead of compiled (stylis) and inserted during that render, inside Total Blocking Time's window. Its markup is
  * not kept. The screen's module is loaded here after the app's, as the browser evaluates its chunk after the
@@ -70,7 +71,7 @@ async function collectScreenStyles(sheet: ServerStyleSheet, url: URL, session: '
   const router = createMemoryRouter(routes, { initialEntries: [url.pathname + url.search] })
   // Find's rows too (drawn once the first search answers): their modules are the screen's, loaded just above,
   // so importing them creates no component.
-  const rows = await sampleRows(url.pathname)
+  const rows = url.pathname === '/rechercher' ? await sampleRows(url.pathname) : undefined
   try {
     await prerender(
       sheet.collectStyles(
@@ -79,10 +80,10 @@ async function collectScreenStyles(sheet: ServerStyleSheet, url: URL, session: '
         </StrictMode>,
       ),
     )
-    await prerender(sheet.collectStyles(rows.element))
+    if (rows) await prerender(sheet.collectStyles(rows.element))
   } finally {
     router.dispose()
-    rows.router.dispose()
+    rows?.router.dispose()
   }
 }
 
