@@ -25,7 +25,7 @@ const anySignedInUser: AuthUser = {
 export interface PrerenderedPage {
   /** #root's content. */
   html: string
-  /** The <style> tags styled-components wrote for it (critical CSS, picked up again by the client's sheet). */
+  /** The <style> tags styled-components wrote for it (critical CSS, adopted as it is by the client's sheet). */
   styles: string
 }
 
@@ -60,11 +60,11 @@ export async function renderRoute(pattern: string): Promise<PrerenderedPage> {
 
 /**
  * Adds to `sheet` the CSS of a signed-in screen itself (Home, Find, a partner's page, the map, the menu), whose
- * HTML is only its skeleton: the browser renders the
- * screen afresh once its code arrives, and each of its components' CSS found in the page's styles is rehydrated
- * instead of compiled (stylis) and inserted during that render, inside Total Blocking Time's window. Its markup is
- * not kept. The screen's module is loaded here after the app's, as the browser evaluates its chunk after the
- * entry, so styled-components names its components in the same order on both sides.
+ * HTML is only its skeleton: the browser renders the screen afresh once its code arrives, and each of its
+ * components' CSS is then found in the page's sheet (adopted: src/prerender/prerenderedStyles.ts) instead of
+ * compiled (stylis) and inserted during that render. Its markup is not kept. The screen's module is loaded here
+ * after the app's, as the browser evaluates its chunk after the entry, so styled-components names its components
+ * in the same order on both sides.
  */
 async function collectScreenStyles(sheet: ServerStyleSheet, url: URL, session: 'anonymous' | 'signed-in') {
   await loadMatchedScreens(routes, url.pathname)
