@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react'
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx'
-import { UseProof } from '../proof/UseProof.tsx'
 import { PartnerDetails, type PartnerDetailsProps } from './PartnerDetails.tsx'
 import { SharePartnerButton } from './SharePartnerButton.tsx'
 import { useOfferUse } from './useOfferUse.ts'
+
+// Its own chunk (with date-fns' French words), fetched by the first use only: the partner page's first load
+// stays what it was.
+const UseProof = lazy(() => import('../proof/UseProof.tsx').then((module) => ({ default: module.UseProof })))
 
 /**
  * The partner's details whose coupons the signed-in user can use (the partner page and the map's sheet):
@@ -22,7 +26,11 @@ export function UsablePartnerDetails({
         titleAction={<FavoriteButton partner={props.partner} />}
         actions={<SharePartnerButton partner={props.partner} />}
       />
-      <UseProof proof={offerUse.proof} onClose={offerUse.closeProof} />
+      {offerUse.proofLoaded ? (
+        <Suspense fallback={null}>
+          <UseProof proof={offerUse.proof} onClose={offerUse.closeProof} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -23,6 +23,8 @@ export function useOfferUse(partnerId: number, partnerName: string) {
   const { notify } = useNotification()
   const redeemCoupon = useUseCoupon(partnerId, user?.userId.id ?? null)
   const [proof, setProof] = useState<UseProofData | null>(null)
+  // Once shown, the proof's screen stays mounted (closed), so closing it gives the focus back.
+  const [proofLoaded, setProofLoaded] = useState(false)
   const use = useCallback(
     async (offer: DiscountOffer) => {
       if (offline()) {
@@ -32,8 +34,10 @@ export function useOfferUse(partnerId: number, partnerName: string) {
       const used = await redeemCoupon(offer.id.id)
       if (used) {
         notify(COUPON_SUCCESS_MESSAGE, 'success')
-        if (used.code && used.usedAt)
+        if (used.code && used.usedAt) {
           setProof({ partnerName, libelle: used.libelle, code: used.code, usedAt: used.usedAt })
+          setProofLoaded(true)
+        }
       }
       // The network went away during the call: the same words rather than the generic network message.
       else if (offline()) notify(CONNECTION_REQUIRED_MESSAGE, 'error')
@@ -41,5 +45,5 @@ export function useOfferUse(partnerId: number, partnerName: string) {
     [redeemCoupon, notify, partnerName],
   )
   const closeProof = useCallback(() => setProof(null), [])
-  return { use, canUse: user !== null, proof, closeProof }
+  return { use, canUse: user !== null, proof, proofLoaded, closeProof }
 }
