@@ -74,6 +74,7 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const WithUsedCoupons: Story = {
+  name: 'Avec des coupons utilisés',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByRole('heading', { level: 1, name: 'Camille Martin' })).toBeVisible()
@@ -167,6 +168,7 @@ export const OwnHistoryFails: Story = {
 }
 
 export const WithoutUsedCoupons: Story = {
+  name: 'Sans coupon utilisé',
   parameters: { router: { path: '/bo/utilisateurs/:id', initialEntries: ['/bo/utilisateurs/3'] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -177,6 +179,7 @@ export const WithoutUsedCoupons: Story = {
 }
 
 export const Loading: Story = {
+  name: 'Chargement',
   parameters: { msw: [pending('get', routePatterns.user), ...api.handlers] },
   play: async ({ canvasElement }) => {
     await expect(
@@ -186,6 +189,7 @@ export const Loading: Story = {
 }
 
 export const LoadFailure: Story = {
+  name: 'Erreur de chargement',
   parameters: {
     msw: [
       failing('get', routePatterns.user, { status: 404, message: 'Utilisateur introuvable.' }),
@@ -205,6 +209,7 @@ export const LoadFailure: Story = {
  * la liste des utilisateurs.
  */
 export const LoadFailureOpenedDirectly: Story = {
+  name: 'Erreur de chargement, page ouverte directement',
   tags: ['no-visual'],
   parameters: {
     router: { path: '/bo/utilisateurs/:id', initialEntries: ['/bo/utilisateurs/99999'] },
@@ -222,6 +227,7 @@ export const LoadFailureOpenedDirectly: Story = {
 }
 
 export const GoesToEdit: Story = {
+  name: 'Vers la modification',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: 'Editer' }))
@@ -230,6 +236,7 @@ export const GoesToEdit: Story = {
 }
 
 export const Reactivate: Story = {
+  name: 'Réactiver un coupon',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: /-10 % sur l’addition/ }))
@@ -325,6 +332,7 @@ export const MotifRefusedByServer: Story = {
 }
 
 export const ReactivateLastCoupon: Story = {
+  name: 'Réactiver le dernier coupon',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     for (const name of [/-10 % sur l’addition/, /Première séance offerte/]) {
@@ -338,6 +346,7 @@ export const ReactivateLastCoupon: Story = {
 }
 
 export const CancelReactivation: Story = {
+  name: 'Réactivation annulée',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(await canvas.findByRole('button', { name: /Première séance offerte/ }))
@@ -348,6 +357,7 @@ export const CancelReactivation: Story = {
 }
 
 export const Reactivating: Story = {
+  name: 'Réactivation en cours',
   parameters: { msw: [pending('put', routePatterns.reactivateOffer), ...api.handlers] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -361,6 +371,7 @@ export const Reactivating: Story = {
 }
 
 export const ReactivationFails: Story = {
+  name: 'Échec de la réactivation',
   parameters: { msw: [failing('put', routePatterns.reactivateOffer), ...api.handlers] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
