@@ -69,8 +69,14 @@ describe('the static Storybook check', () => {
     expect(failure('Écrans/Vérification › Docs')).toMatch(/écran « écrans-vérification--loaded » inline/)
   })
 
+  it('fails a story that ends on the bare address line, not on a story that names the next screen', () => {
+    expect(failure('Vérification/Adresse seule › Bare Address')).toMatch(/page vide/)
+    expect(failure('Vérification/Adresse seule › With Next Screen')).toBeUndefined()
+  })
+
   it('reports nothing else', () => {
     expect([...result.failures.keys()].sort()).toEqual([
+      'Vérification/Adresse seule › Bare Address',
       'Vérification/Barre fixe inline › Docs',
       'Vérification/Fonction play › Caught Failure',
       'Vérification/Fonction play › Late Failure',

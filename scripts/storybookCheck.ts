@@ -223,7 +223,27 @@ async function checkStory(page: Page, story: IndexEntry): Promise<string | undef
     const call = outcome.calls[failed.callId]
     return `interaction en échec (${call?.method ?? failed.callId}) : ${call?.message ?? 'erreur'}`
   }
+  if (await endsOnBareAddress(page)) return 'la story finit sur une page vide (seulement « Page : … »)'
   return undefined
+}
+
+/**
+ * The story ended on nothing but the address line its router writes (`data-testid="location"`, 'Page : /…'):
+ * no other element of the canvas, or of what it opened outside it, is drawn. A story that navigates ends on the
+ * next screen's card (.storybook/NextScreen.tsx) instead.
+ */
+function endsOnBareAddress(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const address = document.querySelector('[data-testid="location"]')
+    if (!address) return false
+    const drawn = [...document.body.querySelectorAll('*')].filter((element) => {
+      if (element === address || element.contains(address) || address.contains(element)) return false
+      if (['SCRIPT', 'STYLE', 'LINK', 'META', 'TEMPLATE'].includes(element.tagName)) return false
+      const box = element.getBoundingClientRect()
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden'
+    })
+    return drawn.length === 0
+  })
 }
 
 /** What the docs page shows wrong, measured in the page once it has rendered. */

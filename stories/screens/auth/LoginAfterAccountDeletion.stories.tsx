@@ -38,7 +38,8 @@ export const AccountDeleted: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(await canvas.findByText(ACCOUNT_DELETED_MESSAGE)).toBeVisible()
-    await expect(accountWasDeleted()).toBe(false)
+    // Said once: forgotten once the page is shown (an effect after the first render), so a reload says nothing.
+    await waitFor(() => expect(accountWasDeleted()).toBe(false))
     const legal = canvas.getByRole('navigation', { name: 'Informations légales' })
     await expect(within(legal).getByRole('link', { name: 'Politique de confidentialité' })).toHaveAttribute(
       'href',

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test'
 import { PartnerDetailsScreen } from '@/src/screens/public/partner/PartnerDetailsScreen.tsx'
+import { USE_OFFER_DIALOG_TITLE } from '@/src/screens/public/partner/PartnerDetails.tsx'
 import { HttpResponse } from 'msw'
 import { SWRConfig } from 'swr'
 import { partnerById } from '@/mocks/fixtures/index.ts'
@@ -269,7 +270,8 @@ export const UseOfferConfirmed: Story = {
     await userEvent.tab()
     await expect(screen.getByRole('button', { name: 'Confirmer' })).toHaveFocus()
     await userEvent.keyboard('{Enter}')
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // The confirmation closes; the use's proof (a dialog too) may already be opening when its code is loaded.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: USE_OFFER_DIALOG_TITLE })).toBeNull())
     const first = coupons(context.canvasElement)[0]
     await expect(first).toHaveAttribute('data-state', 'used')
     await waitFor(() =>

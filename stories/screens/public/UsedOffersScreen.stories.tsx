@@ -87,13 +87,24 @@ export const LoadFailed: Story = {
   },
 }
 
-/** Uses with their code (issue 41): one made 5 minutes before the stories' clock, one the day before. */
+/** 'Today' of the stories' pictures (.storybook/visual-clock.ts): 15 June 2026, 10:00 in Paris. */
+const picturesToday = Date.parse('2026-06-15T10:00:00+02:00')
+/**
+ * Whether this story runs under the pictures' clock (the test runner's), not the real one (the Storybook a
+ * designer opens): a use 'of the last 15 minutes' is 5 minutes before whichever 'now' the story has.
+ */
+const underPicturesClock = () => Math.abs(Date.now() - picturesToday) < 60 * 60_000
+
+/** Uses with their code (issue 41): one made 5 minutes before the story's 'now', one long before. */
 const withCodes = [
   {
     ...usedOffers[0]!,
     useId: '15',
     code: 'K7M2QX',
-    usedAt: new Date(Date.parse('2026-06-15T10:00:00+02:00') - 5 * 60_000).toISOString(),
+    // Read when the handler answers: in the Storybook a designer opens, 'now' is the real date.
+    get usedAt() {
+      return new Date((underPicturesClock() ? picturesToday : Date.now()) - 5 * 60_000).toISOString()
+    },
   },
   { ...usedOffers[0]!, useId: '13', code: 'H4RT9B', usedAt: '2026-06-14T12:10:00.000Z' },
 ]
@@ -116,7 +127,13 @@ export const ShowToCashier: Story = {
     await expect(within(proof).getByTestId('use-proof-code')).toHaveTextContent('K7M2QX')
     // Visible once the dialog's fade-in is over.
     await waitFor(() => expect(within(proof).getByText('Le Comptoir du Panier')).toBeVisible())
-    await expect(within(proof).getByText('Utilisée le 15 juin 2026 à 09:55')).toBeVisible()
+    await expect(
+      within(proof).getByText(
+        underPicturesClock()
+          ? 'Utilisée le 15 juin 2026 à 09:55'
+          : /^Utilisée le \d{1,2} \S+ \d{4} à \d{2}:\d{2}$/,
+      ),
+    ).toBeVisible()
     await userEvent.click(within(proof).getByRole('button', { name: 'Fermer' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Offre utilisée' })).toBeNull())
   },
