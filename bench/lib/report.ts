@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { format } from 'prettier'
+import { format, resolveConfig } from 'prettier'
 
 /** One line of the results table: a figure, its value and, when it has one, its budget. */
 export interface Figure {
@@ -74,7 +74,8 @@ export async function writeResults(dir: string, payload: object, startedAt: Date
     .replace(/[:]/g, '-')
     .replace(/\.\d+Z$/, 'Z')
   const file = join(dir, `${stamp}.json`)
-  const text = await format(JSON.stringify(payload), { parser: 'json' })
+  // Formatted with the project's Prettier settings, as `npm run lint` (prettier --check .) checks it.
+  const text = await format(JSON.stringify(payload), { ...(await resolveConfig(file)), parser: 'json' })
   writeFileSync(file, text)
   writeFileSync(join(dir, 'latest.json'), text)
   return file
