@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { signedInAdmin } from '@/mocks/fixtures/session.ts'
 import { checkOfferUseHandlers } from '@/mocks/handlers/offerUses.ts'
 import { Panel } from '@/src/screens/backoffice/common/Panel.tsx'
@@ -33,7 +33,8 @@ const check = async (canvasElement: HTMLElement, typed: string) => {
   await userEvent.type(canvas.getByRole('textbox', { name: 'Code montré par la personne' }), typed)
   const button = canvas.getByRole('button', { name: 'Vérifier' })
   await userEvent.click(button)
-  await expect(await canvas.findByRole('button', { name: 'Vérifier' })).toBeEnabled()
+  // The button is disabled while the check is under way: done once it is enabled again.
+  await waitFor(() => expect(canvas.getByRole('button', { name: 'Vérifier' })).toBeEnabled())
   // The same picture on every run: nothing left hovered or focused.
   await userEvent.unhover(button)
   ;(document.activeElement as HTMLElement | null)?.blur()
