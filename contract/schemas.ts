@@ -286,6 +286,18 @@ export const PartnerSearchQuery = Type.Object({
   categoryId: Type.Optional(Type.Integer()),
   city: Type.Optional(Type.String()),
   userId: Type.Optional(Type.Integer()),
+  expiring: Type.Optional(
+    Type.Boolean({
+      description:
+        'true : seulement les partenaires ayant une offre utilisable (activée, non expirée, pas encore utilisée par userId, sinon par la personne connectée) qui prend fin dans les 7 jours, aujourd’hui compris : la rangée « Expire bientôt » de l’accueil',
+    }),
+  ),
+  new: Type.Optional(
+    Type.Boolean({
+      description:
+        'true : seulement les partenaires arrivés, ou ayant une offre utilisable créée, dans les 14 derniers jours : la rangée « Nouveautés » de l’accueil',
+    }),
+  ),
   page: Type.Optional(Type.Integer({ minimum: 0 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
 })

@@ -69,6 +69,7 @@ export function partnerRoutes(app: App, ctx: AppContext, guards: AuthGuards): vo
         'userPosition : « lat,lng » en degrés décimaux ; ajoute distanceToUser en kilomètres (distance à vol d’oiseau) et trie par distance croissante.',
         'Sans userPosition, tri par nom puis identifiant. page commence à 0 ; pageSize vaut 50 par défaut et au plus.',
         'userId : l’utilisateur connecté (ou n’importe lequel pour un admin) ; ses coupons déjà utilisés apparaissent DISABLED.',
+        'expiring=true : seulement les partenaires ayant une offre que la personne (userId, sinon la personne connectée) peut encore utiliser et qui prend fin dans les 7 jours, comme la rangée « Expire bientôt » de GET /api/users/me/home. new=true : seulement les partenaires arrivés, ou ayant une offre utilisable créée, dans les 14 derniers jours, comme la rangée « Nouveautés ». Combinables avec les autres filtres ; une autre valeur que true ou false est refusée (400).',
       ].join('\n'),
     }),
     handler: async (request, reply) =>

@@ -10,6 +10,19 @@ export const EXPIRING_DAYS = 7
 /** 'Nouveautés': partners and offers that arrived within this many days. */
 export const NEWS_DAYS = 14
 
+/**
+ * The offer `o` ends within EXPIRING_DAYS: 'Expire bientôt' here and the search's `expiring` filter
+ * (services/search.ts), one definition for both (with usableOffer and notUsedBy).
+ */
+export const expiringOffer = sql<boolean>`o.expiration_date < current_date + ${EXPIRING_DAYS}::int`
+
+/** The offer `o` has not been used by `userId` (a number, or a parameter the search binds later). */
+export const notUsedBy = (userId: unknown) =>
+  sql<boolean>`not exists (select 1 from used_coupons u where u.offer_id = o.id and u.user_id = ${userId})`
+
+/** The start of 'Nouveautés' (and of the search's `new` filter): NEWS_DAYS ago. */
+export const newsSince = sql<Date>`now() - make_interval(days => ${NEWS_DAYS})`
+
 const EARTH_RADIUS_KM = 6371
 const iso = (value: Date | string) => new Date(value).toISOString()
 
@@ -23,7 +36,7 @@ export async function homeRows(db: Executor, userId: number, query: HomeQuery): 
   const { lat, lng } = query
   if ((lat === undefined) !== (lng === undefined))
     throw badRequest('Position incomplète : la latitude et la longitude vont ensemble.', 'lat')
-  const notUsed = sql<boolean>`not exists (select 1 from used_coupons u where u.offer_id = o.id and u.user_id = ${userId})`
+  const notUsed = notUsedBy(userId)
 
   const nearRows = async () => {
     if (lat === undefined || lng === undefined) return []
@@ -53,7 +66,7 @@ export async function homeRows(db: Executor, userId: number, query: HomeQuery): 
       .select(sql<string>`to_char(o.expiration_date, 'YYYY-MM-DD')`.as('expiration_date'))
       .where('p.status', '=', 'ACTIF')
       .where(usableOffer)
-      .where(sql<boolean>`o.expiration_date < current_date + ${EXPIRING_DAYS}::int`)
+      .where(expiringOffer)
       .where(notUsed)
       .orderBy('o.expiration_date')
       .orderBy('o.id')
@@ -92,7 +105,6 @@ export async function homeRows(db: Executor, userId: number, query: HomeQuery): 
   }
 
   const newsRows = async () => {
-    const since = sql<Date>`now() - make_interval(days => ${NEWS_DAYS})`
     const partners = db
       .selectFrom('partners as p')
       .select([
@@ -103,7 +115,7 @@ export async function homeRows(db: Executor, userId: number, query: HomeQuery): 
         'p.created_at',
       ])
       .where('p.status', '=', 'ACTIF')
-      .where('p.created_at', '>=', since)
+      .where('p.created_at', '>=', newsSince)
     const offers = db
       .selectFrom('offers as o')
       .innerJoin('partners as p', 'p.id', 'o.partner_id')
@@ -116,7 +128,7 @@ export async function homeRows(db: Executor, userId: number, query: HomeQuery): 
       ])
       .where('p.status', '=', 'ACTIF')
       .where(usableOffer)
-      .where('o.created_at', '>=', since)
+      .where('o.created_at', '>=', newsSince)
     const rows = await db
       .selectFrom(partners.unionAll(offers).as('n'))
       .selectAll('n')

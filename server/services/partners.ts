@@ -72,7 +72,7 @@ export function searchAs(db: Db, viewer: CurrentUser, q: PartnerSearchQuery): Pr
     throw badRequest('Le paramètre « userId » doit être un identifiant positif.', 'userId')
   if (q.userId !== undefined && q.userId !== viewer.id && !viewer.isAdmin)
     throw forbidden('Vous ne pouvez consulter que vos propres coupons.')
-  return searchPartners(db, q)
+  return searchPartners(db, q, { personId: viewer.id })
 }
 
 /**

@@ -10,6 +10,7 @@ import { SEARCH_NAME_MAX_LENGTH } from '@/contract/searchLimits.ts'
 import { prepared, PREPARED, PREPARED_GENERIC } from '../db/index.ts'
 import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
+import { expiringOffer, newsSince, notUsedBy } from './home.ts'
 import { mdiIconPath } from './icons.ts'
 import { toListImage, toWireImage, type ImageRow } from './images.ts'
 import { coordinate } from './partnerInput.ts'
@@ -213,8 +214,20 @@ function checkLng(value: number, field: string) {
  * GiST index (migration 0002); otherwise by name then id. Parameters are validated here (400 naming the field).
  * One statement per page, which writes the page's JSON text itself (partnerWire.ts).
  */
-export async function searchPartners(db: Executor, q: PartnerSearchQuery): Promise<SearchPageWire> {
-  return searchStatement(db, q).execute()
+export async function searchPartners(
+  db: Executor,
+  q: PartnerSearchQuery,
+  options: SearchOptions = {},
+): Promise<SearchPageWire> {
+  return searchStatement(db, q, options).execute()
+}
+
+export interface SearchOptions {
+  /**
+   * The signed-in person, whose used offers `expiring` leaves out when the query names no userId (with one,
+   * that user's).
+   */
+  personId?: number
 }
 
 /** The search's one statement, validated and built: compiled for EXPLAIN (bench/api), or executed. */
@@ -258,7 +271,11 @@ function bound<Row>(
   return CompiledQuery.raw(compiled.sql, parameters) as CompiledQuery<Row>
 }
 
-export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStatement {
+export function searchStatement(
+  db: Executor,
+  q: PartnerSearchQuery,
+  options: SearchOptions = {},
+): SearchStatement {
   if (q.userId !== undefined && (q.userId < 1 || q.userId > MAX_ID)) {
     throw badRequest('Le paramètre « userId » doit être un identifiant positif.', 'userId')
   }
@@ -348,6 +365,23 @@ export function searchStatement(db: Executor, q: PartnerSearchQuery): SearchStat
         ? sql`p.lng >= ${slot('west')}::float8 and p.lng <= ${slot('east')}::float8`
         : sql`(p.lng >= ${slot('west')}::float8 or p.lng <= ${slot('east')}::float8)`
     conditions.push(lat, lng)
+  }
+  // Home's 'Expire bientôt' and 'Nouveautés' as filters (issue 41), with Home's own definitions (home.ts).
+  // Added only when asked: every other search keeps its statement text.
+  if (q.expiring === true) {
+    values.person = q.userId ?? options.personId ?? null
+    shape.push('expiring')
+    conditions.push(
+      sql`exists (select 1 from offers o where o.partner_id = p.id and ${usableOffer} and ${expiringOffer}
+            and ${notUsedBy(slot('person'))})`,
+    )
+  }
+  if (q.new === true) {
+    shape.push('new')
+    conditions.push(
+      sql`(p.created_at >= ${newsSince} or exists (select 1 from offers o where o.partner_id = p.id
+            and ${usableOffer} and o.created_at >= ${newsSince}))`,
+    )
   }
   const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
   values.viewer = q.userId ?? null

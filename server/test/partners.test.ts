@@ -1,6 +1,9 @@
 import { mdiCoffee } from '@mdi/js'
+import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { listImageFrom } from '@/contract/images.ts'
+import type { HomeRows } from '@/contract/offerUses.ts'
+import { apiPaths } from '@/contract/paths.ts'
 import type {
   AuthUser,
   Category,
@@ -808,6 +811,172 @@ describe('search', () => {
     expect((await search(`name=bretonne&userId=${t.admin.userId.id}`)).status).toBe(403)
     expect((await t.api.get(`/api/partners/search?userId=99999999999999`, t.asAdmin())).status).toBe(400)
   })
+})
+
+describe('search: the Home rows’ filters expiring and new (issue 41)', () => {
+  const day = (offset: number) => {
+    const d = new Date()
+    d.setDate(d.getDate() + offset)
+    return d.toISOString().slice(0, 10)
+  }
+  let ids: Record<string, number>
+  let categoryId: number
+  let other: AuthUser
+  const found = async (qs: string, who: AuthUser = user) => {
+    const res = await t.api.get<PartnerSearchResult[]>(`/api/partners/search?${qs}`, {
+      token: who.access_token,
+    })
+    expect(res.status, res.text).toBe(200)
+    return res.body.map((p) => p.partnerId.id)
+  }
+  const names = (list: number[]) =>
+    list.map((id) => Object.entries(ids).find(([, known]) => known === id)?.[0] ?? id)
+
+  beforeAll(async () => {
+    other = await t.api.register()
+    const make = async (name: string, lng: number, extra: Record<string, unknown> = {}) =>
+      (
+        await createPartner({
+          name,
+          location: { address: '1 quai', city: 'Quimper', position: { lat: 47.99, lng } },
+          categories: [{ label: 'Filtres de l’accueil' }],
+          ...extra,
+        })
+      ).partnerId.id
+    // West to east: nearest first from the west end is this order.
+    ids = {
+      dernierJour: await make('Odet dernier jour', -4.11),
+      sixJours: await make('Odet six jours', -4.1),
+      septJours: await make('Odet sept jours', -4.09),
+      utilisee: await make('Odet utilisée', -4.08),
+      desactivee: await make('Odet désactivée', -4.07),
+      expiree: await make('Odet expirée', -4.06),
+      ancien: await make('Odet ancien', -4.05),
+      ancienNouvelleOffre: await make('Odet ancien nouvelle offre', -4.04),
+      ancienOffreDesactivee: await make('Odet ancien offre désactivée', -4.03),
+      prospect: await make('Odet prospect', -4.02, { status: 'PROSPECT' }),
+      autreCategorie: await make('Odet autre catégorie', -4.01, {
+        categories: [{ label: 'Autre filtre de l’accueil' }],
+      }),
+    }
+    categoryId = (await t.api.get<Category[]>('/api/partners/categories', U())).body.find(
+      (c) => c.label === 'Filtres de l’accueil',
+    )!.id
+    await addOffer(ids.dernierJour, { status: 'ENABLED', libelle: 'Dernier jour', expirationDate: day(0) })
+    await addOffer(ids.sixJours, { status: 'ENABLED', libelle: 'Six jours', expirationDate: day(6) })
+    await addOffer(ids.septJours, { status: 'ENABLED', libelle: 'Sept jours', expirationDate: day(7) })
+    const used = await addOffer(ids.utilisee, {
+      status: 'ENABLED',
+      libelle: 'Utilisée',
+      expirationDate: day(2),
+    })
+    await addOffer(ids.desactivee, { status: 'DISABLED', libelle: 'Désactivée', expirationDate: day(1) })
+    await addOffer(ids.expiree, { status: 'ENABLED', libelle: 'Expirée', expirationDate: day(-1) })
+    await addOffer(ids.ancien, { status: 'ENABLED', libelle: 'Ancienne', expirationDate: null })
+    await addOffer(ids.ancienOffreDesactivee, {
+      status: 'DISABLED',
+      libelle: 'Pas encore',
+      expirationDate: null,
+    })
+    await addOffer(ids.prospect, { status: 'ENABLED', libelle: 'Prospect', expirationDate: day(1) })
+    await addOffer(ids.autreCategorie, { status: 'ENABLED', libelle: 'Autre', expirationDate: day(3) })
+    // These four arrived a month ago, with their offers; then one of them gets a new offer.
+    const db = t.server.handle.db
+    const old = [ids.ancien, ids.ancienNouvelleOffre, ids.ancienOffreDesactivee]
+    await db
+      .updateTable('partners')
+      .set({ created_at: sql`now() - interval '30 days'` })
+      .where('id', 'in', old)
+      .execute()
+    await db
+      .updateTable('offers')
+      .set({ created_at: sql`now() - interval '30 days'` })
+      .where('partner_id', 'in', old)
+      .execute()
+    await addOffer(ids.ancienNouvelleOffre, { status: 'ENABLED', libelle: 'Nouvelle', expirationDate: null })
+    const res = await t.api.put(
+      `/api/users/deactivate-discountoffer/user/${user.userId.id}/partner/${ids.utilisee}/offer/${used.id.id}`,
+      undefined,
+      U(),
+    )
+    expect(res.status).toBe(200)
+  })
+
+  it('expiring: partners with an offer the person can still use ending within 7 days, as Home’s row', async () => {
+    const expected = ['dernierJour', 'sixJours']
+    // By name, nearest first, and with a name (the trigram statement): the same partners.
+    expect(names(await found(`categoryId=${categoryId}&expiring=true`))).toEqual(expected)
+    expect(names(await found(`categoryId=${categoryId}&expiring=true&userPosition=47.99,-4.2`))).toEqual(
+      expected,
+    )
+    expect(names(await found(`name=odet&expiring=true&userId=${user.userId.id}`))).toEqual([
+      'autreCategorie',
+      'dernierJour',
+      'sixJours',
+    ])
+    // The offer used by this person counts for anyone else.
+    expect(names(await found(`categoryId=${categoryId}&expiring=true`, other))).toEqual([
+      'dernierJour',
+      'sixJours',
+      'utilisee',
+    ])
+    // Without a category: the other category's partner too; never a prospect, an expired or disabled offer.
+    const all = names(await found('expiring=true&pageSize=50'))
+    expect(all).toEqual(expect.arrayContaining(['dernierJour', 'sixJours', 'autreCategorie']))
+    for (const left of ['septJours', 'utilisee', 'desactivee', 'expiree', 'ancien', 'prospect'])
+      expect(all).not.toContain(left)
+    // Home's 'Expire bientôt' names the same partners (its row holds offers; these are its first ones).
+    const home = await t.api.get<HomeRows>(apiPaths.myHome(), U())
+    const homePartners = new Set(home.body.expiring.map((o) => o.partnerId.id))
+    for (const id of [ids.dernierJour, ids.sixJours]) expect(homePartners).toContain(id)
+    for (const id of [ids.septJours, ids.utilisee, ids.desactivee]) expect(homePartners).not.toContain(id)
+    // false is no filter.
+    expect(await found(`categoryId=${categoryId}&expiring=false`)).toEqual(
+      await found(`categoryId=${categoryId}`),
+    )
+  })
+
+  it('new: partners that arrived, or have a usable offer created, in the last 14 days, as Home’s row', async () => {
+    // In the names' code-point order ('odet ancien…' first).
+    const expected = [
+      'ancienNouvelleOffre',
+      'dernierJour',
+      'desactivee',
+      'expiree',
+      'septJours',
+      'sixJours',
+      'utilisee',
+    ]
+    const byName = await found(`categoryId=${categoryId}&new=true`)
+    expect(names(byName)).toEqual(expected)
+    const near = await found(`categoryId=${categoryId}&new=true&userPosition=47.99,-4.2`)
+    expect(names(near)).toEqual([
+      'dernierJour',
+      'sixJours',
+      'septJours',
+      'utilisee',
+      'desactivee',
+      'expiree',
+      'ancienNouvelleOffre',
+    ])
+    expect(names(await found(`categoryId=${categoryId}&new=true&expiring=true`))).toEqual([
+      'dernierJour',
+      'sixJours',
+    ])
+    const all = names(await found('new=true&name=odet&pageSize=50'))
+    expect(all).toContain('autreCategorie')
+    for (const left of ['ancien', 'ancienOffreDesactivee', 'prospect']) expect(all).not.toContain(left)
+    expect(await found(`categoryId=${categoryId}&new=false`)).toEqual(await found(`categoryId=${categoryId}`))
+  })
+
+  it.each(['expiring=oui', 'expiring=1', 'expiring=', 'new=2', 'new=vrai', 'new=true&new=false'])(
+    'refuses %s with a French 400',
+    async (qs) => {
+      const res = await t.api.get<ErrorBody>(`/api/partners/search?${qs}`, U())
+      expect(res.status, res.text).toBe(400)
+      expect(res.body.message).toMatch(/Le champ « (expiring|new) » doit être un booléen \(true ou false\)\./)
+    },
+  )
 })
 
 describe('search by name against a brute-force filter', () => {
