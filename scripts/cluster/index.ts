@@ -183,7 +183,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
  */
 export function renderNginxConf(
   source: string,
-  values: { listenPort: number; upstreamPorts: number[]; accessLog: string; errorLog: string },
+  values: {
+    listenPort: number
+    upstreamPorts: number[]
+    accessLog: string
+    errorLog: string
+    /** Where the write relay's Unix socket goes (the file's own is under /run). */
+    relaySocket: string
+  },
 ): string {
   const upstream = /(upstream\s+partenaires\s*\{)([\s\S]*?)(\n\})/.exec(source)
   if (!upstream)
@@ -210,14 +217,82 @@ export function renderNginxConf(
       throw new Error(`deploy/nginx/partenaires.conf : ${count} directive(s) « ${what} » (une attendue)`)
     out = out.replace(new RegExp(pattern.source, 'm'), replacement)
   }
-  replaceOnce(/^([ \t]*)listen[ \t]+[^;]+;/, `$1listen 127.0.0.1:${values.listenPort};`, 'listen')
+  replaceOnce(/^([ \t]*)listen[ \t]+(?!unix:)[^;]+;/, `$1listen 127.0.0.1:${values.listenPort};`, 'listen')
+  // The relay's socket: its `listen` and its upstream's `server`.
+  const relay = /unix:\/run\/nginx-partenaires-ecritures\.sock/g
+  const relayCount = [...out.matchAll(relay)].length
+  if (relayCount !== 2)
+    throw new Error(
+      `deploy/nginx/partenaires.conf : ${relayCount} mention(s) de la socket du relais des écritures (deux attendues)`,
+    )
+  out = out.replace(relay, `unix:${values.relaySocket}`)
   replaceOnce(
-    /^([ \t]*)access_log[ \t]+[^;]+;/,
+    /^([ \t]*)access_log[ \t]+(?!off;)[^;]+;/,
     `$1access_log ${values.accessLog} partenaires_test;`,
     'access_log',
   )
   replaceOnce(/^([ \t]*)error_log[ \t]+\S+([^;]*);/, `$1error_log ${values.errorLog}$2;`, 'error_log')
   return out
+}
+
+/**
+ * nginx running deploy/nginx/partenaires.conf (rendered into `dir`) in front of `upstreamPorts`, resolved once
+ * it accepts connections. `onSpawn` receives the master process as soon as it exists, for the caller's clean-up.
+ */
+export async function startNginx(
+  dir: string,
+  ports: { listenPort: number; upstreamPorts: number[] },
+  onSpawn: (proc: ChildProcess, exited: Promise<void>) => void = () => {},
+): Promise<Nginx> {
+  const binary = findNginx()
+  if (!binary) throw new Error('nginx introuvable — installer nginx : apt-get install -y nginx')
+  const confPath = join(dir, 'partenaires.conf')
+  const accessLog = join(dir, 'nginx-access.log')
+  const errorLog = join(dir, 'nginx-error.log')
+  writeFileSync(
+    confPath,
+    renderNginxConf(readFileSync(nginxConfSource, 'utf8'), {
+      ...ports,
+      accessLog,
+      errorLog,
+      relaySocket: join(dir, 'nginx-ecritures.sock'),
+    }),
+  )
+  const mainConf = join(dir, 'nginx.conf')
+  writeFileSync(mainConf, wrapperConf(dir, confPath))
+  let output = ''
+  const proc = spawn(
+    binary,
+    ['-p', dir, '-c', mainConf, '-e', join(dir, 'nginx-main-error.log'), '-g', 'daemon off;'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  const exited = new Promise<void>((done) => proc.once('exit', () => done()))
+  onSpawn(proc, exited)
+  proc.stdout!.on('data', (c: Buffer) => (output += c.toString()))
+  proc.stderr!.on('data', (c: Buffer) => (output += c.toString()))
+  const readLog = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '')
+  await waitForPort(
+    ports.listenPort,
+    10_000,
+    () => proc.exitCode === null,
+    () => `nginx s’est arrêté : ${output}${readLog(join(dir, 'nginx-main-error.log'))}${readLog(errorLog)}`,
+  )
+  return {
+    url: `http://127.0.0.1:${ports.listenPort}`,
+    port: ports.listenPort,
+    confPath,
+    accessLog: () =>
+      readLog(accessLog)
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as NginxAccessLine),
+    errorLog: () => readLog(errorLog) + readLog(join(dir, 'nginx-main-error.log')),
+    async stop() {
+      if (proc.exitCode !== null) return
+      proc.kill('SIGTERM')
+      await exited
+    },
+  }
 }
 
 function wrapperConf(dir: string, include: string): string {
@@ -234,7 +309,7 @@ http {
   uwsgi_temp_path ${dir}/nginx-uwsgi;
   scgi_temp_path ${dir}/nginx-scgi;
   log_format partenaires_test escape=json '{"time":"$time_iso8601","remote":"$remote_addr","request":"$request",'
-    '"status":$status,"upstream":"$upstream_addr","upstream_status":"$upstream_status",'
+    '"status":$status,"upstream":"$partenaires_upstream","upstream_status":"$partenaires_upstream_status",'
     '"xff":"$http_x_forwarded_for","request_time":$request_time,"request_id":"$request_id"}';
   include ${include};
 }
@@ -615,58 +690,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     let nginx: Nginx | null = null
     if (nginxPort) {
-      const binary = findNginx()!
-      const confPath = join(dir, 'partenaires.conf')
-      const accessLog = join(dir, 'nginx-access.log')
-      const errorLog = join(dir, 'nginx-error.log')
-      writeFileSync(
-        confPath,
-        renderNginxConf(readFileSync(nginxConfSource, 'utf8'), {
-          listenPort: nginxPort,
-          upstreamPorts: ports,
-          accessLog,
-          errorLog,
-        }),
-      )
-      const mainConf = join(dir, 'nginx.conf')
-      writeFileSync(mainConf, wrapperConf(dir, confPath))
-      let output = ''
-      const proc = spawn(
-        binary,
-        ['-p', dir, '-c', mainConf, '-e', join(dir, 'nginx-main-error.log'), '-g', 'daemon off;'],
-        {
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      )
-      nginxChild = proc
-      nginxExited = new Promise((done) => proc.once('exit', () => done()))
-      proc.stdout!.on('data', (c: Buffer) => (output += c.toString()))
-      proc.stderr!.on('data', (c: Buffer) => (output += c.toString()))
-      registry.write()
-      const readLog = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '')
-      await waitForPort(
-        nginxPort,
-        10_000,
-        () => proc.exitCode === null,
-        () =>
-          `nginx s’est arrêté : ${output}${readLog(join(dir, 'nginx-main-error.log'))}${readLog(errorLog)}`,
-      )
-      nginx = {
-        url: `http://127.0.0.1:${nginxPort}`,
-        port: nginxPort,
-        confPath,
-        accessLog: () =>
-          readLog(accessLog)
-            .split('\n')
-            .filter(Boolean)
-            .map((l) => JSON.parse(l) as NginxAccessLine),
-        errorLog: () => readLog(errorLog) + readLog(join(dir, 'nginx-main-error.log')),
-        async stop() {
-          if (proc.exitCode !== null) return
-          proc.kill('SIGTERM')
-          await nginxExited
-        },
-      }
+      nginx = await startNginx(dir, { listenPort: nginxPort, upstreamPorts: ports }, (proc, exited) => {
+        nginxChild = proc
+        nginxExited = exited
+        registry.write()
+      })
     }
 
     const pgc = pgCluster

@@ -75,7 +75,10 @@ export function rawRequest(
         agent: false,
         headers: {
           accept: 'application/json',
-          ...(body ? { 'content-type': 'application/json' } : {}),
+          // Explicit: Node sends no body for a DELETE without it.
+          ...(body
+            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+            : {}),
           ...options.headers,
         },
       },
