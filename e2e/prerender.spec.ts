@@ -77,6 +77,14 @@ test.describe('sans JavaScript', () => {
     await expect(page.getByRole('main', { name: 'Chargement de la recherche' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Rechercher' })).toHaveAttribute('aria-current', 'page')
   })
+
+  test('Mes favoris et Mes coupons utilisés montrent leur titre avant tout script', async ({ page }) => {
+    for (const title of ['Mes favoris', 'Mes coupons utilisés']) {
+      await page.goto(title === 'Mes favoris' ? '/favoris' : '/mes-coupons')
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+      await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true')
+    }
+  })
 })
 
 test.describe('hydratation', () => {
@@ -115,6 +123,8 @@ test.describe('hydratation', () => {
       { path: `/partenaire/${partnerId}`, ready: page.getByRole('heading', { level: 1 }) },
       { path: '/map', ready: page.getByRole('heading', { name: 'Carte des partenaires' }) },
       { path: '/menu', ready: page.getByRole('button', { name: 'Déconnexion' }) },
+      { path: '/favoris', ready: page.getByText('Aucun favori pour le moment') },
+      { path: '/mes-coupons', ready: page.getByRole('heading', { level: 1, name: 'Mes coupons utilisés' }) },
     ]
     for (const { path, ready } of screens) {
       const problems = collectProblems(page)
@@ -570,6 +580,8 @@ test.describe('titre de chaque page dans le HTML', () => {
       '/rechercher': titles.find,
       '/map': titles.map,
       '/menu': titles.menu,
+      '/favoris': 'Mes favoris — Partenaires',
+      '/mes-coupons': 'Mes coupons utilisés — Partenaires',
       // The partner's name comes with its data: until then, the app's name.
       '/partenaire/1': 'Partenaires',
     }

@@ -131,6 +131,8 @@ describe('prerender', () => {
       '/partenaire/:id': 'Partenaires',
       '/map': 'Carte — Partenaires',
       '/menu': 'Menu — Partenaires',
+      '/favoris': 'Mes favoris — Partenaires',
+      '/mes-coupons': 'Mes coupons utilisés — Partenaires',
     })
     const map = prerenderedRoutes.find((route) => route.pattern === '/map')!
     expect(pageHtml(template, map, { html: '', styles: '' }, 'without-maps-key')).toContain(

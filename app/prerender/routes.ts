@@ -186,6 +186,25 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     screenModule: 'src/screens/public/menu/MenuScreen.tsx',
     scripts: 'early',
   },
+  // Their lists need the person's data: the HTML paints the layout and the list's skeleton.
+  {
+    pattern: '/favoris',
+    sampleUrl: '/favoris',
+    file: 'favoris.html',
+    title: PAGE_TITLES.favorites,
+    session: 'signed-in',
+    screenModule: 'src/screens/public/favorites/FavoritesScreen.tsx',
+    scripts: 'early',
+  },
+  {
+    pattern: '/mes-coupons',
+    sampleUrl: '/mes-coupons',
+    file: 'mes-coupons.html',
+    title: PAGE_TITLES.usedOffers,
+    session: 'signed-in',
+    screenModule: 'src/screens/public/usedOffers/UsedOffersScreen.tsx',
+    scripts: 'early',
+  },
 ]
 
 export function findPrerenderedRoute(pathname: string): PrerenderedRoute | undefined {

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router'
 import { PublicLayout } from '@/src/screens/public/PublicLayout.tsx'
 import { RequireRoles } from '../guards.tsx'
+import { FavoritesSkeleton } from '@/src/screens/public/favorites/FavoritesSkeleton.tsx'
+import { UsedOffersSkeleton } from '@/src/screens/public/usedOffers/UsedOffersSkeleton.tsx'
 import { screenRoute } from './routeError.tsx'
 import { FindSkeleton, HomeSkeleton, MapSkeleton, MenuSkeleton, PartnerSkeleton } from './ScreenSkeletons.tsx'
 
@@ -41,11 +43,14 @@ export const publicRoutes: RouteObject = {
     },
     {
       path: 'favoris',
-      ...screenRoute(() => import('@/src/screens/public/favorites/FavoritesScreen.tsx'), FindSkeleton),
+      ...screenRoute(() => import('@/src/screens/public/favorites/FavoritesScreen.tsx'), FavoritesSkeleton),
     },
     {
       path: 'mes-coupons',
-      ...screenRoute(() => import('@/src/screens/public/usedOffers/UsedOffersScreen.tsx'), MenuSkeleton),
+      ...screenRoute(
+        () => import('@/src/screens/public/usedOffers/UsedOffersScreen.tsx'),
+        UsedOffersSkeleton,
+      ),
     },
     {
       path: 'compte',

@@ -15,6 +15,8 @@ export const PAGE_TITLES = {
   find: 'Rechercher',
   map: 'Carte',
   menu: 'Menu',
+  favorites: 'Mes favoris',
+  usedOffers: 'Mes coupons utilisés',
   privacy: 'Politique de confidentialité',
   legalNotice: 'Mentions légales',
   accessibility: 'Déclaration d’accessibilité',

@@ -3,16 +3,16 @@ import type { PartnerSearchResult } from '@/contract/schemas.ts'
 import { useFavorites } from '@/src/api/favorites/getFavorites.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { EmptyState, ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
-import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
 import { mdiHeartOutline } from '@/src/design-system/icons/index.ts'
 import { distanceKm, useUserLocation } from '@/src/location/index.ts'
-import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { useSession } from '@/src/session/index.ts'
 import { AccountPage } from '../account/AccountPage.tsx'
 import { PartnerRow } from '../find/PartnerRow.tsx'
 import { FavoriteButton } from './FavoriteButton.tsx'
+import { FavoritesLoadingRows } from './FavoritesSkeleton.tsx'
 
-export const FAVORITES_TITLE = 'Mes favoris'
+export const FAVORITES_TITLE = PAGE_TITLES.favorites
 export const NO_FAVORITES_MESSAGE = 'Aucun favori pour le moment'
 export const FAVORITES_ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer vos favoris'
 
@@ -62,7 +62,7 @@ export function FavoritesScreen() {
       <ErrorState message={FAVORITES_ERROR_MESSAGE} onRetry={() => void mutate()} retrying={isValidating} />
     )
   } else {
-    content = <SkeletonRows rows={4} lines={3} withMedia rowHeight={96} label="Chargement des favoris" />
+    content = <FavoritesLoadingRows />
   }
   return (
     <AccountPage title={FAVORITES_TITLE} busy={!data && !error}>

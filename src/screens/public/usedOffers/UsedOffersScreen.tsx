@@ -10,14 +10,14 @@ import { useMyUsedOffers } from '@/src/api/users/getMyUsedOffers.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { Chip } from '@/src/design-system/components/Chip/index.ts'
 import { EmptyState, ErrorState } from '@/src/design-system/components/EmptyState/index.ts'
-import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
 import { mdiTicketConfirmation } from '@/src/design-system/icons/index.ts'
-import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { useSession } from '@/src/session/index.ts'
 import { AccountPage } from '../account/AccountPage.tsx'
 import { UseProof, type UseProofData } from '../proof/UseProof.tsx'
+import { UsedOffersLoadingRows } from './UsedOffersSkeleton.tsx'
 
-export const USED_OFFERS_TITLE = 'Mes coupons utilisés'
+export const USED_OFFERS_TITLE = PAGE_TITLES.usedOffers
 export const NO_USED_OFFERS_MESSAGE = 'Aucun coupon utilisé pour le moment'
 export const USED_OFFERS_ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer vos coupons utilisés'
 export const REACTIVATED_LABEL = 'Réactivé par un administrateur'
@@ -196,7 +196,7 @@ export function UsedOffersScreen() {
       <ErrorState message={USED_OFFERS_ERROR_MESSAGE} onRetry={() => void mutate()} retrying={isValidating} />
     )
   } else {
-    content = <SkeletonRows rows={4} lines={3} label="Chargement des coupons utilisés" />
+    content = <UsedOffersLoadingRows />
   }
   return (
     <AccountPage title={USED_OFFERS_TITLE} busy={!data && !error}>
