@@ -6,6 +6,7 @@ import { announceApiError, ApiError, callApi } from '@/src/api/client.ts'
 import { PARTNER_NOT_FOUND_STATUSES } from '@/src/api/partners/getPartnerDiscountsForUser.ts'
 import { findSearchKey, searchPartners } from '@/src/api/partners/searchPartners.ts'
 import { favoritesKey, getFavorites } from '@/src/api/favorites/getFavorites.ts'
+import { findFilterCriteria, findFilterOf } from '@/src/screens/public/find/findFilters.ts'
 
 /**
  * Asks for the first screen's data while its code loads and the page hydrates, under the keys its hooks use
@@ -29,7 +30,8 @@ export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRe
   }
   if (pathname === '/rechercher') {
     // Find's first search, as its first render asks it (usePartnerSearch): no name and no position yet, the
-    // category and city of the address. The HTML's script may have sent it already (contract/earlySearch.ts).
+    // category, city and Home row's filter of the address. The HTML's script may have sent it already
+    // (contract/earlySearch.ts; not under a filter).
     const params = new URLSearchParams(location.search)
     // A name kept in the address (Back from a partner) makes another first search: asking this one would be wasted.
     if (params.get('n')) return
@@ -38,6 +40,7 @@ export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRe
       categoryId: category ? Number(category) : undefined,
       city: params.get('v') ?? undefined,
       userId: user.userId.id,
+      ...findFilterCriteria(findFilterOf(params)),
     })
     start(key, (silent) => searchPartners(key[1], { shownByCaller: true, silent, early: true }))
     return

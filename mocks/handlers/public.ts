@@ -10,6 +10,7 @@ import { onStoryStart } from './storyState.ts'
 import { articles, publishedArticles } from '../fixtures/articles.ts'
 import { categories } from '../fixtures/categories.ts'
 import { cities } from '../fixtures/cities.ts'
+import { homeRows } from '../fixtures/offerUses.ts'
 import {
   manyPartnerSearchResults,
   partnerById,
@@ -25,7 +26,17 @@ const endless = async () => {
   return new HttpResponse<ErrorBody>(null, { status: 504 })
 }
 
-/** The server's filters on fixtures: name contains (case-insensitive), category, city, bounds, pages of 50. */
+/**
+ * The partners of Home's 'Expire bientôt' and 'Nouveautés' rows (fixtures/offerUses.ts): as on the server, the
+ * search's expiring and new filters find the same partners as these rows.
+ */
+const expiringIds = new Set(homeRows.expiring.map((o) => o.partnerId.id))
+const newIds = new Set(homeRows.news.map((n) => n.partnerId.id))
+
+/**
+ * The server's filters on fixtures: name contains (case-insensitive), category, city, bounds, Home's rows
+ * (expiring, new), pages of 50.
+ */
 function filterResults(results: PartnerSearchResult[], url: URL): PartnerSearchResult[] {
   const name = url.searchParams.get('name')?.toLowerCase()
   const categoryId = url.searchParams.get('categoryId')
@@ -44,6 +55,8 @@ function filterResults(results: PartnerSearchResult[], url: URL): PartnerSearchR
       .filter((p) => !categoryId || p.categories.some((c) => c.id === Number(categoryId)))
       .filter((p) => !city || p.location.city === city)
       .filter((p) => inBounds(p.location.position))
+      .filter((p) => url.searchParams.get('expiring') !== 'true' || expiringIds.has(p.partnerId.id))
+      .filter((p) => url.searchParams.get('new') !== 'true' || newIds.has(p.partnerId.id))
       .slice(page * pageSize, (page + 1) * pageSize)
       // As the server: a distance only when the user's position was sent.
       .map((p) => (url.searchParams.has('userPosition') ? p : { ...p, distanceToUser: null }))

@@ -85,6 +85,11 @@ describe("Find's early search", () => {
     expect(fetched).toHaveLength(0)
   })
 
+  it('asks nothing under a Home row’s filter (Tout voir: its first page is the filtered list)', () => {
+    runInlineScript('?filtre=expire-bientot', answering(200, page))
+    expect(fetched).toHaveLength(0)
+  })
+
   it('answers a 401 as the first search’s error (the app then signs out)', async () => {
     runInlineScript('', answering(401, { message: 'Session expirée' }))
     const error = await firstSearch({ userId: 7 }).catch((e: unknown) => e)

@@ -206,6 +206,86 @@ export const CityFromQuery: Story = {
   },
 }
 
+/**
+ * « Tout voir » d’« Expire bientôt » sur l’accueil : la liste filtrée, la puce dit pourquoi ; sa croix rend la
+ * liste entière. La ville de la personne n’est pas présélectionnée : la rangée ne s’y limite pas.
+ */
+export const ExpiringFromHome: Story = {
+  name: 'Filtre « Expire bientôt » donné par l’accueil',
+  decorators: [withUserLocation(vieuxPortLocation)],
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?filtre=expire-bientot'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText('Expire bientôt')).toBeVisible()
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(2))
+    await expect(canvas.getByRole('heading', { name: 'Le Comptoir du Panier' })).toBeVisible()
+    await expect(canvas.getByRole('heading', { name: 'Salle Vieux-Port Fitness' })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Ville : Dans toutes les villes' })).toBeVisible()
+  },
+}
+
+/** La croix de la puce « Expire bientôt » rend la liste entière. */
+export const HomeFilterRemoved: Story = {
+  name: 'Retrait du filtre donné par l’accueil',
+  tags: ['no-visual'],
+  decorators: [withUserLocation(vieuxPortLocation)],
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?filtre=expire-bientot'] } },
+  play: async (context) => {
+    await ExpiringFromHome.play!(context)
+    const canvas = within(context.canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Retirer le filtre « Expire bientôt »' }))
+    await waitFor(() => expect(rows(context.canvasElement)).toHaveLength(6))
+    await expect(canvas.queryByText('Expire bientôt')).toBeNull()
+  },
+}
+
+/** Rien de nouveau dans la catégorie du lien : « Réinitialiser les filtres » retire aussi le filtre de l’accueil. */
+export const HomeFilterEmpty: Story = {
+  name: 'Filtre de l’accueil sans résultat',
+  tags: ['no-visual'],
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?filtre=nouveautes&c=5'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText(EMPTY_MESSAGE)).toBeVisible()
+    await expect(canvas.getByText('Nouveautés')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Réinitialiser les filtres' }))
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(6))
+    await expect(canvas.queryByText('Nouveautés')).toBeNull()
+  },
+}
+
+/** « Tout voir » de « Nouveautés » : les partenaires arrivés ou ayant une offre nouvelle, sous leur puce. */
+export const NewsFromHome: Story = {
+  name: 'Filtre « Nouveautés » donné par l’accueil',
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?filtre=nouveautes'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByText('Nouveautés')).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Retirer le filtre « Nouveautés »' })).toBeVisible()
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(2))
+    await expect(canvas.getByRole('heading', { name: 'Salle Vieux-Port Fitness' })).toBeVisible()
+    await expect(canvas.getByRole('heading', { name: 'Atelier Coiffure Mazargues' })).toBeVisible()
+  },
+}
+
+/** Le filtre de l’accueil et une catégorie ensemble ; retirer la catégorie garde le filtre. */
+export const HomeFilterWithCategory: Story = {
+  name: 'Filtre de l’accueil et catégorie',
+  tags: ['no-visual'],
+  parameters: { router: { path: '/rechercher', initialEntries: ['/rechercher?filtre=nouveautes&c=3'] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(await canvas.findByRole('button', { name: 'Catégorie : Sport & bien-être' })).toBeVisible()
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(1))
+    await expect(canvas.getByRole('heading', { name: 'Salle Vieux-Port Fitness' })).toBeVisible()
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Retirer le filtre catégorie « Sport & bien-être »' }),
+    )
+    await waitFor(() => expect(rows(canvasElement)).toHaveLength(2))
+    await expect(canvas.getByText('Nouveautés')).toBeVisible()
+  },
+}
+
 /** Quand le lien ne choisit pas de ville, celle de la personne est présélectionnée. */
 export const UserCityPreselected: Story = {
   name: 'Ville de l’utilisateur présélectionnée',

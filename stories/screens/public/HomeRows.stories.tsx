@@ -74,7 +74,17 @@ export const WithoutPosition: Story = {
     await expect(within(comptoir!).queryByText('Nouvelle offre')).toBeNull()
     const news = await row(canvasElement, 'Nouveautés')
     await expect(news).toHaveTextContent('Nouveau partenaire')
+    // 'Tout voir' opens Find with the row's filter; 'Près de vous' Find as it is (nearest first once located),
+    // the favourites their own list.
     await expect(within(news).getByRole('link', { name: 'Tout voir : Nouveautés' })).toHaveAttribute(
+      'href',
+      '/rechercher?filtre=nouveautes',
+    )
+    await expect(within(expiring).getByRole('link', { name: 'Tout voir : Expire bientôt' })).toHaveAttribute(
+      'href',
+      '/rechercher?filtre=expire-bientot',
+    )
+    await expect(within(near).getByRole('link', { name: 'Tout voir : Près de vous' })).toHaveAttribute(
       'href',
       '/rechercher',
     )

@@ -17,6 +17,7 @@ import { LoadingBar } from '@/src/design-system/components/LoadingBar/index.ts'
 import { TextField } from '@/src/design-system/components/TextField/index.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.ts'
+import { Chip } from '@/src/design-system/components/Chip/index.ts'
 import {
   Icon,
   mdiArrowLeft,
@@ -34,6 +35,7 @@ import { useDebouncedValue } from '../useDebouncedValue.ts'
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx'
 import { PARTNER_ROW_HEIGHT, PartnerRow, PartnerRowsSkeleton } from './PartnerRow.tsx'
 import { SearchFailure } from './SearchFailure.tsx'
+import { FILTER_PARAM, FIND_FILTERS, findFilterCriteria, findFilterOf } from './findFilters.ts'
 import { useScrollEnds } from './useScrollEnds.ts'
 import { useUsedOfferIds } from './useUsedOfferIds.ts'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
@@ -181,6 +183,7 @@ export function FindScreen() {
 
   const categoryId = searchParams.get('c')
   const city = searchParams.get('v')
+  const filter = findFilterOf(searchParams)
   // An address may hold more than the field takes (typed by hand): the server would refuse it.
   const [name, setName] = useState(() =>
     (searchParams.get(NAME_PARAM) ?? '').slice(0, SEARCH_NAME_MAX_LENGTH),
@@ -203,8 +206,9 @@ export function FindScreen() {
     )
   }, [pausedName, setSearchParams])
 
-  // The user's own city preselects the city picker once, when the link did not choose one (spec section 8).
-  const preselected = useRef(searchParams.has('v'))
+  // The user's own city preselects the city picker once, when the link did not choose one (spec section 8). Not
+  // under a Home row's filter: its 'Tout voir' shows the row's list, which is not limited to the person's city.
+  const preselected = useRef(searchParams.has('v') || filter !== null)
   useEffect(() => {
     if (preselected.current || !userCity || !cities.data) return
     preselected.current = true
@@ -219,7 +223,7 @@ export function FindScreen() {
     )
   }, [userCity, cities.data, setSearchParams])
 
-  const setParam = (key: 'c' | 'v', value: string | null) => {
+  const setParam = (key: 'c' | 'v' | typeof FILTER_PARAM, value: string | null) => {
     preselected.current = true
     setSearchParams(
       (current) => {
@@ -239,8 +243,9 @@ export function FindScreen() {
       city: city ?? undefined,
       userPosition: position ? `${position.lat},${position.lng}` : undefined,
       userId: user?.userId.id,
+      ...findFilterCriteria(filter),
     }),
-    [debouncedName, categoryId, city, position, user],
+    [debouncedName, categoryId, city, position, user, filter],
   )
   const categoryOptions = useMemo(
     () =>
@@ -292,7 +297,7 @@ export function FindScreen() {
   useLayoutEffect(() => {
     if (!showsSkeletonOrList || JSON.stringify(criteria) !== firstCriteria.current) releasePageRows()
   }, [showsSkeletonOrList, criteria])
-  const filtered = name.trim() !== '' || categoryId !== null || city !== null
+  const filtered = name.trim() !== '' || categoryId !== null || city !== null || filter !== null
   const resetFilters = () => {
     preselected.current = true
     setName('')
@@ -303,6 +308,7 @@ export function FindScreen() {
         next.delete('c')
         next.delete('v')
         next.delete(NAME_PARAM)
+        next.delete(FILTER_PARAM)
         return next
       },
       { replace: true },
@@ -386,6 +392,15 @@ export function FindScreen() {
         </SearchRow>
         <PickersFrame data-more-before={pickersEnds.start} data-more-after={pickersEnds.end}>
           <Pickers ref={pickersRef}>
+            {/* Why the list is filtered, first; its × gives the whole list back. */}
+            {filter !== null ? (
+              <Chip
+                label={FIND_FILTERS[filter].label}
+                variant="primary"
+                deleteLabel={`Retirer le filtre « ${FIND_FILTERS[filter].label} »`}
+                onDelete={() => setParam(FILTER_PARAM, null)}
+              />
+            ) : null}
             <ClearableFilter
               label="Ville"
               icon={mdiMapMarker}

@@ -7,13 +7,14 @@ import { Button } from '@/src/design-system/components/Button/index.ts'
 import { unstyledList } from '@/src/design-system/theme/mixins.ts'
 import { useSession } from '@/src/session/index.ts'
 import { formatDistance } from '../formatDistance.ts'
+import { findFilterPath, FIND_FILTERS } from '../find/findFilters.ts'
 import { expiryDay } from '../partner/expiryDay.ts'
 import { HomeRowsPlaceholder } from './HomeRowsPlaceholder.tsx'
 
 export const NEAR_TITLE = 'Près de vous'
-export const EXPIRING_TITLE = 'Expire bientôt'
+export const EXPIRING_TITLE = FIND_FILTERS['expire-bientot'].label
 export const FAVORITES_TITLE = 'Vos favoris'
-export const NEWS_TITLE = 'Nouveautés'
+export const NEWS_TITLE = FIND_FILTERS.nouveautes.label
 export const SEE_ALL_LABEL = 'Tout voir'
 export const ENABLE_LOCATION_LABEL = 'Activer la localisation'
 export const LOCATION_REFUSED_MESSAGE =
@@ -203,6 +204,7 @@ export function HomeRowsView({
   lastVisit,
 }: HomeRowsViewProps) {
   if (!data) return <HomeRowsPlaceholder />
+  // 'Près de vous' opens Find as it is: nearest first from the person's position once known (its own sort).
   const isNew = (at: string | null) => at !== null && lastVisit !== null && Date.parse(at) > lastVisit
   return (
     <div data-testid="home-rows">
@@ -242,7 +244,7 @@ export function HomeRowsView({
         </Row>
       ) : null}
       {data.expiring.length > 0 ? (
-        <Row id="home-expiring" title={EXPIRING_TITLE} seeAll="/rechercher">
+        <Row id="home-expiring" title={EXPIRING_TITLE} seeAll={findFilterPath('expire-bientot')}>
           <Tiles>
             {data.expiring.map((o) => (
               <li key={o.offerId.id}>
@@ -272,7 +274,7 @@ export function HomeRowsView({
         </Row>
       ) : null}
       {data.news.length > 0 ? (
-        <Row id="home-news" title={NEWS_TITLE} seeAll="/rechercher">
+        <Row id="home-news" title={NEWS_TITLE} seeAll={findFilterPath('nouveautes')}>
           <Tiles>
             {data.news.map((n) => (
               <li key={`${n.kind}-${n.partnerId.id}-${n.createdAt}`}>
