@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import type { PartnerSearchResult } from '../contract/schemas.ts'
+import type { AuthUser, PartnerSearchResult } from '../contract/schemas.ts'
 import { apiPaths } from '../contract/paths.ts'
+import { e2eAdmin } from '../playwright.config.ts'
 import { signInAsAdmin } from './adminSupport.ts'
 import { registerUser, signInAs } from './support.ts'
 
@@ -133,5 +134,47 @@ test.describe('accueil personnel', () => {
     await expect(page.getByRole('region', { name: 'Nouveautés' }).getByRole('listitem').first()).toBeVisible()
     await favorites.getByRole('link', { name: 'Tout voir : Vos favoris' }).click()
     await expect(page).toHaveURL(/\/favoris$/)
+  })
+
+  test('« Tout voir » d’« Expire bientôt » ouvre Rechercher filtré, avec sa puce, sur le partenaire attendu', async ({
+    page,
+    request,
+  }) => {
+    // An offer ending tomorrow on the partner nearest the Vieux-Port: Find lists it first under the filter.
+    const admin = await request.post(apiPaths.authenticate(), {
+      data: { username: e2eAdmin.email, password: e2eAdmin.password },
+    })
+    const adminAuth = { Authorization: `Bearer ${((await admin.json()) as AuthUser).access_token}` }
+    const nearest = await request.get(`${apiPaths.partnerSearch()}?userPosition=43.2951,5.3745&pageSize=1`, {
+      headers: adminAuth,
+    })
+    const [partner] = (await nearest.json()) as PartnerSearchResult[]
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    const libelle = `Dernière chance ${Date.now()}`
+    const created = await request.post(apiPaths.partnerOffers(partner.partnerId.id), {
+      headers: adminAuth,
+      data: { status: 'ENABLED', libelle, expirationDate: tomorrow },
+    })
+    expect(created.status()).toBe(201)
+
+    const user = await registerUser(request, 'ToutVoir')
+    await signInAs(page, user)
+    await page.goto('/')
+    await expect(page.getByRole('region', { name: 'Actualités' })).toBeVisible()
+    await page.mouse.wheel(0, 900)
+    const expiring = page.getByRole('region', { name: 'Expire bientôt' })
+    await expect(expiring.getByRole('listitem').first()).toBeVisible()
+    await expiring.getByRole('link', { name: 'Tout voir : Expire bientôt' }).click()
+
+    await expect(page).toHaveURL(/\/rechercher\?filtre=expire-bientot$/)
+    const chip = page.getByRole('button', { name: 'Retirer le filtre « Expire bientôt »' })
+    await expect(chip).toBeVisible()
+    const first = page.getByTestId('partner-row').first()
+    await expect(first).toContainText(partner.name)
+    await expect(first).toContainText(libelle)
+    // The × gives the whole list back and drops the parameter.
+    await chip.click()
+    await expect(page).toHaveURL(/\/rechercher$/)
+    await expect(page.getByText('Expire bientôt', { exact: true })).toHaveCount(0)
   })
 })
