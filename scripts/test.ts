@@ -29,9 +29,10 @@ import {
   rmSync,
   symlinkSync,
 } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { findChromium, missingChromiumHelp } from './chromium.ts'
+import { machineCpu, suiteCgroups } from './cpuAccounting.ts'
 import { playwrightOutcome, vitestOutcome, type PlaywrightReport, type VitestReport } from './testReports.ts'
 
 if (!findChromium()) {
@@ -88,11 +89,17 @@ interface SuiteTime {
 }
 
 /**
- * The command run by bash, whose `times` then prints (on fd 3) the user and system CPU time of every process
- * the command waited for, their own children included: vitest's workers, the browsers, the test servers. Daemons
- * that outlive their starter (a PostgreSQL cluster started by pg_ctl, nginx) are not counted.
+ * The command run by bash. It first moves itself into its suite's cgroup when there is one
+ * (scripts/cpuAccounting.ts: every process the suite starts is counted, daemons included). Its `times` then
+ * prints (on fd 3) the user and system CPU time of every process the command waited for, their own children
+ * included: vitest's workers, the browsers, the test servers; daemons that outlive their starter (a PostgreSQL
+ * cluster started by pg_ctl, nginx) are not counted there. The cgroup's figure is used when there is one.
  */
-const timedCommand = 'command "$@"; status=$?; times >&3; exit $status'
+const timedCommand =
+  'if [ -n "$SUITE_CGROUP_PROCS" ]; then echo $$ > "$SUITE_CGROUP_PROCS"; fi; ' +
+  'command "$@"; status=$?; times >&3; exit $status'
+const cgroups = suiteCgroups()
+const machineAtStart = machineCpu()
 
 /** `times`'s second line (the children's): « 1m2.345s 0m10.000s » → 72.345. */
 function childrenCpuSeconds(times: string): number | null {
@@ -106,8 +113,14 @@ function runSuite(suite: Suite): Promise<SuiteTime> {
   const logFile = join(reports, `${suite.name.replace(/\W+/g, '-')}.log`)
   const log = createWriteStream(logFile)
   const suiteStarted = Date.now()
+  const cgroup = cgroups?.forSuite(suite.name)
   const child = spawn('bash', ['-c', timedCommand, 'bash', suite.command, ...suite.args], {
-    env: { ...process.env, ...suite.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    env: {
+      ...process.env,
+      ...suite.env,
+      FORCE_COLOR: process.stdout.isTTY ? '1' : '0',
+      SUITE_CGROUP_PROCS: cgroup?.procs ?? '',
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   })
   child.stdout!.pipe(log, { end: false })
@@ -118,7 +131,7 @@ function runSuite(suite: Suite): Promise<SuiteTime> {
     child.on('close', (code) => {
       log.end(() => {
         const wall = Math.round((Date.now() - suiteStarted) / 1000)
-        const cpu = childrenCpuSeconds(times)
+        const cpu = cgroup?.cpuSeconds() ?? childrenCpuSeconds(times)
         const cpuText = cpu === null ? '' : `, CPU ${Math.round(cpu)} s`
         const ok = code === 0
         count(suite, ok)
@@ -243,6 +256,16 @@ console.log(
     })
     .join(' ; ')} ; CPU en tout ${Math.round(totalCpu)} s`,
 )
+const machineAtEnd = machineCpu()
+if (machineAtStart && machineAtEnd) {
+  const busy = machineAtEnd.busy - machineAtStart.busy
+  const available = machineAtEnd.total - machineAtStart.total
+  console.log(
+    `Machine pendant le run : ${Math.round(busy)} CPU-s occupés sur ${Math.round(available)} (${cpus().length} cœurs), ` +
+      `${Math.round((100 * busy) / available)} % ; ${cgroups ? 'CPU par suite : ses processus, démons compris (cgroup)' : 'CPU par suite : bash times, sans les démons'}`,
+  )
+}
+cgroups?.remove()
 if (failures.length) console.log(`Suites en échec : ${failures.join(', ')}`)
 if (unstableTests.length)
   console.log(
