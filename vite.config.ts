@@ -10,6 +10,7 @@ import { chromiumArgs, findChromium } from './scripts/chromium.ts'
 import { precompress } from './scripts/precompress.ts'
 import { prerenderPages } from './scripts/prerender.ts'
 import { installableApp } from './scripts/pwa.ts'
+import { styledComponentIds } from './scripts/styledComponentIds.ts'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 
@@ -102,7 +103,7 @@ const oneStoreTests = [
 ]
 
 export default defineConfig({
-  plugins: [react(), precompress(), prerenderPages(), installableApp()],
+  plugins: [styledComponentIds(), react(), precompress(), prerenderPages(), installableApp()],
   // '@/…' is the repository's root (tsconfig.json's paths say the same to TypeScript, tsx and Playwright).
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }] },
   server: {

@@ -14,9 +14,9 @@ export interface AppProps {
 }
 
 /*
- * The same tree in the browser and in the build's prerender (app/prerender/render.tsx): both entries import
- * this module first, so styled-components numbers its components in the same order on both sides and the
- * prerendered class names are the ones the browser computes when it hydrates.
+ * The same tree in the browser and in the build's prerender (app/prerender/render.tsx). The prerendered class
+ * names are the ones the browser computes when it hydrates: each styled component is named after its file and
+ * rank in it (scripts/styledComponentIds.ts).
  */
 export function App({ router, initialUser }: AppProps) {
   return (

@@ -113,6 +113,33 @@ test.describe('hydratation', () => {
     })
   }
 
+  test('une page prérendue n’ajoute à l’hydratation aucune règle de style : ses noms de classe sont ceux du HTML', async ({
+    page,
+  }) => {
+    // styled-components inserts a rule when it meets a class name its sheet does not have: a name computed in
+    // the browser other than the prerender's (scripts/styledComponentIds.ts).
+    await page.addInitScript(() => {
+      const inserted: string[] = []
+      Object.assign(window, { insertedRules: inserted })
+      const insertRule = CSSStyleSheet.prototype.insertRule
+      CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
+        inserted.push(rule)
+        return insertRule.call(this, rule, index)
+      }
+    })
+    for (const { path, button } of anonymousPages) {
+      await page.goto(path)
+      await expect(page.locator('html'), path).toHaveAttribute('data-app-start', 'hydrated')
+      const field = page.getByRole('textbox').first()
+      await field.fill('quelque chose')
+      await expect(page.getByRole('button', { name: button, exact: true }), path).toBeVisible()
+      const inserted = await page.evaluate(
+        () => (window as unknown as { insertedRules: string[] }).insertedRules,
+      )
+      expect(inserted, path).toEqual([])
+    }
+  })
+
   test('les écrans connectés sont hydratés sans différence', async ({ page }) => {
     const user = await registerUser(page.request, 'Hydra')
     await signInAs(page, user)

@@ -30,9 +30,9 @@ export interface PrerenderedPage {
 }
 
 /**
- * Renders one prerendered route, as the browser's first render will draw it. Call once per process:
- * styled-components names components in creation order, which must follow the browser's (the app's modules,
- * then this route's screen only).
+ * Renders one prerendered route, as the browser's first render will draw it. Call once per process: the app's
+ * modules, then this route's screen only, as the browser loads them (styled-components orders its rules as
+ * components are created).
  */
 export async function renderRoute(pattern: string): Promise<PrerenderedPage> {
   const route = prerenderedRoutes.find((candidate) => candidate.pattern === pattern)
@@ -62,9 +62,8 @@ export async function renderRoute(pattern: string): Promise<PrerenderedPage> {
  * Adds to `sheet` the CSS of a signed-in screen itself (Home, Find, a partner's page, the map, the menu), whose
  * HTML is only its skeleton: the browser renders the screen afresh once its code arrives, and each of its
  * components' CSS is then found in the page's sheet (adopted: src/prerender/prerenderedStyles.ts) instead of
- * compiled (stylis) and inserted during that render. Its markup is not kept. The screen's module is loaded here
- * after the app's, as the browser evaluates its chunk after the entry, so styled-components names its components
- * in the same order on both sides.
+ * compiled (stylis) and inserted during that render. Its markup is not kept. Each component's name comes from its
+ * file and rank in it (scripts/styledComponentIds.ts), the same in the browser whatever order its chunks run in.
  */
 async function collectScreenStyles(sheet: ServerStyleSheet, url: URL, session: 'anonymous' | 'signed-in') {
   await loadMatchedScreens(routes, url.pathname)

@@ -1,4 +1,4 @@
-// The tooltip's module first, then the button's: the order styled-components numbers their components in.
+// The tooltip's module first, then the button's: styled-components orders their rules as they are created.
 import { Tooltip } from '../Tooltip/index.ts'
 import { PlainIconButton, type PlainIconButtonProps } from './PlainIconButton.tsx'
 
