@@ -57,9 +57,10 @@ test('retour à Rechercher depuis un partenaire : le nom tapé et la position da
   await expect(searchBox(page)).toHaveValue('e')
   const row = page.locator(`[data-testid="partner-row"][href="${opened.href}"]`)
   await expect(row).toBeInViewport()
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeCloseTo(opened.scrollY, -1)
-  const top = (await row.boundingBox())!.y
-  expect(Math.abs(top - opened.top)).toBeLessThanOrEqual(2)
+  // The row opened is where it was. The window's scroll may differ by what the rows above it measure once drawn
+  // again (taller than the estimate they had if they had not been drawn before): the list makes up for it.
+  await expect.poll(async () => Math.abs((await row.boundingBox())!.y - opened.top)).toBeLessThanOrEqual(2)
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
 })
 
 /**

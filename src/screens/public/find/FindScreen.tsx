@@ -1,4 +1,12 @@
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  type MouseEvent,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { Virtuoso, type StateSnapshot, type VirtuosoHandle } from 'react-virtuoso'
 import styled from 'styled-components'
@@ -60,6 +68,8 @@ interface LeftList {
   criteria: string
   sizes: StateSnapshot['ranges']
   scrollY: number
+  /** The row pressed (react-virtuoso's data-index) and its distance from the window's top. */
+  anchor: { index: number; top: number } | null
 }
 const leftLists = new Map<string, LeftList>()
 const LEFT_LISTS_KEPT = 20
@@ -80,6 +90,38 @@ const FIRST_RENDERED_ROWS = 8
 
 const releaseOnFirstRows = (items: readonly unknown[]) => {
   if (items.length > 0) releasePageRows()
+}
+
+/**
+ * Back from a partner, the row the user pressed is put where it was, frame after frame while the rows around it
+ * are measured: the kept heights are those of the rows that had been drawn, the others start from
+ * PARTNER_ROW_HEIGHT and, once drawn taller, would push the row down by as much. Ends once the row stays put
+ * (three frames), after a second, or at the user's first touch, wheel or key.
+ */
+function keepRowInPlace(list: HTMLElement, anchor: { index: number; top: number }) {
+  let frames = 0
+  let still = 0
+  let stopped = false
+  const inputs = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const
+  const stop = () => {
+    stopped = true
+    for (const type of inputs) window.removeEventListener(type, stop, true)
+  }
+  for (const type of inputs) window.addEventListener(type, stop, { capture: true, passive: true })
+  const step = () => {
+    if (stopped) return
+    if (frames++ > 60) return stop()
+    const row = list.querySelector(`[data-index="${anchor.index}"]`)
+    if (row) {
+      const off = row.getBoundingClientRect().top - anchor.top
+      if (Math.abs(off) > 1) {
+        window.scrollBy(0, off)
+        still = 0
+      } else if (++still >= 3) return stop()
+    }
+    requestAnimationFrame(step)
+  }
+  requestAnimationFrame(step)
 }
 
 /** The width of the fade on the pickers' edges that hide more of them. */
@@ -275,10 +317,21 @@ export function FindScreen() {
   useEffect(() => {
     leftLists.delete(location.key)
   }, [location.key])
-  const rememberList = () =>
+  const listFrameRef = useRef<HTMLDivElement>(null)
+  const rememberList = (event: MouseEvent<HTMLDivElement>) => {
+    const pressed = event.target instanceof Element ? event.target.closest('[data-index]') : null
+    const anchor = pressed
+      ? { index: Number(pressed.getAttribute('data-index')), top: pressed.getBoundingClientRect().top }
+      : null
     listRef.current?.getState(({ ranges }) =>
-      rememberLeftList(location.key, { criteria: criteriaKey, sizes: ranges, scrollY: window.scrollY }),
+      rememberLeftList(location.key, {
+        criteria: criteriaKey,
+        sizes: ranges,
+        scrollY: window.scrollY,
+        anchor,
+      }),
     )
+  }
   // Scrolled back once the list has its rows' heights. Not react-virtuoso's own restored scroll position: it
   // hides the list until the window reaches it, for ever if the window no longer can (a taller screen).
   const pendingScroll = useRef(left?.scrollY)
@@ -287,7 +340,11 @@ export function FindScreen() {
     const target = pendingScroll.current
     if (target === undefined || items.length === 0) return
     pendingScroll.current = undefined
-    requestAnimationFrame(() => window.scrollTo(0, target))
+    const anchor = left?.anchor
+    requestAnimationFrame(() => {
+      window.scrollTo(0, target)
+      if (anchor && listFrameRef.current) keepRowInPlace(listFrameRef.current, anchor)
+    })
   }
   // The rows the HTML drew (src/prerender/pageRows.ts) are the first criteria's: another search, or anything but
   // the list and its skeleton, replaces them at once; the list's own rows replace them once drawn.
@@ -428,7 +485,9 @@ export function FindScreen() {
         <LoadingBar active={search.isValidating} label="Chargement des partenaires" />
       </Header>
       {/* A row's press keeps where the list is, for Back (a link's Enter is a click too). */}
-      <div onClickCapture={rememberList}>{content}</div>
+      <div ref={listFrameRef} onClickCapture={rememberList}>
+        {content}
+      </div>
     </Main>
   )
 }
