@@ -4,7 +4,8 @@
  *
  * Environment: DATABASE_URL adds the PostgreSQL API and growth runs (BENCH_STORES=pglite,postgres narrows the
  * stores); BENCH_SECONDS (default 10) sets each load phase; BENCH_PARTNERS (default 100000);
- * BENCH_LIGHTHOUSE_RUNS (default 5, the median kept); BENCH_RECORD_MAIN_THREAD=1 records the pages' main-thread
+ * BENCH_LIGHTHOUSE_RUNS (default 5, the median kept); BENCH_PAGES (the phone pages to measure, by label,
+ * beside the bare page); BENCH_RECORD_MAIN_THREAD=1 records the pages' main-thread
  * work (ratio to the bare page) in bench/main-thread.json, the figures later runs are held to (+10 %);
  * BENCH_ONLY=api,growth,memory,cluster,firstload,lighthouse,lighthouse-busy,backoffice,lists,interactions to run a subset (api: search, its
  * bare-Fastify ceiling and the reads; growth: the searches at BENCH_GROWTH_SIZES partners, default 10000,100000
@@ -68,6 +69,8 @@ const only = new Set(
     .map((s) => s.trim()),
 )
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
+// BENCH_PAGES='Favoris,Mes coupons': those phone pages only, beside the bare page (an A/B of one change).
+const onlyPages = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(',')) : null
 // BENCH_STORES=pglite,postgres (default: both when DATABASE_URL is set) for the api and growth sections.
 const stores = (process.env.BENCH_STORES ?? (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite'))
   .split(',')
@@ -155,7 +158,9 @@ async function lighthouseAgainstBare(base: string, user: AuthUser, chrome: strin
       { page: 'Map (no key)', url: `${base}/map`, signedIn: true },
       { page: 'Favoris', url: `${base}/favoris`, signedIn: true },
       { page: 'Mes coupons', url: `${base}/mes-coupons`, signedIn: true },
-    ].map((page) => ({ ...page, page: page.page + suffix }))
+    ]
+      .filter((page) => page.page === BARE_PAGE || !onlyPages || onlyPages.has(page.page))
+      .map((page) => ({ ...page, page: page.page + suffix }))
     const loop = busyCore ? spinOneCore() : undefined
     try {
       return await benchLighthouse(pages, user, chrome, lighthouseRuns, log)

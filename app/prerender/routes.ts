@@ -186,7 +186,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     screenModule: 'src/screens/public/menu/MenuScreen.tsx',
     scripts: 'early',
   },
-  // Their lists need the person's data: the HTML paints the layout and the list's skeleton.
+  // Their lists need the person's data: the HTML paints the bar, the title and the list's skeleton.
   {
     pattern: '/favoris',
     sampleUrl: '/favoris',
@@ -194,7 +194,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     title: PAGE_TITLES.favorites,
     session: 'signed-in',
     screenModule: 'src/screens/public/favorites/FavoritesScreen.tsx',
-    scripts: 'early',
+    scripts: 'after-first-paint',
   },
   {
     pattern: '/mes-coupons',
@@ -203,7 +203,7 @@ export const prerenderedRoutes: PrerenderedRoute[] = [
     title: PAGE_TITLES.usedOffers,
     session: 'signed-in',
     screenModule: 'src/screens/public/usedOffers/UsedOffersScreen.tsx',
-    scripts: 'early',
+    scripts: 'after-first-paint',
   },
 ]
 
