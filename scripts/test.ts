@@ -6,16 +6,15 @@
  * front of two instances on PostgreSQL.
  *
  * The suites run in four lanes at once: each lane runs its suites one after the other. On the 2-core CI
- * machine the API suites keep about a core busy each, while the browser suites mostly wait (rendering,
- * timers, requests, server start-ups), so the stories and the end-to-end journeys each get a lane of their
- * own rather than queueing behind one another. The lanes are balanced by measured time (README,
- * "Testing"; fresh-clone CI of 2026-11-26 20:24: e2e 416 s, stories 256, nginx journey 25, multi-instance 116,
- * unit 22, API on PGlite 454, typecheck 28, lint 112, API on PostgreSQL 292): the end-to-end journeys alone;
+ * machine the run is bound by CPU (busy ~97 % of it, README "How long it takes"): the lanes keep both cores
+ * busy and end close together. They are balanced by measured time (README, "How long it takes"): the
+ * end-to-end journeys alone;
  * the stories, the nginx journey and the multi-instance suite; the typecheck, the API suite on PGlite (about a
  * fifth less work since the tests that do not depend on the store run in the PostgreSQL pass only) and the unit
  * tests; lint, then the API suite on PostgreSQL.
  * A suite's output is printed whole when it ends, so the lanes never interleave.
- * Prints each suite's wall and CPU time, each lane's, and one closing line with the totals.
+ * Prints each suite's wall and CPU time, each lane's, how busy the machine was, and one closing line with the
+ * totals.
  */
 import { spawn } from 'node:child_process'
 import {
