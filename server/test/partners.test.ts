@@ -678,26 +678,52 @@ describe('search', () => {
     expect(new Set(paged).size).toBe(paged.length)
   })
 
+  // The French message each bad parameter gets, the field it names: the route's schema and the search's own
+  // checks of the coordinates' values must keep them word for word (the app shows them).
+  const positiveId = (field: string) => `Le paramètre « ${field} » doit être un identifiant positif.`
+  const format = (field: string, shape: string) =>
+    `Le paramètre « ${field} » doit être au format ${shape} (nombres décimaux avec un point).`
+  const latitude = (field: string) => `Le paramètre « ${field} » contient une latitude hors de [-90, 90].`
+  const longitude = (field: string) =>
+    `Le paramètre « ${field} » contient une longitude hors de [-180, 180].`
   it.each([
-    'pageSize=51',
-    'pageSize=0',
-    'page=-1',
-    'page=abc',
-    'page=1.5',
-    'categoryId=x',
-    'bounds=1,2,3',
-    'bounds=a,b,c,d',
-    'bounds=1,10,20,0',
-    'userPosition=48.1',
-    'userPosition=91,0',
-    'userPosition=48,200',
-    'userPosition=48.1;-1.6',
-    `name=${'x'.repeat(201)}`,
-    'page=100000',
-  ])('refuses bad parameter %s with a 400 and a message', async (qs) => {
+    ['pageSize=51', 'Le champ « pageSize » doit être inférieur ou égal à 50.'],
+    ['pageSize=0', 'Le champ « pageSize » doit être supérieur ou égal à 1.'],
+    ['page=-1', 'Le champ « page » doit être supérieur ou égal à 0.'],
+    ['page=abc', 'Le champ « page » doit être un nombre entier.'],
+    ['page=1.5', 'Le champ « page » doit être un nombre entier.'],
+    ['page=100000', 'Le paramètre « page » doit être au plus 10000.'],
+    ['categoryId=x', 'Le champ « categoryId » doit être un nombre entier.'],
+    ['categoryId=0', positiveId('categoryId')],
+    ['categoryId=2147483648', positiveId('categoryId')],
+    ['userId=0', positiveId('userId')],
+    ['userId=2147483648', positiveId('userId')],
+    ['bounds=1,2,3', format('bounds', 'est,nord,sud,ouest')],
+    ['bounds=a,b,c,d', format('bounds', 'est,nord,sud,ouest')],
+    ['bounds=1,2,3,4,5', format('bounds', 'est,nord,sud,ouest')],
+    ['bounds=1,10,20,0', 'Le paramètre « bounds » a une latitude sud supérieure à la latitude nord.'],
+    ['bounds=1,95,20,0', latitude('bounds')],
+    ['bounds=190,10,0,0', longitude('bounds')],
+    ['userPosition=48.1', format('userPosition', 'lat,lng')],
+    ['userPosition=48.1;-1.6', format('userPosition', 'lat,lng')],
+    ['userPosition=1e3,2', format('userPosition', 'lat,lng')],
+    ['userPosition=91,0', latitude('userPosition')],
+    ['userPosition=48,200', longitude('userPosition')],
+    [`name=${'x'.repeat(201)}`, 'Le paramètre « name » ne doit pas dépasser 200 caractères.'],
+    [`city=${'x'.repeat(101)}`, 'Le paramètre « city » ne doit pas dépasser 100 caractères.'],
+    ['expiring=oui', 'Le champ « expiring » doit être un booléen (true ou false).'],
+    ['new=1', 'Le champ « new » doit être un booléen (true ou false).'],
+  ])('refuses bad parameter %s with a 400 and its French message', async (qs, message) => {
     const res = await search(qs)
     expect(res.status).toBe(400)
-    expect((res.body as unknown as { message: string }).message).toBeTruthy()
+    expect((res.body as unknown as { message: string }).message).toBe(message)
+  })
+
+  it('takes coordinates with spaces around their numbers, and empty name and city as no filter', async () => {
+    const plain = (await search('userPosition=48.1,-1.6&pageSize=5')).body.map((p) => p.partnerId.id)
+    const spaced = await search(`userPosition=${encodeURIComponent(' 48.1 , -1.6 ')}&name=&city=&pageSize=5`)
+    expect(spaced.status).toBe(200)
+    expect(spaced.body.map((p) => p.partnerId.id)).toEqual(plain)
   })
 
   it('follows a partner’s category changes in the category filter, by name and by distance', async () => {
