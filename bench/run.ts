@@ -1,17 +1,30 @@
 /**
- * `npm run bench`: the five measurements of issue 8 in one run, side by side, on this machine. Prints a table
- * (figure, value, budget, ✓/✗) and writes bench/results/<ISO date>.json and bench/results/latest.json.
+ * `npm run bench`: the project's benchmark suite, on this machine. Prints a table (figure, value, budget, ✓/✗)
+ * and writes bench/results/<ISO date>.json and bench/results/latest.json (with the searches' EXPLAIN ANALYZE
+ * plans beside it, <ISO date>-plans.md, when the api or growth section ran). BENCHMARKS.md reports the figures.
  *
- * Environment: DATABASE_URL adds the PostgreSQL API and growth runs (BENCH_STORES=pglite,postgres narrows the
- * stores); BENCH_SECONDS (default 10) sets each load phase; BENCH_PARTNERS (default 100000);
- * BENCH_LIGHTHOUSE_RUNS (default 5, the median kept); BENCH_PAGES (the phone pages to measure, by label,
- * beside the bare page); BENCH_RECORD_MAIN_THREAD=1 records the pages' main-thread
- * work (ratio to the bare page) in bench/main-thread.json, the figures later runs are held to (+10 %);
- * BENCH_ONLY=api,growth,memory,cluster,firstload,lighthouse,lighthouse-busy,backoffice,lists,interactions to run a subset (api: search, its
- * bare-Fastify ceiling and the reads; growth: the searches at BENCH_GROWTH_SIZES partners, default 10000,100000
- * and 1000000 on PostgreSQL only; cluster: search on one instance and on two behind nginx, with PostgreSQL and
- * nginx of its own; memory: the load test's mix for BENCH_MEMORY_SECONDS, default 60, with the server's
- * memory sampled after a full GC, on each store).
+ * BENCH_ONLY picks the sections, comma-separated (default: all but ab):
+ *   api              search (8 queries) and its bare-Fastify ceiling, and the reads, on each store
+ *   growth           the searches at BENCH_GROWTH_SIZES partners (default 10000,100000 and, on PostgreSQL only,
+ *                    1000000)
+ *   memory           the load test's mix for BENCH_MEMORY_SECONDS (default 60), the server's memory sampled after
+ *                    a full GC, on each store
+ *   cluster          search on one instance and on two behind nginx, with a PostgreSQL and nginx of its own
+ *   firstload        the production build's first-load JS per route, against the bare React + router page
+ *   lighthouse       the phone pages (Lighthouse mobile), ratios to the bare page measured in the same run
+ *   lighthouse-busy  the same with one core kept busy throughout
+ *   interactions     interaction latency (INP-like, Event Timing) at 4× CPU slowdown
+ *   lists            the long lists (virtualised rows, the 10,000-row table of bench/datatable)
+ *   backoffice       the back-office pages (Lighthouse desktop) with 5,000 more partners imported
+ *   ab               the Lighthouse A/B: the phone pages on each checkout of BENCH_AB_ROOTS (comma-separated
+ *                    paths, each built with `npm run build`; default: this checkout), interleaved run by run,
+ *                    with the bare page and each side's ratios to it and to the first side
+ *
+ * Other settings: DATABASE_URL adds PostgreSQL to the api, growth and memory sections (BENCH_STORES=pglite,postgres
+ * narrows the stores); BENCH_SECONDS (default 10) sets each load phase; BENCH_PARTNERS (default 100000);
+ * BENCH_LIGHTHOUSE_RUNS (default 5, the median kept); BENCH_PAGES (the phone pages to measure, by label, e.g.
+ * '/login,Find', for lighthouse, lighthouse-busy and ab); BENCH_RECORD_MAIN_THREAD=1 records the pages'
+ * main-thread work (ratio to the bare page) in bench/main-thread.json, the figures later runs are held to (+10 %).
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -45,6 +58,7 @@ import {
   type LighthousePage,
   type LighthouseRun,
 } from './browser/lighthouse.ts'
+import { abFigures, benchLighthouseAb, unbuiltRoot, type AbResult } from './browser/abLighthouse.ts'
 import { serveBare } from './browser/bareServer.ts'
 import { benchInteractions, interactionFigures, type InteractionRun } from './browser/interactions.ts'
 import { benchLists, listFigures, type ListRun } from './browser/lists.ts'
@@ -60,17 +74,70 @@ const startedAt = new Date()
 const t0 = performance.now()
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const partners = Number(process.env.BENCH_PARTNERS ?? 100_000)
+const SECTIONS = [
+  'api',
+  'growth',
+  'memory',
+  'cluster',
+  'firstload',
+  'lighthouse',
+  'lighthouse-busy',
+  'backoffice',
+  'lists',
+  'interactions',
+  'ab',
+]
 const only = new Set(
-  (
-    process.env.BENCH_ONLY ??
-    'api,growth,memory,cluster,firstload,lighthouse,lighthouse-busy,backoffice,lists,interactions'
-  )
+  (process.env.BENCH_ONLY ?? SECTIONS.filter((name) => name !== 'ab').join(','))
     .split(',')
     .map((s) => s.trim()),
 )
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
-// BENCH_PAGES='Favoris,Mes coupons': those phone pages only, beside the bare page (an A/B of one change).
-const onlyPages = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(',')) : null
+
+/** The phone pages of the lighthouse, lighthouse-busy and ab sections, by label ('/partenaire/:id': the first found). */
+const PHONE_PAGES = [
+  { page: '/login', path: '/login', signedIn: false },
+  { page: '/inscription', path: '/inscription', signedIn: false },
+  { page: '/forgot-password', path: '/forgot-password', signedIn: false },
+  { page: 'Home (signed in)', path: '/', signedIn: true },
+  { page: 'Find', path: '/rechercher', signedIn: true },
+  { page: 'Partner details', path: '/partenaire/:id', signedIn: true },
+  { page: 'Map (no key)', path: '/map', signedIn: true },
+  { page: 'Favoris', path: '/favoris', signedIn: true },
+  { page: 'Mes coupons', path: '/mes-coupons', signedIn: true },
+]
+// BENCH_PAGES='Favoris,Mes coupons': those phone pages only, beside the bare page.
+const onlyPages = process.env.BENCH_PAGES
+  ? new Set(process.env.BENCH_PAGES.split(',').map((s) => s.trim()))
+  : null
+// BENCH_AB_ROOTS=/path/a,/path/b: the checkouts the ab section compares, the first one the reference.
+const abRoots = (process.env.BENCH_AB_ROOTS ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
+  .map((path) => resolve(path))
+if (abRoots.length === 0) abRoots.push(root)
+
+// Settings a typo would silently ignore are refused before anything is measured.
+const refused = [
+  ...[...only].filter((name) => !SECTIONS.includes(name)).map((name) => `BENCH_ONLY: no section ${name}`),
+  ...[...(onlyPages ?? [])]
+    .filter((page) => !PHONE_PAGES.some((p) => p.page === page))
+    .map((page) => `BENCH_PAGES: no page ${page}`),
+  ...(only.has('ab')
+    ? abRoots
+        .filter((path) => path !== root)
+        .map(unbuiltRoot)
+        .filter((message) => message !== null)
+        .map((message) => `BENCH_AB_ROOTS: ${message}`)
+    : []),
+]
+if (refused.length > 0) {
+  console.error(
+    `${refused.join('\n')}\nsections: ${SECTIONS.join(', ')}\npages: ${PHONE_PAGES.map((p) => p.page).join(', ')}`,
+  )
+  process.exit(2)
+}
 // BENCH_STORES=pglite,postgres (default: both when DATABASE_URL is set) for the api and growth sections.
 const stores = (process.env.BENCH_STORES ?? (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite'))
   .split(',')
@@ -104,6 +171,7 @@ const results: {
   backOffice: LighthouseRun[]
   lists: ListRun[]
   interactions: InteractionRun[]
+  ab: AbResult | null
 } = {
   api: [],
   growth: [],
@@ -115,6 +183,7 @@ const results: {
   backOffice: [],
   lists: [],
   interactions: [],
+  ab: null,
 }
 
 async function section<T>(name: string, fn: () => Promise<T>): Promise<T | null> {
@@ -140,27 +209,13 @@ async function section<T>(name: string, fn: () => Promise<T>): Promise<T | null>
  * other things).
  */
 async function lighthouseAgainstBare(base: string, user: AuthUser, chrome: string, busyCore: boolean) {
-  const search = await fetch(base + apiPaths.partnerSearch(), {
-    headers: { authorization: `Bearer ${user.access_token}` },
-  })
-  const partner = ((await search.json()) as PartnerSearchResult[])[0]
-  if (!partner) throw new Error('no partner in the demo seed')
   const suffix = busyCore ? ' (one core busy)' : ''
+  const phone = await phonePages(base, user)
   return withBarePage(async (bareBase) => {
     const pages: LighthousePage[] = [
       { page: BARE_PAGE, url: `${bareBase}/login`, signedIn: false },
-      { page: '/login', url: `${base}/login`, signedIn: false },
-      { page: '/inscription', url: `${base}/inscription`, signedIn: false },
-      { page: '/forgot-password', url: `${base}/forgot-password`, signedIn: false },
-      { page: 'Home (signed in)', url: `${base}/`, signedIn: true },
-      { page: 'Find', url: `${base}/rechercher`, signedIn: true },
-      { page: 'Partner details', url: `${base}/partenaire/${partner.partnerId.id}`, signedIn: true },
-      { page: 'Map (no key)', url: `${base}/map`, signedIn: true },
-      { page: 'Favoris', url: `${base}/favoris`, signedIn: true },
-      { page: 'Mes coupons', url: `${base}/mes-coupons`, signedIn: true },
-    ]
-      .filter((page) => page.page === BARE_PAGE || !onlyPages || onlyPages.has(page.page))
-      .map((page) => ({ ...page, page: page.page + suffix }))
+      ...phone,
+    ].map((page) => ({ ...page, page: page.page + suffix }))
     const loop = busyCore ? spinOneCore() : undefined
     try {
       return await benchLighthouse(pages, user, chrome, lighthouseRuns, log)
@@ -168,6 +223,22 @@ async function lighthouseAgainstBare(base: string, user: AuthUser, chrome: strin
       loop?.kill('SIGKILL')
     }
   }, suffix)
+}
+
+/** The phone pages (BENCH_PAGES' ones) on a server of the app with the demo seed. */
+async function phonePages(base: string, user: AuthUser): Promise<LighthousePage[]> {
+  const search = await fetch(base + apiPaths.partnerSearch(), {
+    headers: { authorization: `Bearer ${user.access_token}` },
+  })
+  const partner = ((await search.json()) as PartnerSearchResult[])[0]
+  if (!partner) throw new Error('no partner in the demo seed')
+  return PHONE_PAGES.filter((page) => !onlyPages || onlyPages.has(page.page)).map(
+    ({ page, path, signedIn }) => ({
+      page,
+      url: base + path.replace(':id', String(partner.partnerId.id)),
+      signedIn,
+    }),
+  )
 }
 
 /**
@@ -187,7 +258,7 @@ async function backOfficeAgainstBare(base: string, admin: AuthUser, chrome: stri
       { page: '/bo/tableau-de-bord', url: `${base}/bo/tableau-de-bord`, signedIn: true },
       { page: '/bo/journal', url: `${base}/bo/journal`, signedIn: true },
     ]
-    return benchLighthouse(pages, admin, chrome, lighthouseRuns, log, undefined, 'desktop')
+    return benchLighthouse(pages, admin, chrome, lighthouseRuns, log, 'desktop')
   }, ' (desktop)')
 }
 
@@ -295,7 +366,9 @@ if (only.has('cluster')) {
 const browserSections = ['lighthouse', 'lighthouse-busy', 'lists', 'interactions', 'backoffice'].filter(
   (name) => only.has(name),
 )
-if (only.has('firstload') || browserSections.length > 0) {
+// The ab section serves this checkout's build when it is one of its sides (the others are built beforehand).
+const abBuildsHere = only.has('ab') && abRoots.includes(root)
+if (only.has('firstload') || browserSections.length > 0 || abBuildsHere) {
   const r = await section('First load (vite build + bare page)', () => benchFirstLoad(root, log))
   if (r) {
     results.firstLoad = r
@@ -360,6 +433,31 @@ if (browserSections.length > 0 && results.firstLoad) {
       } finally {
         await server.stop()
       }
+    }
+  }
+}
+
+if (only.has('ab') && (results.firstLoad || !abBuildsHere)) {
+  if (!chromePath) {
+    figures.push(info('Lighthouse A/B', 'not measured', 'no Chromium', '', missingChromiumHelp))
+  } else {
+    const ab = await section(`Lighthouse A/B: ${abRoots.join(' vs ')}`, () =>
+      withBarePage(
+        (bareBase) =>
+          benchLighthouseAb({
+            roots: abRoots,
+            pagesOf: phonePages,
+            bare: { page: BARE_PAGE, url: `${bareBase}/login`, signedIn: false },
+            chromePath,
+            runs: lighthouseRuns,
+            log,
+          }),
+        '',
+      ),
+    )
+    if (ab) {
+      results.ab = ab
+      figures.push(...abFigures(ab))
     }
   }
 }

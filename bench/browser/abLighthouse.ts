@@ -1,111 +1,125 @@
-/**
- * Lighthouse A/B: the same pages on several built checkouts, interleaved run by run, so every side shares the
- * same minutes of machine load (the bench's runner, bench/browser/lighthouse.ts, one run per call).
- *
- *   node --import tsx bench/browser/abLighthouse.ts [root …]   (each root: a checkout with its dist/ built)
- *
- * AB_PAGES: a comma-separated subset of /login, /inscription, Home, Find, Partner, Map (default Find);
- * AB_ROUNDS (default 3). Prints each run and, per page and root, the medians of LCP, TBT and the score.
- * AB_ATTRIBUTION=1 also prints each run's long tasks and the scripts' CPU as Lighthouse attributes them.
- * AB_TASKS=1 prints, from each run's own trace, the tasks its simulation slows over 50 ms (4× their observed
- * length, 2× with a layout) with what ran in them, from the navigation on (the ones before the first paint
- * included, which TBT does not count).
- */
-import type { PartnerSearchResult } from '@/contract/schemas.ts'
-import { findChromium } from '@/scripts/chromium.ts'
-import { benchLighthouse, type LighthouseRun } from './lighthouse.ts'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { AuthUser } from '@/contract/schemas.ts'
+import { info, type Figure } from '../lib/report.ts'
+import { round } from '../lib/stats.ts'
+import {
+  benchLighthouse,
+  lighthouseFigures,
+  medianRun,
+  type LighthousePage,
+  type LighthouseRun,
+} from './lighthouse.ts'
 import { startServer, type RunningServer } from './server.ts'
-import { describeTask, longTasksOf, navigationTo, simulatedMs, type TraceEvent } from './traceTasks.ts'
 
-/** The tasks of a Lighthouse run's trace that its simulation makes long, one line each. */
-function printSimulatedLongTasks(url: string, traceEvents: unknown[]) {
-  const events = traceEvents as TraceEvent[]
-  const navigation = navigationTo(events, url)
-  if (!navigation) return console.log('  tasks: no navigation in the trace')
-  const tasks = longTasksOf(events, navigation, 10).filter((task) => simulatedMs(task) > 50)
-  const blocking = tasks.reduce((sum, task) => sum + simulatedMs(task) - 50, 0)
-  console.log(`  tasks simulated over 50 ms: ${tasks.length}, ${Math.round(blocking)} ms over 50 ms`)
-  for (const task of tasks) console.log(`    ${describeTask(task, 1, true)}`)
+/**
+ * The Lighthouse A/B between checkouts (`BENCH_ONLY=ab`): the same phone pages served by several built
+ * checkouts, one server each, measured interleaved run by run (page 1 on A, on B, on A, on B…), so that every
+ * side shares the same minutes of machine load. The bare page is measured first, as in the lighthouse section,
+ * and each side's ratios to it are given; the sides after the first are also given as ratios to the first.
+ */
+export interface AbRun extends LighthouseRun {
+  /** The checkout that served the page, as given in BENCH_AB_ROOTS. */
+  root: string
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : NaN
+export interface AbResult {
+  roots: string[]
+  bare: LighthouseRun | null
+  runs: AbRun[]
 }
 
-async function pathOf(page: string, server: RunningServer): Promise<[string, boolean]> {
-  switch (page) {
-    case '/login':
-    case '/inscription':
-      return [page, false]
-    case 'Home':
-      return ['/', true]
-    case 'Find':
-      return ['/rechercher', true]
-    case 'Map':
-      return ['/map', true]
-    case 'Partner': {
-      const res = await fetch(`${server.base}/api/partners/search?pageSize=1`, {
-        headers: { authorization: `Bearer ${server.user.access_token}` },
-      })
-      const [first] = (await res.json()) as PartnerSearchResult[]
-      return [`/partenaire/${first.partnerId.id}`, true]
-    }
-    default:
-      throw new Error(`Page inconnue : ${page}`)
-  }
+/** A root the A/B can serve: a checkout whose client is built (`npm run build`: dist/index.html). */
+export function unbuiltRoot(root: string): string | null {
+  return existsSync(join(root, 'dist', 'index.html'))
+    ? null
+    : `${root}: no dist/index.html (build it first: npm run build)`
 }
 
-async function main() {
-  const roots = process.argv.slice(2).length ? process.argv.slice(2) : [process.cwd()]
-  const pages = (process.env.AB_PAGES ?? 'Find').split(',')
-  const rounds = Number(process.env.AB_ROUNDS ?? 3)
-  const chromium = findChromium()
-  if (!chromium) throw new Error('Chromium introuvable (CHROME_PATH)')
+export async function benchLighthouseAb(options: {
+  roots: string[]
+  /** The phone pages on one side's server, labelled as in the lighthouse section. */
+  pagesOf: (base: string, user: AuthUser) => Promise<LighthousePage[]>
+  bare: LighthousePage | null
+  chromePath: string
+  runs: number
+  log: (line: string) => void
+}): Promise<AbResult> {
+  const { roots, pagesOf, bare, chromePath, runs, log } = options
   const servers: RunningServer[] = []
-  for (const root of roots) servers.push(await startServer(root))
   try {
-    const results = new Map<string, LighthouseRun[]>()
-    for (const page of pages) {
-      for (let round = 0; round < rounds; round++) {
-        for (const [i, server] of servers.entries()) {
-          const [path, signedIn] = await pathOf(page, server)
-          const [run] = await benchLighthouse(
-            [{ page, url: server.base + path, signedIn }],
-            server.user,
-            chromium,
-            1,
-            () => {},
-            process.env.AB_TASKS === '1'
-              ? (_, traceEvents) => printSimulatedLongTasks(server.base + path, traceEvents)
-              : undefined,
+    for (const root of roots) {
+      servers.push(await startServer(root))
+      log(`  ${root}: ${servers.at(-1)!.base}`)
+    }
+    const bareRun = bare ? (await benchLighthouse([bare], servers[0].user, chromePath, runs, log))[0] : null
+    const sides = await Promise.all(servers.map((server) => pagesOf(server.base, server.user)))
+    const results: AbRun[] = []
+    for (const [p, { page }] of sides[0].entries()) {
+      const byRoot: LighthouseRun[][] = roots.map(() => [])
+      for (let i = 0; i < runs; i++) {
+        for (const [r, server] of servers.entries()) {
+          const [run] = await benchLighthouse([sides[r][p]], server.user, chromePath, 1, (line) =>
+            log(line.replace(' #1:', ` [${roots[r]}] #${i + 1}:`)),
           )
-          const key = `${page} [${roots[i]}]`
-          results.set(key, [...(results.get(key) ?? []), run])
-          console.log(
-            `${key} round ${round + 1}: perf ${run.performance}, LCP ${Math.round(run.lcpMs ?? 0)} ms, FCP ${Math.round(run.fcpMs ?? 0)} ms, TBT ${Math.round(run.tbtMs ?? 0)} ms, CLS ${run.cls}${run.error ? ` (${run.error})` : ''}`,
-          )
-          if (process.env.AB_ATTRIBUTION === '1') {
-            const tasks = run.longTasks.map((task) => `${task.url}@${task.startMs}=${task.durationMs}`)
-            const cpu = run.bootup
-              .slice(0, 6)
-              .map((script) => `${script.url}=${script.totalMs}/${script.scriptingMs}`)
-            console.log(`  long tasks: ${tasks.join(', ')}`)
-            console.log(`  CPU total/scripting ms: ${cpu.join(', ')}`)
-          }
+          byRoot[r].push(run)
         }
       }
+      for (const [r, root] of roots.entries()) results.push({ ...medianRun(byRoot[r]), page, root })
     }
-    for (const [key, runs] of results) {
-      const of = (pick: (run: LighthouseRun) => number | null) =>
-        Math.round(median(runs.map(pick).filter((v): v is number => v !== null)))
-      console.log(
-        `${key}: median perf ${of((r) => r.performance)}, LCP ${of((r) => r.lcpMs)} ms, TBT ${of((r) => r.tbtMs)} ms, main thread ${of((r) => r.mainThreadMs)} ms`,
-      )
-    }
+    return { roots, bare: bareRun, runs: results }
   } finally {
     for (const server of servers) await server.stop()
   }
 }
 
-void main()
+/**
+ * Per page and side: the median performance score and main-thread work, with the ratios to the bare page held
+ * to the issue's goals as in the lighthouse section; for each side after the first, both as a ratio to the
+ * first side's.
+ */
+export function abFigures(result: AbResult): Figure[] {
+  const s = 'Lighthouse A/B'
+  const [first] = result.roots
+  const figures: Figure[] = result.bare
+    ? lighthouseFigures([result.bare]).map((f) => ({ ...f, section: s }))
+    : []
+  const pages = [...new Set(result.runs.map((r) => r.page))]
+  for (const page of pages) {
+    const runs = result.runs.filter((r) => r.page === page)
+    const base = runs.find((r) => r.root === first)
+    for (const r of runs) {
+      const label = `${page} [${r.root}]`
+      const bareRatios = result.bare
+        ? lighthouseFigures([result.bare, { ...r, page: label }])
+            .filter((f) => f.name.endsWith('/ bare page'))
+            .map((f) => ({ ...f, section: s }))
+        : []
+      figures.push(
+        info(
+          s,
+          `${label}: performance`,
+          r.performance,
+          '',
+          `runs ${r.runs?.join(', ') ?? '1'}; LCP ${r.lcpMs === null ? '?' : round(r.lcpMs / 1000, 2)} s, TBT ${Math.round(r.tbtMs ?? 0)} ms`,
+        ),
+        info(s, `${label}: main-thread work`, r.mainThreadMs, 'ms', `runs ${r.mainThreadRuns?.join(', ')}`),
+        ...bareRatios,
+      )
+      if (base && r !== base) {
+        const ratio = (a: number | null, b: number | null) => (a !== null && b ? round(a / b, 2) : null)
+        figures.push(
+          info(s, `${label}: performance / [${first}]`, ratio(r.performance, base.performance), '×'),
+          info(
+            s,
+            `${label}: main-thread work / [${first}]`,
+            ratio(r.mainThreadMs, base.mainThreadMs),
+            '×',
+            `${r.mainThreadMs} ms vs ${base.mainThreadMs} ms`,
+          ),
+        )
+      }
+    }
+  }
+  return figures
+}

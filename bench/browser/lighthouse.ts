@@ -186,7 +186,7 @@ const medianOf = (values: number[]) => {
  * The run whose performance score is the median of the runs (Lighthouse's own advice for repeated runs), with
  * the median of the runs' main-thread work: the two medians need not come from the same run.
  */
-function medianRun(runs: LighthouseRun[]): LighthouseRun {
+export function medianRun(runs: LighthouseRun[]): LighthouseRun {
   const sorted = [...runs].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1))
   const work = runs.map((r) => r.mainThreadMs).filter((ms): ms is number => ms !== null)
   return {
@@ -212,8 +212,6 @@ export async function benchLighthouse(
   chromePath: string,
   runs: number,
   log: (line: string) => void,
-  /** Called with each run's trace events (the observed, unthrottled load the simulation starts from). */
-  onTrace?: (run: LighthouseRun, traceEvents: unknown[]) => void,
   formFactor: FormFactor = 'mobile',
 ): Promise<LighthouseRun[]> {
   const config =
@@ -261,7 +259,6 @@ export async function benchLighthouse(
         )
         if (!result) throw new Error(`Lighthouse returned no result for ${target.page}`)
         const run = summarize(target.page, target.url, result.lhr as unknown as Lhr)
-        onTrace?.(run, result.artifacts.Trace.traceEvents)
         const failed = run.performance === null ? ` (${run.error ?? 'Lighthouse gave no reason'})` : ''
         log(
           `  ${target.page} #${i + 1}: performance ${run.performance}${failed}, TBT ${Math.round(run.tbtMs ?? 0)} ms, main thread ${run.mainThreadMs} ms`,
