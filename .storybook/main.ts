@@ -1,4 +1,5 @@
 import type { StorybookConfig } from '@storybook/react-vite'
+import { withoutAppOnlyPlugins } from './appOnlyPlugins.ts'
 import { storybookChanges } from './changes.ts'
 
 const config: StorybookConfig = {
@@ -15,8 +16,13 @@ const config: StorybookConfig = {
   typescript: { reactDocgen: 'react-docgen-typescript' },
   // The sidebar's entry for each component's generated page, in the designers' language.
   docs: { defaultName: 'Documentation' },
-  // The 'Nouveautés' page's data, read from git when Storybook builds (changes.ts).
-  viteFinal: (config) => ({ ...config, plugins: [...(config.plugins ?? []), storybookChanges()] }),
+  // vite.config.ts's plugins without the installable app's own (appOnlyPlugins.ts: prerendered pages, service
+  // worker, .br/.gz copies), whatever folder Storybook builds to; then the 'Nouveautés' page's data, read from
+  // git when Storybook builds (changes.ts).
+  viteFinal: async (config) => ({
+    ...config,
+    plugins: [...(await withoutAppOnlyPlugins(config.plugins ?? [])), storybookChanges()],
+  }),
 }
 
 export default config

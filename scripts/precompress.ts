@@ -44,8 +44,9 @@ export function precompress(): Plugin {
       ssr = Boolean(config.build.ssr)
     },
     closeBundle() {
-      // Storybook's static build reuses this config; only the app's build is served by our server.
-      if (outDir.includes('storybook') || ssr) return
+      // Only the app's client build is served by our server: not the prerender's Node build (Storybook's
+      // configuration leaves this plugin out: .storybook/main.ts).
+      if (ssr) return
       for (const path of files(outDir)) {
         if (compressible.test(path) && !path.endsWith('.map')) compressFile(path)
       }

@@ -236,8 +236,8 @@ export function prerenderPages(): Plugin {
       configFile = config.configFile
       root = config.root
       mode = config.mode
-      // Not for Storybook's build (it reuses this config) nor for the Node build made below.
-      skip = Boolean(config.build.ssr) || outDir.includes('storybook')
+      // Not for the Node build made below (Storybook's configuration leaves this plugin out: .storybook/main.ts).
+      skip = Boolean(config.build.ssr)
     },
     closeBundle: {
       // After precompress (declared before this plugin), so the pages written here are compressed here.

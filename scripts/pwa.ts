@@ -74,10 +74,10 @@ export function installableApp(): Plugin[] {
       manifestTransforms: [publicAppOnly],
     },
     integration: {
-      configureOptions(viteConfig, options) {
+      configureOptions(viteConfig) {
+        // Storybook's static build reuses vite.config.ts but is not the installable app: its configuration leaves
+        // these plugins out (.storybook/main.ts).
         outDir = resolve(viteConfig.root, viteConfig.build.outDir)
-        // Storybook's static build reuses vite.config.ts: it is not the installable app.
-        if (outDir.includes('storybook')) options.disable = true
       },
     },
   })

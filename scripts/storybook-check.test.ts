@@ -11,9 +11,10 @@ import { findChromium } from './chromium.ts'
 import { checkStaticStorybook, type CheckResult } from './storybookCheck.ts'
 
 const root = resolve(import.meta.dirname, '..')
-// The folder's name says 'storybook': the app's build plugins (precompress, prerender, PWA) stand aside.
-const workDir = mkdtempSync(join(tmpdir(), 'storybook-check-'))
-const staticDir = join(workDir, 'storybook-static')
+// Any folder: the fixtures' Storybook reads no vite.config.ts (its root is scripts/, which has none), so none of
+// the app's build plugins (precompress, prerender, PWA) runs.
+const workDir = mkdtempSync(join(tmpdir(), 'partenaires-sb-check-'))
+const staticDir = join(workDir, 'out')
 let result: CheckResult
 
 beforeAll(async () => {
