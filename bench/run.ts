@@ -25,6 +25,9 @@
  * BENCH_LIGHTHOUSE_RUNS (default 5, the median kept); BENCH_PAGES (the phone pages to measure, by label, e.g.
  * '/login,Find', for lighthouse, lighthouse-busy and ab); BENCH_RECORD_MAIN_THREAD=1 records the pages'
  * main-thread work (ratio to the bare page) in bench/main-thread.json, the figures later runs are held to (+10 %).
+ * Read further down: BENCH_API_REUSE_DIR (api, PGlite: an already seeded store reused and kept, for profiling),
+ * BENCH_LOG_LEVEL (api: the server's log level, default info), DATABASE_POOL_MAX (cluster: pool per instance,
+ * default 10), CHROME_PATH (scripts/chromium.ts) and NGINX_BIN (scripts/cluster).
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
