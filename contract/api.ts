@@ -26,6 +26,7 @@ import {
   ForgotPasswordBody,
   Health,
   IconPath,
+  MAX_ID,
   Image,
   Liveness,
   MessageBody,
@@ -75,8 +76,7 @@ import {
 } from './account.ts'
 import { HomeQuery, HomeRows, OfferUseCheck, OfferUseCodeParams, RedeemedOffer } from './offerUses.ts'
 
-/** The largest id a PostgreSQL integer column holds: a larger one in a path is a 400, never a database error. */
-export const MAX_ID = 2147483647
+export { MAX_ID }
 const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID })
 const IdParams = Type.Object({ id: Id() })
 

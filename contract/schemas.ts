@@ -277,15 +277,76 @@ export type PartnerUpdateBody = Static<typeof PartnerUpdateBody>
  * GET /api/partners/search query. userPosition is "lat,lng"; bounds is "east,north,south,west".
  * page starts at 0; pageSize defaults to and is capped at 50.
  */
+/**
+ * The 400 message of a failed limit, by JSON Schema keyword (server/errors.ts answers with it): the words a
+ * limit has always been refused with, where the generic « Le champ … » sentence would say less. A value of the
+ * wrong type keeps the generic message.
+ */
+const limitMessages = (
+  messages: Partial<Record<'minimum' | 'maximum' | 'maxLength' | 'pattern', string>>,
+) => ({
+  'x-messages': messages,
+})
+
+/** The largest id a PostgreSQL integer column holds: a larger one is a 400, never a database error. */
+export const MAX_ID = 2147483647
+
+/** An id parameter of the search, refused below 1 and above MAX_ID with one message. */
+const searchId = (field: string, description?: string) =>
+  Type.Integer({
+    minimum: 1,
+    maximum: MAX_ID,
+    ...(description ? { description } : {}),
+    ...limitMessages({
+      minimum: `Le paramètre « ${field} » doit être un identifiant positif.`,
+      maximum: `Le paramètre « ${field} » doit être un identifiant positif.`,
+    }),
+  })
+
+/** Comma-separated decimal numbers with a point, spaces allowed around each: `count` of them. */
+const decimals = (count: number) => {
+  const number = String.raw`\s*-?\d+(\.\d+)?\s*`
+  return `^${number}(,${number}){${count - 1}}$`
+}
+const coordinates = (field: string, count: number, format: string, description: string) =>
+  Type.String({
+    pattern: decimals(count),
+    description,
+    ...limitMessages({
+      pattern: `Le paramètre « ${field} » doit être au format ${format} (nombres décimaux avec un point).`,
+    }),
+  })
+
 export const PartnerSearchQuery = Type.Object({
   name: Type.Optional(
-    Type.String({ description: `Contenu dans le nom ; au plus ${SEARCH_NAME_MAX_LENGTH} caractères` }),
+    Type.String({
+      maxLength: SEARCH_NAME_MAX_LENGTH,
+      description: `Contenu dans le nom ; au plus ${SEARCH_NAME_MAX_LENGTH} caractères`,
+      ...limitMessages({
+        maxLength: `Le paramètre « name » ne doit pas dépasser ${SEARCH_NAME_MAX_LENGTH} caractères.`,
+      }),
+    }),
   ),
-  userPosition: Type.Optional(Type.String()),
-  bounds: Type.Optional(Type.String()),
-  categoryId: Type.Optional(Type.Integer()),
-  city: Type.Optional(Type.String()),
-  userId: Type.Optional(Type.Integer()),
+  userPosition: Type.Optional(
+    coordinates('userPosition', 2, 'lat,lng', 'Position de la personne : « lat,lng » en degrés décimaux'),
+  ),
+  bounds: Type.Optional(
+    coordinates(
+      'bounds',
+      4,
+      'est,nord,sud,ouest',
+      'Zone de la carte : « est,nord,sud,ouest » en degrés décimaux',
+    ),
+  ),
+  categoryId: Type.Optional(searchId('categoryId')),
+  city: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: 'Ville exacte, casse ignorée ; au plus 100 caractères',
+      ...limitMessages({ maxLength: 'Le paramètre « city » ne doit pas dépasser 100 caractères.' }),
+    }),
+  ),
+  userId: Type.Optional(searchId('userId')),
   expiring: Type.Optional(
     Type.Boolean({
       description:
@@ -298,7 +359,13 @@ export const PartnerSearchQuery = Type.Object({
         'true : seulement les partenaires arrivés, ou ayant une offre utilisable créée, dans les 14 derniers jours : la rangée « Nouveautés » de l’accueil',
     }),
   ),
-  page: Type.Optional(Type.Integer({ minimum: 0 })),
+  page: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 10_000,
+      ...limitMessages({ maximum: 'Le paramètre « page » doit être au plus 10000.' }),
+    }),
+  ),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
 })
 export type PartnerSearchQuery = Static<typeof PartnerSearchQuery>

@@ -66,6 +66,7 @@ type JsonSchema = {
   required?: string[]
   properties?: Record<string, JsonSchema>
   anyOf?: JsonSchema[]
+  'x-messages'?: Record<string, string>
 }
 
 /**
@@ -136,8 +137,22 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
       return { error: [issue] as unknown as FastifySchemaValidationError[] }
     }
     if (check.Check(converted)) return { value: converted }
-    return { error: check.Errors(converted) as unknown as FastifySchemaValidationError[] }
+    const issues = (check.Errors(converted) as unknown as ValidationIssue[]).map((issue) => {
+      const own = limitMessage(schema as JsonSchema, issue)
+      return own === undefined ? issue : { ...issue, ownMessage: own }
+    })
+    return { error: issues as unknown as FastifySchemaValidationError[] }
   }
+}
+
+/**
+ * The message the failed keyword's schema gives itself (`x-messages`, contract/schemas.ts: the words a limit
+ * has always been refused with), for a property of the part's object.
+ */
+function limitMessage(schema: JsonSchema, issue: ValidationIssue): string | undefined {
+  const [property, ...deeper] = issue.instancePath.split('/').filter(Boolean)
+  if (property === undefined || deeper.length > 0) return undefined
+  return schema.properties?.[property]?.['x-messages']?.[issue.keyword]
 }
 
 const typeNames: Record<string, string> = {
@@ -169,6 +184,8 @@ interface ValidationIssue {
   keyword: string
   instancePath: string
   params: Record<string, unknown>
+  /** The schema's own message for this keyword (limitMessage), used as is. */
+  ownMessage?: string
 }
 
 /** Turns TypeBox's (Ajv-shaped) errors into one French sentence naming the field and the problem. */
@@ -200,6 +217,7 @@ export function formatValidation(
   const issue = deepest ?? errors[0]
   if (!issue) return { message: 'Requête invalide.' }
   const field = fieldName(issue.instancePath)
+  if (issue.ownMessage) return { message: issue.ownMessage, field }
   const subject = field ? `Le champ « ${field} »` : (partNames[context] ?? 'La requête')
   switch (issue.keyword) {
     case 'type': {

@@ -6,7 +6,6 @@ import type {
   PartnerSearchQuery,
   PartnerSearchResult,
 } from '@/contract/schemas.ts'
-import { SEARCH_NAME_MAX_LENGTH } from '@/contract/searchLimits.ts'
 import { prepared, PREPARED, PREPARED_GENERIC } from '../db/index.ts'
 import { badRequest } from '../errors.ts'
 import { escapeLike, normalizeForSearch } from '../validation.ts'
@@ -22,8 +21,6 @@ import {
   type LoadOptions,
   type PartnerRow,
 } from './partnerRows.ts'
-
-const MAX_ID = 2_147_483_647
 
 /** A partner's columns and its category ids, which relationColumns reads its categories from. */
 export const rowColumns = [...partnerColumns, 'p.category_ids'] as const
@@ -187,6 +184,29 @@ export function partnerStatement(db: Executor, id: number, options: LoadOptions)
     .select(relationColumns({ ...options, images: 'all' }))
 }
 
+/** The search as its statements are built from: the query's values, checked and normalised. */
+interface SearchRequest {
+  page: number
+  pageSize: number
+  /** Normalised for search_name (normalizeForSearch); null when not asked for or blank. */
+  name: string | null
+  /** Trimmed, lower case; null when not asked for or blank. */
+  city: string | null
+  categoryId: number | null
+  box: { south: number; north: number; west: number; east: number } | null
+  position: { lat: number; lng: number } | null
+  expiring: boolean
+  new: boolean
+  /** The user whose used coupons are shown DISABLED (the query's userId). */
+  viewer: number | null
+  /** The person whose used offers `expiring` leaves out: userId, else the signed-in person. */
+  person: number | null
+}
+
+/**
+ * Numbers of a coordinates parameter, whose form the route's schema checked (PartnerSearchQuery's patterns,
+ * with their French messages); a direct caller's malformed value gets the same message.
+ */
 function parseNumbers(value: string, count: number, field: string, format: string): number[] {
   const parts = value.split(',').map((p) => p.trim())
   const numbers = parts.map((p) => (/^-?\d+(\.\d+)?$/.test(p) ? Number(p) : NaN))
@@ -209,10 +229,176 @@ function checkLng(value: number, field: string) {
 }
 
 /**
+ * The query as a SearchRequest. Its limits (lengths, ids, page, the coordinates' form) are the route's schema's
+ * (PartnerSearchQuery); what a schema cannot say is checked here, with a 400 naming the parameter: the
+ * coordinates' ranges and a box's south below its north.
+ */
+function searchRequest(q: PartnerSearchQuery, options: SearchOptions): SearchRequest {
+  let box: SearchRequest['box'] = null
+  if (q.bounds !== undefined) {
+    const [east, north, south, west] = parseNumbers(q.bounds, 4, 'bounds', 'est,nord,sud,ouest')
+    checkLat(north, 'bounds')
+    checkLat(south, 'bounds')
+    checkLng(east, 'bounds')
+    checkLng(west, 'bounds')
+    if (south > north)
+      throw badRequest('Le paramètre « bounds » a une latitude sud supérieure à la latitude nord.', 'bounds')
+    box = { south, north, west, east }
+  }
+  let position: SearchRequest['position'] = null
+  if (q.userPosition !== undefined) {
+    const [lat, lng] = parseNumbers(q.userPosition, 2, 'userPosition', 'lat,lng')
+    checkLat(lat, 'userPosition')
+    checkLng(lng, 'userPosition')
+    position = { lat, lng }
+  }
+  return {
+    page: q.page ?? 0,
+    pageSize: q.pageSize ?? 50,
+    name: q.name !== undefined && q.name.trim() !== '' ? normalizeForSearch(q.name) : null,
+    city: q.city !== undefined && q.city.trim() !== '' ? q.city.trim().toLowerCase() : null,
+    categoryId: q.categoryId ?? null,
+    box,
+    position,
+    expiring: q.expiring === true,
+    new: q.new === true,
+    viewer: q.userId ?? null,
+    person: q.userId ?? options.personId ?? null,
+  }
+}
+
+/**
+ * What one filter adds to the statement: its conditions (ANDed after the others', in the order the filters
+ * come), the values of their Slots, and its part of the statement's shape (statements are built and compiled
+ * once per shape: see bound).
+ */
+interface Filter {
+  shape: string
+  conditions: RawBuilder<unknown>[]
+  values: Record<string, unknown>
+}
+
+/** The first `(page + 1) * pageSize` matches hold the page. */
+const through = (request: SearchRequest) => (request.page + 1) * request.pageSize
+
+/**
+ * A name contained in search_name. A name of 3 characters or more can be looked up in a trigram index (nearest
+ * first or by name); shorter ones cannot, and are frequent enough that walking the name index in order finds a
+ * page soon.
+ */
+function nameFilter(request: SearchRequest): Filter | null {
+  const { name } = request
+  if (name === null) return null
+  const byTrigrams = name.length >= 3
+  // Nearest first, the name is tested on lower(search_name), the expression of partners_geo_name_knn (migration
+  // 0008), so the KNN walk tests it in the index. search_name is already lower case: same rows. Without a
+  // position, plain search_name, which no trigram index holds: given the GiST one, the planner took it for a
+  // name alone and read all of it (1,829 pages, 16 ms against 2 ms).
+  const column = request.position !== null ? sql`lower(p.search_name)` : sql`p.search_name`
+  const like = '%' + escapeLike(name) + '%'
+  const conditions = [sql`${column} like ${slot('like')}`]
+  if (request.position !== null || !byTrigrams)
+    return { shape: byTrigrams ? 'trigrams' : 'name', conditions, values: { like } }
+  // Sorted by name: the two sets of the by-name statement (byNameStatement).
+  const prefixEnd = prefixSuccessor(name)
+  return {
+    shape: prefixEnd === null ? 'prefix, infix, open range' : 'prefix, infix',
+    conditions,
+    values: { like, prefix: name, prefixEnd, infix: trigramLookup(name) ?? like, through: through(request) },
+  }
+}
+
+function cityFilter(request: SearchRequest): Filter | null {
+  if (request.city === null) return null
+  return { shape: 'city', conditions: [sql`lower(p.city) = ${slot('city')}`], values: { city: request.city } }
+}
+
+/**
+ * The row's own copy of its category ids (migration 0004) instead of one partner_categories probe per
+ * candidate. Nearest first, as the tsvector of partners_geo_filter_knn (migration 0009), tested during the KNN
+ * walk (same rows: exact lexemes); otherwise found through partners_category_ids_gin or checked in
+ * partners_active_name_cover.
+ */
+function categoryFilter(request: SearchRequest): Filter | null {
+  if (request.categoryId === null) return null
+  const near = request.position !== null
+  return {
+    shape: 'category',
+    conditions: [
+      near
+        ? sql`array_to_tsvector(p.category_ids::text[]) @@ ${slot('category')}::tsquery`
+        : sql`p.category_ids @> array[${slot('category')}::int]`,
+    ],
+    values: { category: near ? String(request.categoryId) : request.categoryId },
+  }
+}
+
+/** A map's box; one crossing the antimeridian has west > east. */
+function boxFilter(request: SearchRequest): Filter | null {
+  if (request.box === null) return null
+  const { west, east } = request.box
+  const lat = sql`p.lat >= ${slot('south')}::float8 and p.lat <= ${slot('north')}::float8`
+  const lng =
+    west <= east
+      ? sql`p.lng >= ${slot('west')}::float8 and p.lng <= ${slot('east')}::float8`
+      : sql`(p.lng >= ${slot('west')}::float8 or p.lng <= ${slot('east')}::float8)`
+  return {
+    shape: west <= east ? 'box' : 'box across the antimeridian',
+    conditions: [lat, lng],
+    values: { ...request.box },
+  }
+}
+
+/** Home's 'Expire bientôt' as a filter (issue 41), with Home's own definition (home.ts). */
+function expiringFilter(request: SearchRequest): Filter | null {
+  if (!request.expiring) return null
+  return {
+    shape: 'expiring',
+    conditions: [
+      sql`exists (select 1 from offers o where o.partner_id = p.id and ${usableOffer} and ${expiringOffer}
+            and ${notUsedBy(slot('person'))})`,
+    ],
+    values: { person: request.person },
+  }
+}
+
+/** Home's 'Nouveautés' as a filter (issue 41), with Home's own definition (home.ts). */
+function newFilter(request: SearchRequest): Filter | null {
+  if (!request.new) return null
+  return {
+    shape: 'new',
+    conditions: [
+      sql`(p.created_at >= ${newsSince} or exists (select 1 from offers o where o.partner_id = p.id
+            and ${usableOffer} and o.created_at >= ${newsSince}))`,
+    ],
+    values: {},
+  }
+}
+
+/** The filters after the name's, in the order their conditions are ANDed. */
+const otherFilters = [cityFilter, categoryFilter, boxFilter, expiringFilter, newFilter]
+
+/** A literal status, so PostgreSQL proves the partial GiST index applies even under a generic plan. */
+const active = sql<SqlBool>`p.status = 'ACTIF'`
+
+/** What both orders' statements are built from. */
+interface SearchParts {
+  request: SearchRequest
+  name: Filter | null
+  others: Filter[]
+  /** Every filter's conditions after `active`, ANDed. */
+  matching: RawBuilder<SqlBool>
+  values: Record<string, unknown>
+  shape: string[]
+  viewerId: unknown
+}
+
+/**
  * GET /api/partners/search minus authorization (the route checks who may pass userId): active partners, usable
  * offers, filters combined with AND. With userPosition, nearest first then by id, through the partners_geo_knn
- * GiST index (migration 0002); otherwise by name then id. Parameters are validated here (400 naming the field).
- * One statement per page, which writes the page's JSON text itself (partnerWire.ts).
+ * GiST index (migration 0002); otherwise by name then id. The route's schema checks the query's limits; the
+ * coordinates' ranges are checked here (400 naming the field). One statement per page, which writes the page's
+ * JSON text itself (partnerWire.ts).
  */
 export async function searchPartners(
   db: Executor,
@@ -230,7 +416,7 @@ export interface SearchOptions {
   personId?: number
 }
 
-/** The search's one statement, validated and built: compiled for EXPLAIN (bench/api), or executed. */
+/** The search's one statement, validated and built: compiled for EXPLAIN, or executed. */
 export interface SearchStatement {
   compile(): CompiledQuery
   execute(): Promise<SearchPageWire>
@@ -276,263 +462,191 @@ export function searchStatement(
   q: PartnerSearchQuery,
   options: SearchOptions = {},
 ): SearchStatement {
-  if (q.userId !== undefined && (q.userId < 1 || q.userId > MAX_ID)) {
-    throw badRequest('Le paramètre « userId » doit être un identifiant positif.', 'userId')
-  }
-  const page = q.page ?? 0
-  if (page > 10_000) throw badRequest('Le paramètre « page » doit être au plus 10000.', 'page')
-  const pageSize = q.pageSize ?? 50
+  const request = searchRequest(q, options)
   // The statement's text depends only on which filters are given (its shape); the values are parameters,
   // held by Slots while it is built, once per shape (Kysely's building and compiling cost 0.1-0.4 ms of Node a
   // search).
-  const values: Record<string, unknown> = { pageSize, offset: page * pageSize }
-  const shape: string[] = []
-
-  // A literal status, so PostgreSQL proves the partial GiST index applies even under a generic plan.
-  const active = sql<SqlBool>`p.status = 'ACTIF'`
-  const conditions: RawBuilder<unknown>[] = [active]
-  // A name of 3 characters or more can be looked up in a trigram index (nearest first or by name, below); shorter
-  // ones cannot, and are frequent enough that walking the name index in order finds a page soon.
-  let byTrigrams = false
-  let nameCondition: RawBuilder<unknown> | null = null
-  if (q.name !== undefined && q.name.trim() !== '') {
-    if (q.name.length > SEARCH_NAME_MAX_LENGTH)
-      throw badRequest(
-        `Le paramètre « name » ne doit pas dépasser ${SEARCH_NAME_MAX_LENGTH} caractères.`,
-        'name',
-      )
-    const name = normalizeForSearch(q.name)
-    byTrigrams = name.length >= 3
-    // Nearest first, the name is tested on lower(search_name), the expression of partners_geo_name_knn (migration
-    // 0008), so the KNN walk tests it in the index. search_name is already lower case: same rows. Without a
-    // position, plain search_name, which no trigram index holds: given the GiST one, the planner took it for a
-    // name alone and read all of it (1,829 pages, 16 ms against 2 ms).
-    const column = q.userPosition !== undefined ? sql`lower(p.search_name)` : sql`p.search_name`
-    values.like = '%' + escapeLike(name) + '%'
-    nameCondition = sql`${column} like ${slot('like')}`
-    if (q.userPosition !== undefined || !byTrigrams) shape.push(byTrigrams ? 'trigrams' : 'name')
-    else {
-      // Sorted by name: the two sets of the by-name statement below.
-      const through = (page + 1) * pageSize
-      const prefixEnd = prefixSuccessor(name)
-      Object.assign(values, {
-        prefix: name,
-        prefixEnd,
-        infix: trigramLookup(name) ?? values.like,
-        through,
-      })
-      shape.push(prefixEnd === null ? 'prefix, infix, open range' : 'prefix, infix')
-    }
-    conditions.push(nameCondition)
+  const name = nameFilter(request)
+  const others = otherFilters.map((filter) => filter(request)).filter((filter) => filter !== null)
+  const filters = name === null ? others : [name, ...others]
+  const values: Record<string, unknown> = {
+    pageSize: request.pageSize,
+    offset: request.page * request.pageSize,
+    ...Object.assign({}, ...filters.map((filter) => filter.values)),
+    viewer: request.viewer,
   }
-  if (q.city !== undefined && q.city.trim() !== '') {
-    if (q.city.length > 100)
-      throw badRequest('Le paramètre « city » ne doit pas dépasser 100 caractères.', 'city')
-    values.city = q.city.trim().toLowerCase()
-    shape.push('city')
-    conditions.push(sql`lower(p.city) = ${slot('city')}`)
-  }
-  if (q.categoryId !== undefined) {
-    if (q.categoryId < 1 || q.categoryId > MAX_ID) {
-      throw badRequest('Le paramètre « categoryId » doit être un identifiant positif.', 'categoryId')
-    }
-    // The row's own copy of its category ids (migration 0004) instead of one partner_categories probe per
-    // candidate. Nearest first, as the tsvector of partners_geo_filter_knn (migration 0009), tested during the
-    // KNN walk (same rows: exact lexemes); otherwise found through partners_category_ids_gin or checked in
-    // partners_active_name_cover.
-    values.category = q.userPosition !== undefined ? String(q.categoryId) : q.categoryId
-    shape.push('category')
-    conditions.push(
-      q.userPosition !== undefined
-        ? sql`array_to_tsvector(p.category_ids::text[]) @@ ${slot('category')}::tsquery`
-        : sql`p.category_ids @> array[${slot('category')}::int]`,
-    )
-  }
-  if (q.bounds !== undefined) {
-    const [east, north, south, west] = parseNumbers(q.bounds, 4, 'bounds', 'est,nord,sud,ouest')
-    checkLat(north, 'bounds')
-    checkLat(south, 'bounds')
-    checkLng(east, 'bounds')
-    checkLng(west, 'bounds')
-    if (south > north)
-      throw badRequest('Le paramètre « bounds » a une latitude sud supérieure à la latitude nord.', 'bounds')
-    Object.assign(values, { south, north, west, east })
-    shape.push(west <= east ? 'box' : 'box across the antimeridian')
-    const lat = sql`p.lat >= ${slot('south')}::float8 and p.lat <= ${slot('north')}::float8`
-    // A box crossing the antimeridian has west > east.
-    const lng =
-      west <= east
-        ? sql`p.lng >= ${slot('west')}::float8 and p.lng <= ${slot('east')}::float8`
-        : sql`(p.lng >= ${slot('west')}::float8 or p.lng <= ${slot('east')}::float8)`
-    conditions.push(lat, lng)
-  }
-  // Home's 'Expire bientôt' and 'Nouveautés' as filters (issue 41), with Home's own definitions (home.ts).
-  // Added only when asked: every other search keeps its statement text.
-  if (q.expiring === true) {
-    values.person = q.userId ?? options.personId ?? null
-    shape.push('expiring')
-    conditions.push(
-      sql`exists (select 1 from offers o where o.partner_id = p.id and ${usableOffer} and ${expiringOffer}
-            and ${notUsedBy(slot('person'))})`,
-    )
-  }
-  if (q.new === true) {
-    shape.push('new')
-    conditions.push(
-      sql`(p.created_at >= ${newsSince} or exists (select 1 from offers o where o.partner_id = p.id
-            and ${usableOffer} and o.created_at >= ${newsSince}))`,
-    )
-  }
-  const matching = sql<SqlBool>`${sql.join(conditions, sql` and `)}`
-  values.viewer = q.userId ?? null
-  const viewerId = values.viewer === null ? null : slot('viewer')
+  const shape = filters.map((filter) => filter.shape)
+  const viewerId = request.viewer === null ? null : slot('viewer')
   if (viewerId !== null) shape.push('viewer')
-
-  if (q.userPosition !== undefined) {
-    const [lat, lng] = parseNumbers(q.userPosition, 2, 'userPosition', 'lat,lng')
-    checkLat(lat, 'userPosition')
-    checkLng(lng, 'userPosition')
-    Object.assign(values, { lat, lng })
-    const here = sql`geo_point(${slot('lat')}::float8, ${slot('lng')}::float8)`
-    // Exactly the indexed expression (unit-sphere chord), so the planner walks partners_geo_knn nearest first.
-    const chord = sql<number>`(geo_point(p.lat, p.lng) operator(public.<->) ${here})`
-    const through = (page + 1) * pageSize
-    values.through = through
-    // Nearest first with no filter, a name, a category or a city, the plan for each search's values was the walk
-    // every time, even for a name nobody has or the rarest city far away, at 100,000 and 1,000,000 partners
-    // (bench/api/planprobe.ts; partners_city_idx was never taken): the plan cached for any values serves,
-    // without planning (a third of these searches' database CPU). A box's plan depends on its size (the cached plan was 23-60x dearer): planned
-    // for its values, and so are deep pages.
-    const generic = page < 10 && !shape.some((s) => s.startsWith('box'))
-    // PostgreSQL 15 walks the index for ORDER BY chord alone, not (chord, id). So: the nearest `through + extra`
-    // matches in chord order (the walk, or whatever plan the planner prefers for a rare filter), then sorted by
-    // (chord, id) and cut to the page. Exact as long as every match tied with the page's last row is in:
-    // true when the last one fetched is farther, otherwise fetched again with more (ties are rare).
-    // Great-circle km from the chord: the order of the index, the haversine's value.
-    const distance = sql<number>`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, ${chord} / 2))`
-    // A name under 3 characters gives the walk's trigram index nothing to test: the walk reads partners nearest
-    // first until it has a page of matches, every active partner for a name nobody has (0.24 s at 100,000
-    // partners, 1.2 s on a busy machine; bench/api/shortname.ts). So such a name is first looked for among the
-    // nearest `cap` partners (SHORT_NAME_CAP per row wanted, enough for a name most partners' names contain); only
-    // when they hold too few matches, every match is found by scanning the names' covering index
-    // (partners_active_name_cover, no heap) and sorted by distance. Both give exactly the nearest matches.
-    const walkConditions = conditions.filter((c) => c !== nameCondition)
-    const capped = nameCondition !== null && !byTrigrams
-    const nearestRows = (mode: 'walk' | 'capped walk' | 'scan') => {
-      if (mode === 'walk') {
-        return db
-          .selectFrom('partners as p')
-          .select(searchColumns)
-          .select(chord.as('chord'))
-          .select(distance.as('distance'))
-          .where(matching)
-          .orderBy(chord)
-          .limit(slot<number>('fetch'))
-      }
-      if (mode === 'capped walk') {
-        // The walk's own order carries through the subquery, so the outer limit stops it at the page's last match.
-        const walked = db
-          .selectFrom('partners as p')
-          .select(searchColumns)
-          .select(['p.search_name'])
-          .select(chord.as('chord'))
-          .select(distance.as('distance'))
-          .where(sql<SqlBool>`${sql.join(walkConditions, sql` and `)}`)
-          .orderBy(chord)
-          .limit(slot<number>('cap'))
-        return db
-          .selectFrom(walked.as('p'))
-          .select(['p.id', 'p.list_head', 'p.rating', 'p.user_ratings_total', 'p.list_image_wire'])
-          .select(['p.list_offers', 'p.list_offers_wire', 'p.list_offers_until', 'p.list_offer_ids'])
-          .select(['p.chord', 'p.distance'])
-          .where(sql<SqlBool>`${nameCondition ?? sql`true`}`)
-          .orderBy('p.chord')
-          .limit(slot<number>('fetch'))
-      }
-      // Ordered by chord + 0, not the walk's expression: an index-only scan of the names, then the matches sorted.
-      const ids = db
-        .selectFrom('partners as p')
-        .select(['p.id'])
-        .select(chord.as('chord'))
-        .where(matching)
-        .orderBy(sql`${chord} + 0`)
-        .limit(slot<number>('fetch'))
-      return db
-        .selectFrom(ids.as('ids'))
-        .innerJoin('partners as p', 'p.id', 'ids.id')
-        .select(searchColumns)
-        .select(['ids.chord'])
-        .select(sql<number>`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, ids.chord / 2))`.as('distance'))
-    }
-    const build = (mode: 'walk' | 'capped walk' | 'scan') => () => {
-      const nearest = nearestRows(mode)
-      const pageRows = db
-        .selectFrom(nearest.as('w'))
-        .selectAll('w')
-        .select(sql<number>`count(*) over ()`.as('fetched'))
-        .select(sql<number>`max(w.chord) over ()`.as('last_chord'))
-        .select(
-          sql<
-            number | null
-          >`nth_value(w.chord, ${slot('through')}) over (order by w.chord, w.id rows between unbounded preceding and unbounded following)`.as(
-            'boundary',
-          ),
-        )
-        .orderBy('w.chord')
-        .orderBy('w.id')
-        .limit(slot<number>('pageSize'))
-        .offset(slot<number>('offset'))
-      // Aggregated in the order pageRows' own ORDER BY gives (no join around it).
-      return searchPageStatement<Nearest>(
-        pageRows,
-        null,
-        viewerId,
-        true,
-        sql`, max(pg.fetched) as fetched, max(pg.last_chord) as last_chord, max(pg.boundary) as boundary`,
-        // The scan's plan depends on how many names match; under the cached plan the capped walk sorted all of its
-        // partners instead of stopping at the page's last match (4.8 against 1.6 ms): both planned for the values.
-        generic && mode === 'walk' ? PREPARED_GENERIC : PREPARED,
-      )
-    }
-    const key = ['near', ...shape, ...(generic ? ['generic'] : [])].join()
-    const statement = (extra: number, mode: 'walk' | 'capped walk' | 'scan') => {
-      const fetch = through + extra
-      return bound<WireResult & Nearest>(db, `${key},${mode}`, build(mode), {
-        ...values,
-        fetch,
-        cap: fetch * SHORT_NAME_CAP,
-      })
-    }
-    type Nearest = { fetched: string | null; last_chord: number | null; boundary: number | null }
-    const firstMode = capped ? 'capped walk' : 'walk'
-    return {
-      compile: () => statement(1, firstMode),
-      execute: async () => {
-        let mode: 'walk' | 'capped walk' | 'scan' = firstMode
-        for (let extra = 1; ; extra *= 16) {
-          let [row] = (await db.executeQuery(statement(extra, mode))).rows
-          if (!row) throw new Error('search: an aggregate gives one row')
-          // The nearest partners held fewer matches than wanted (or were all of them: the scan is then cheap too):
-          // every match, by the names' index.
-          if (mode === 'capped walk' && Number(row.fetched ?? 0) < through + extra) {
-            mode = 'scan'
-            ;[row] = (await db.executeQuery(statement(extra, mode))).rows
-            if (!row) throw new Error('search: an aggregate gives one row')
-          }
-          // The margin treats a chord a rounding away from the boundary as tied with it.
-          const complete =
-            row.fetched === null ||
-            Number(row.fetched) < through + extra ||
-            row.boundary === null ||
-            Number(row.last_chord) > Number(row.boundary) * (1 + 1e-9)
-          if (complete) return asWire<PartnerSearchResult[]>(row.body)
-        }
-      },
-    }
+  const conditions = [active, ...filters.flatMap((filter) => filter.conditions)]
+  const parts: SearchParts = {
+    request,
+    name,
+    others,
+    matching: sql<SqlBool>`${sql.join(conditions, sql` and `)}`,
+    values,
+    shape,
+    viewerId,
   }
+  return request.position === null
+    ? byNameStatement(db, parts)
+    : nearestStatement(db, parts, request.position)
+}
 
-  // Names in code-point order (collate "C"), as partners_active_name_cover keeps them (migration 0014): the
-  // same order on PostgreSQL whatever its locale and on PGlite, and the one where a prefix is a range.
+type NearestMode = 'walk' | 'capped walk' | 'scan'
+
+/** Nearest first, then by id. */
+function nearestStatement(
+  db: Executor,
+  { request, name, others, matching, values, shape, viewerId }: SearchParts,
+  position: { lat: number; lng: number },
+): SearchStatement {
+  Object.assign(values, position)
+  const here = sql`geo_point(${slot('lat')}::float8, ${slot('lng')}::float8)`
+  // Exactly the indexed expression (unit-sphere chord), so the planner walks partners_geo_knn nearest first.
+  const chord = sql<number>`(geo_point(p.lat, p.lng) operator(public.<->) ${here})`
+  const wanted = through(request)
+  values.through = wanted
+  // Nearest first with no filter, a name, a category or a city, the plan for each search's values was the walk
+  // every time, even for a name nobody has or the rarest city far away, at 100,000 and 1,000,000 partners
+  // (partners_city_idx was never taken): the plan cached for any values serves, without planning (a third of
+  // these searches' database CPU). A box's plan depends on its size (the cached plan was 23-60x dearer):
+  // planned for its values, and so are deep pages.
+  const generic = request.page < 10 && !shape.some((s) => s.startsWith('box'))
+  // PostgreSQL 15 walks the index for ORDER BY chord alone, not (chord, id). So: the nearest `through + extra`
+  // matches in chord order (the walk, or whatever plan the planner prefers for a rare filter), then sorted by
+  // (chord, id) and cut to the page. Exact as long as every match tied with the page's last row is in:
+  // true when the last one fetched is farther, otherwise fetched again with more (ties are rare).
+  // Great-circle km from the chord: the order of the index, the haversine's value.
+  const distance = sql<number>`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, ${chord} / 2))`
+  // A name under 3 characters gives the walk's trigram index nothing to test: the walk reads partners nearest
+  // first until it has a page of matches, every active partner for a name nobody has (0.24 s at 100,000
+  // partners, 1.2 s on a busy machine). So such a name is first looked for among the nearest `cap` partners
+  // (SHORT_NAME_CAP per row wanted, enough for a name most partners' names contain); only when they hold too
+  // few matches, every match is found by scanning the names' covering index (partners_active_name_cover, no
+  // heap) and sorted by distance. Both give exactly the nearest matches.
+  const nameCondition = name?.conditions[0] ?? null
+  const walkConditions = [active, ...others.flatMap((filter) => filter.conditions)]
+  const capped = name !== null && name.shape === 'name'
+  const nearestRows = (mode: NearestMode) => {
+    if (mode === 'walk') {
+      return db
+        .selectFrom('partners as p')
+        .select(searchColumns)
+        .select(chord.as('chord'))
+        .select(distance.as('distance'))
+        .where(matching)
+        .orderBy(chord)
+        .limit(slot<number>('fetch'))
+    }
+    if (mode === 'capped walk') {
+      // The walk's own order carries through the subquery, so the outer limit stops it at the page's last match.
+      const walked = db
+        .selectFrom('partners as p')
+        .select(searchColumns)
+        .select(['p.search_name'])
+        .select(chord.as('chord'))
+        .select(distance.as('distance'))
+        .where(sql<SqlBool>`${sql.join(walkConditions, sql` and `)}`)
+        .orderBy(chord)
+        .limit(slot<number>('cap'))
+      return db
+        .selectFrom(walked.as('p'))
+        .select(['p.id', 'p.list_head', 'p.rating', 'p.user_ratings_total', 'p.list_image_wire'])
+        .select(['p.list_offers', 'p.list_offers_wire', 'p.list_offers_until', 'p.list_offer_ids'])
+        .select(['p.chord', 'p.distance'])
+        .where(sql<SqlBool>`${nameCondition ?? sql`true`}`)
+        .orderBy('p.chord')
+        .limit(slot<number>('fetch'))
+    }
+    // Ordered by chord + 0, not the walk's expression: an index-only scan of the names, then the matches sorted.
+    const ids = db
+      .selectFrom('partners as p')
+      .select(['p.id'])
+      .select(chord.as('chord'))
+      .where(matching)
+      .orderBy(sql`${chord} + 0`)
+      .limit(slot<number>('fetch'))
+    return db
+      .selectFrom(ids.as('ids'))
+      .innerJoin('partners as p', 'p.id', 'ids.id')
+      .select(searchColumns)
+      .select(['ids.chord'])
+      .select(sql<number>`2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, ids.chord / 2))`.as('distance'))
+  }
+  const build = (mode: NearestMode) => () => {
+    const nearest = nearestRows(mode)
+    const pageRows = db
+      .selectFrom(nearest.as('w'))
+      .selectAll('w')
+      .select(sql<number>`count(*) over ()`.as('fetched'))
+      .select(sql<number>`max(w.chord) over ()`.as('last_chord'))
+      .select(
+        sql<
+          number | null
+        >`nth_value(w.chord, ${slot('through')}) over (order by w.chord, w.id rows between unbounded preceding and unbounded following)`.as(
+          'boundary',
+        ),
+      )
+      .orderBy('w.chord')
+      .orderBy('w.id')
+      .limit(slot<number>('pageSize'))
+      .offset(slot<number>('offset'))
+    // Aggregated in the order pageRows' own ORDER BY gives (no join around it).
+    return searchPageStatement<Nearest>(
+      pageRows,
+      null,
+      viewerId,
+      true,
+      sql`, max(pg.fetched) as fetched, max(pg.last_chord) as last_chord, max(pg.boundary) as boundary`,
+      // The scan's plan depends on how many names match; under the cached plan the capped walk sorted all of its
+      // partners instead of stopping at the page's last match (4.8 against 1.6 ms): both planned for the values.
+      generic && mode === 'walk' ? PREPARED_GENERIC : PREPARED,
+    )
+  }
+  const key = ['near', ...shape, ...(generic ? ['generic'] : [])].join()
+  const statement = (extra: number, mode: NearestMode) => {
+    const fetch = wanted + extra
+    return bound<WireResult & Nearest>(db, `${key},${mode}`, build(mode), {
+      ...values,
+      fetch,
+      cap: fetch * SHORT_NAME_CAP,
+    })
+  }
+  type Nearest = { fetched: string | null; last_chord: number | null; boundary: number | null }
+  const firstMode = capped ? 'capped walk' : 'walk'
+  return {
+    compile: () => statement(1, firstMode),
+    execute: async () => {
+      let mode: NearestMode = firstMode
+      for (let extra = 1; ; extra *= 16) {
+        let [row] = (await db.executeQuery(statement(extra, mode))).rows
+        if (!row) throw new Error('search: an aggregate gives one row')
+        // The nearest partners held fewer matches than wanted (or were all of them: the scan is then cheap too):
+        // every match, by the names' index.
+        if (mode === 'capped walk' && Number(row.fetched ?? 0) < wanted + extra) {
+          mode = 'scan'
+          ;[row] = (await db.executeQuery(statement(extra, mode))).rows
+          if (!row) throw new Error('search: an aggregate gives one row')
+        }
+        // The margin treats a chord a rounding away from the boundary as tied with it.
+        const complete =
+          row.fetched === null ||
+          Number(row.fetched) < wanted + extra ||
+          row.boundary === null ||
+          Number(row.last_chord) > Number(row.boundary) * (1 + 1e-9)
+        if (complete) return asWire<PartnerSearchResult[]>(row.body)
+      }
+    },
+  }
+}
+
+/**
+ * By name, then id: names in code-point order (collate "C"), as partners_active_name_cover keeps them
+ * (migration 0014): the same order on PostgreSQL whatever its locale and on PGlite, and the one where a prefix
+ * is a range.
+ */
+function byNameStatement(db: Executor, { name, others, matching, values, shape, viewerId }: SearchParts) {
   const nameOrder = sql`p.search_name collate "C"`
   // The page's ids first, selecting only what partners_active_name_cover holds: the filters are tested in the
   // index during an index-only scan, not on one heap page per candidate; then the page's rows are read by id.
@@ -547,17 +661,17 @@ export function searchStatement(
       .limit(slot<number>('pageSize'))
       .offset(slot<number>('offset'))
   const pageIds = (): ReturnType<typeof orderedIds> => {
-    if (!byTrigrams) return orderedIds()
+    if (name === null || !('prefix' in name.values)) return orderedIds()
     // A name of 3 characters or more: its first `through` matches in name order are the first `through` of the
-    // union of two sets (BENCHMARKS.md, issue 16, tenth pass):
+    // union of two sets:
     // - the names starting with it: a range of the name index, read in order and stopped at `through`, however
     //   many names start with it;
     // - the names holding it after their first character. The planner takes them from partners_name_infix_trgm
     //   (migration 0014) and sorts them when its statistics say they are few (a name typed from its beginning:
     //   few hold it further in, however many start with it), or walks the name index in order and stops at
     //   `through` when they are many.
-    const others = conditions.filter((c) => c !== nameCondition && c !== active)
-    const andOthers = others.length > 0 ? sql` and ${sql.join(others, sql` and `)}` : sql``
+    const otherConditions = others.flatMap((filter) => filter.conditions)
+    const andOthers = otherConditions.length > 0 ? sql` and ${sql.join(otherConditions, sql` and `)}` : sql``
     const infix = db
       .selectFrom('partners as p')
       .select(['p.id'])
