@@ -190,7 +190,7 @@ export default defineConfig({
           // one page: cores − 1): a story mostly waits (its requests, timers, the settling before its picture).
           // Four pages were faster on a quiet machine (six screen files, 2 cores: 120 s → 46 s); on the busy
           // machine (load 14-18, as in CI with the other lanes), the whole project took 332 CPU-s and 363 s on
-          // four pages against 291 CPU-s and 330 s on two, one run after the other (BENCHMARKS.md).
+          // four pages against 291 CPU-s and 330 s on two, one run after the other.
           maxWorkers: Number(process.env.STORY_PAGES ?? 2),
           // The story files of a page run one after the other in the same document instead of a new one each:
           // the modules (React, the design system, msw's worker) are loaded and evaluated once per page, not once

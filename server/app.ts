@@ -130,7 +130,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
 /**
  * One access line per request, written when it ends, with the request (method, URL, client address) beside the
  * status and time: Fastify's default writes two, one at arrival and one at the end, and a search's profile
- * spent about a sixth of the server's CPU in logging (BENCHMARKS.md, issue 16). A request that never ends is
+ * spent about a sixth of the server's CPU in logging (issue 16's measurements, in BENCHMARKS.md's git history). A request that never ends is
  * not in the log; its connection is.
  */
 class OneLinePerRequest extends LogController {
@@ -229,7 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => retention.stop())
 
   // Helmet's middleware, built once: @fastify/helmet built it again (options parsed, CSP text written) for
-  // every request, a few per cent of a search's CPU in the server (BENCHMARKS.md, issue 16).
+  // every request, a few per cent of a search's CPU in the server (issue 16's measurements, in BENCHMARKS.md's git history).
   const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
     // Google Maps tiles and images are cross-origin without CORP headers.

@@ -133,8 +133,8 @@ export function parseSecurityContact(value: string | undefined): string | null {
 /**
  * PostgreSQL connections per instance unless DATABASE_POOL_MAX says otherwise: twice the cores this process
  * sees, 10 at most. The searches are CPU-bound in PostgreSQL, and more busy backends than cores only queue in
- * the kernel: on the 2-core machine 4 against 10 served 19-34 % more searches with a lower p99 (BENCHMARKS.md,
- * "Pool size"). A database server with more cores than the instance's host wants a larger value.
+ * the kernel: on the 2-core machine 4 against 10 served 19-34 % more searches with a lower p99 (measured for issue 16;
+ * BENCHMARKS.md's git history). A database server with more cores than the instance's host wants a larger value.
  */
 export function defaultPoolMax(): number {
   return Math.min(10, 2 * availableParallelism())

@@ -55,7 +55,7 @@ export async function openDatabase(config: DbConfig, log: DbLog = quietLog): Pro
       connectionTimeoutMillis: 5000,
       // No JIT compilation: the plan cached for any values estimates a LIMIT $n at a tenth of the table, so at
       // 1,000,000 partners Find's first page crossed jit_above_cost and spent 120 ms compiling its expressions
-      // on every execution to read 51 rows (BENCHMARKS.md, issue 16, eighth pass). None of the application's
+      // on every execution to read 51 rows (issue 16's measurements, in BENCHMARKS.md's git history). None of the application's
       // statements runs long enough for compiled expressions to pay back.
       options: ['-c jit=off', ...(schema ? [`-c search_path=${schema},public`] : [])].join(' '),
     })
@@ -82,7 +82,7 @@ export async function openDatabase(config: DbConfig, log: DbLog = quietLog): Pro
 /**
  * Leading a statement's text, asks PostgreSQL to keep it parsed on the connection (a named statement): the
  * search's long text was parsed and analysed again on every request, about a quarter of its CPU in the
- * database (BENCHMARKS.md, issue 16). Only for statements whose text takes a bounded number of forms (values
+ * database (issue 16's measurements, in BENCHMARKS.md's git history). Only for statements whose text takes a bounded number of forms (values
  * as parameters). PGlite ignores it (a comment). A PREPARED statement is planned for each execution's values.
  */
 export const PREPARED = '/* prepared */ '
@@ -137,7 +137,7 @@ const ROLLBACKS = /^\s*(rollback|abort)\b/i
  * Sends the texts marked with PREPARED, PREPARED_GENERIC or PREPARED_ANY (Kysely's two-argument calls) as
  * node-postgres named statements, named by their text's hash. PREPARED ones under plan_cache_mode =
  * force_custom_plan: planned for each execution's values, because the plan PostgreSQL caches for generic values
- * made a map-box search 5 to 8 times slower (bench/api/prepared.ts). PREPARED_GENERIC ones under
+ * made a map-box search 5 to 8 times slower. PREPARED_GENERIC ones under
  * force_generic_plan; PREPARED_ANY ones under whichever the connection has. The connection goes back to its
  * default before a write: forced custom plans doubled the cost of inserting rows with a foreign key (the checks
  * are cached plans too). Only speed depends on the mode, never an answer; after a rollback (which may undo a
@@ -148,7 +148,7 @@ function namePreparedStatements(client: pg.PoolClient): void {
   // Through node-postgres's callback form: the promise its query() returns kept each result reachable past the
   // next young-generation GC, so every search page (44 KB) was copied, then promoted, and collected by a
   // mark-compact: 12-13 MB promoted per scavenge under the search's load against ~0.1 MB this way (a bare
-  // server, same pool and statement: 0.3-1.7 ms scavenges against 20-70 ms; BENCHMARKS.md, issue 16, ninth pass).
+  // server, same pool and statement: 0.3-1.7 ms scavenges against 20-70 ms; issue 16's measurements).
   const query = (text: unknown, values?: unknown) =>
     new Promise<unknown>((resolve, reject) => {
       const done = (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result))

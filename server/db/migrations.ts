@@ -696,7 +696,7 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // A search row's JSON text from "partnerId" to "status" (its own fields and its categories) was written
       // again by every search, for each of its 50 rows: with the offers' and photo's texts already kept, that
-      // writing was still half of the statement's CPU in PostgreSQL (bench/api/pgcost.ts: 2.65 ms as served,
+      // writing was still half of the statement's CPU in PostgreSQL (2.65 ms as served,
       // 0.8 ms with ids instead of text, first bench search). It is kept in the row, written by the database
       // on every insert and on every update of the fields it holds (category_ids included, which 0004's
       // triggers keep in step), and again when a category's label or icon changes. The text is the search
@@ -753,7 +753,7 @@ export const migrations: Record<string, Migration> = {
       // sorted: cost grew with matches, 6 ms for 'pizzeria du port' (1,224 matches) and 125 ms for 'salle de
       // sport' (37,000) at 1,000,000 partners. The search now reads the names starting with it as a range of
       // the name index, in order, and asks a trigram index only for names holding it after their first
-      // character (server/services/search.ts; BENCHMARKS.md, issue 16, tenth pass). A range needs an order where
+      // character (server/services/search.ts; issue 16's measurements). A range needs an order where
       // a prefix's names are contiguous: code points (collate "C"), also the same on every locale and on PGlite.
       await sql`drop index partners_active_name_cover`.execute(db)
       await sql`create index partners_active_name_cover on partners (search_name collate "C", id)

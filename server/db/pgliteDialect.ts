@@ -30,8 +30,8 @@ function pgliteWasmModule(): Promise<WebAssembly.Module> {
 
 /**
  * PGlite in its own thread (pgliteWorker.ts), behind a Kysely dialect: the server's thread sends each statement
- * and gets its rows back, so the store's WebAssembly and Fastify's work use the machine's two cores (BENCHMARKS.md,
- * issue 16). PGlite's own packaged worker (`@electric-sql/pglite/worker`) is for browser Web Workers (tabs, leader
+ * and gets its rows back, so the store's WebAssembly and Fastify's work use the machine's two cores (issue 16's
+ * measurements, in BENCHMARKS.md's git history). PGlite's own packaged worker (`@electric-sql/pglite/worker`) is for browser Web Workers (tabs, leader
  * election, navigator.locks) and does not run on worker_threads (electric-sql/pglite#398).
  *
  * Statements are sent without waiting for the one before (PGlite queues them in its thread, so it never waits on

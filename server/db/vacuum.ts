@@ -7,7 +7,7 @@ const MIN_PAGES = 8
 /**
  * PGlite runs no autovacuum (one process, no background workers), so a store filled by inserts keeps an empty
  * visibility map: every index-only scan of the search (partners_active_name_cover, the KNN walks) reads the heap
- * page of each candidate as well. Measured on 100,000 partners (BENCHMARKS.md, issue 16, 2026-11-26): the map
+ * page of each candidate as well. Measured on 100,000 partners (issue 16's measurements, in BENCHMARKS.md's git history): the map
  * search for a category touched 6,208 pages before a VACUUM and 461 after, and the 8 bench searches cost half the
  * CPU. This does what autovacuum does on PostgreSQL: VACUUM ANALYZE of each table whose pages are mostly not
  * marked all-visible (its real size against pg_class.relallvisible, so inserts since the last VACUUM count).

@@ -1,7 +1,7 @@
 /**
  * A search page written by PostgreSQL as the wire's JSON text, sent by the route as it comes: no JSON.parse of
  * the row, no objects built, no re-serialisation. Node's CPU per search page was as large as the database's
- * (~1.4 ms), and 10 connections on 2 cores queue on it (BENCHMARKS.md, issue 16). A partner's details and the
+ * (~1.4 ms), and 10 connections on 2 cores queue on it (issue 16's measurements, in BENCHMARKS.md's git history). A partner's details and the
  * discounts view stay objects: as text they cost the database more than they saved Node.
  *
  * The text is what fast-json-stringify wrote from the contract's schemas: the same keys in the same order,
@@ -121,7 +121,7 @@ export interface WireResult {
  * and nothing joined around it, whose order the aggregate reads them in (PostgreSQL's manual, "Aggregate
  * Expressions": input from a sorted subquery, which only a join at the outer level could reorder). PostgreSQL 15
  * sorts an aggregate's ORDER BY input itself even when it arrives sorted: 0.1 ms of a nearest-first page's 1 ms
- * (BENCHMARKS.md, issue 16).
+ * (issue 16's measurements, in BENCHMARKS.md's git history).
  */
 export function searchPageStatement<Extra extends object>(
   pageRows: { toOperationNode(): unknown },

@@ -80,7 +80,7 @@ export function relationColumns(options: LoadOptions & { images: 'all' | 'first'
  * name itself, or null when the name is its own best pattern. A word of one or two letters (de, la, du, l…)
  * gives the index only trigrams at word boundaries (`  d`, ` du`, `du `), which most names hold: their posting
  * lists were two thirds of the index pages `pizzeria du port` read (411 against 143 for `%pizzeria%port%`, at
- * 100,000 partners; BENCHMARKS.md, issue 16, ninth pass). So the words holding 3 letters or digits in a row
+ * 100,000 partners; issue 16's measurements, in BENCHMARKS.md's git history). So the words holding 3 letters or digits in a row
  * (pg_trgm's words are runs of them) are asked for, in order, with anything between them. Not when a word
  * left out holds a digit: numbers are rarer than the words around them, and between wildcards a word under 3
  * characters gives no trigram at all.
