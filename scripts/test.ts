@@ -6,8 +6,8 @@
  * front of two instances on PostgreSQL.
  *
  * The suites run in four lanes at once: each lane runs its suites one after the other. On the 2-core CI
- * machine the run is bound by CPU (busy ~97 % of it, README "How long it takes"): the lanes keep both cores
- * busy and end close together. They are balanced by measured time (README, "How long it takes"): the
+ * machine the run is bound by CPU (busy ~97 % of it, as the closing lines print): the lanes keep both cores
+ * busy and end close together. They are balanced by the suites' measured wall and CPU times: the
  * end-to-end journeys alone;
  * the stories, the nginx journey and the multi-instance suite; the typecheck, the API suite on PGlite (about a
  * fifth less work since the tests that do not depend on the store run in the PostgreSQL pass only) and the unit
