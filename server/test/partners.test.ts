@@ -684,8 +684,7 @@ describe('search', () => {
   const format = (field: string, shape: string) =>
     `Le paramètre « ${field} » doit être au format ${shape} (nombres décimaux avec un point).`
   const latitude = (field: string) => `Le paramètre « ${field} » contient une latitude hors de [-90, 90].`
-  const longitude = (field: string) =>
-    `Le paramètre « ${field} » contient une longitude hors de [-180, 180].`
+  const longitude = (field: string) => `Le paramètre « ${field} » contient une longitude hors de [-180, 180].`
   it.each([
     ['pageSize=51', 'Le champ « pageSize » doit être inférieur ou égal à 50.'],
     ['pageSize=0', 'Le champ « pageSize » doit être supérieur ou égal à 1.'],
