@@ -274,10 +274,6 @@ export const PartnerUpdateBody = Type.Object({ ...PartnerBody.properties, partne
 export type PartnerUpdateBody = Static<typeof PartnerUpdateBody>
 
 /**
- * GET /api/partners/search query. userPosition is "lat,lng"; bounds is "east,north,south,west".
- * page starts at 0; pageSize defaults to and is capped at 50.
- */
-/**
  * The 400 message of a failed limit, by JSON Schema keyword (server/errors.ts answers with it): the words a
  * limit has always been refused with, where the generic « Le champ … » sentence would say less. A value of the
  * wrong type keeps the generic message.
@@ -292,11 +288,10 @@ const limitMessages = (
 export const MAX_ID = 2147483647
 
 /** An id parameter of the search, refused below 1 and above MAX_ID with one message. */
-const searchId = (field: string, description?: string) =>
+const searchId = (field: string) =>
   Type.Integer({
     minimum: 1,
     maximum: MAX_ID,
-    ...(description ? { description } : {}),
     ...limitMessages({
       minimum: `Le paramètre « ${field} » doit être un identifiant positif.`,
       maximum: `Le paramètre « ${field} » doit être un identifiant positif.`,
@@ -317,6 +312,10 @@ const coordinates = (field: string, count: number, format: string, description: 
     }),
   })
 
+/**
+ * GET /api/partners/search query. userPosition is "lat,lng"; bounds is "east,north,south,west".
+ * page starts at 0; pageSize defaults to and is capped at 50.
+ */
 export const PartnerSearchQuery = Type.Object({
   name: Type.Optional(
     Type.String({
