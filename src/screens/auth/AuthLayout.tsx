@@ -5,8 +5,8 @@ import { useReturnState } from '@/src/session/index.ts'
 import styled from 'styled-components'
 import { Button, mdiEmail } from '@/src/design-system/index.ts'
 import { takeTypedBeforeHydration } from '@/src/prerender/typedBeforeHydration.ts'
-import { FormTextField } from '../backoffice/common/FormTextField.tsx'
-import { submitAndFocus } from '../backoffice/common/focusFirstInvalid.ts'
+import { FormTextField } from '../forms/FormTextField.tsx'
+import { submitAndFocus } from '../forms/focusFirstInvalid.ts'
 import { fieldMaxLength } from './accountRules.ts'
 
 const Page = styled.main`

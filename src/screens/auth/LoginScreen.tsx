@@ -8,7 +8,7 @@ import { useReturnPath, useReturnState, useSession } from '@/src/session/index.t
 import { currentPasswordError, emailError, fieldMaxLength } from './accountRules.ts'
 import { AuthEmailField, AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
-import { FormTextField } from '../backoffice/common/FormTextField.tsx'
+import { FormTextField } from '../forms/FormTextField.tsx'
 import { LegalLinks } from '../legal/LegalLinks.tsx'
 import { ACCOUNT_DELETED_MESSAGE, accountWasDeleted, forgetAccountDeleted } from './accountDeleted.ts'
 

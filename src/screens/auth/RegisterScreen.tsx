@@ -9,7 +9,7 @@ import { useReturnPath, useReturnState, useSession } from '@/src/session/index.t
 import { emailError, fieldMaxLength, nameError, NEW_PASSWORD_HINT, newPasswordError } from './accountRules.ts'
 import { AuthEmailField, AuthForm, AuthLayout, AuthLinks } from './AuthLayout.tsx'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
-import { FormTextField } from '../backoffice/common/FormTextField.tsx'
+import { FormTextField } from '../forms/FormTextField.tsx'
 
 /** Used until the server's configuration arrives (the same files the server serves by default). */
 export const DEFAULT_TERMS_URL = '/docs/conditions-generales-utilisation.pdf'

@@ -8,7 +8,7 @@ import { Alert, Button, PasswordField } from '@/src/design-system/index.ts'
 import { fieldMaxLength, NEW_PASSWORD_HINT, newPasswordError } from './accountRules.ts'
 import { AuthForm, AuthLayout, SubmitThenBackToLogin } from './AuthLayout.tsx'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
-import { FormTextField } from '../backoffice/common/FormTextField.tsx'
+import { FormTextField } from '../forms/FormTextField.tsx'
 
 export const PASSWORD_MISMATCH_MESSAGE = 'Les mots de passe ne correspondent pas.'
 export const RESET_SUCCESS_MESSAGE = 'Mot de passe réinitialisé avec succès.'

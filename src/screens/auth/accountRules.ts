@@ -5,7 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_ONLY_SPACES_MESSAGE,
 } from '@/contract/accountLimits.ts'
-import { isBlank, isEmail, messages } from '../backoffice/common/validation.ts'
+import { isBlank, isEmail, messages } from '../forms/validation.ts'
 
 /**
  * The auth forms' checks before sending: the server's own rules (contract/accountLimits.ts), each refusal

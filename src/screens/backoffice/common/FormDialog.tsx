@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react'
 import { Form } from 'react-final-form'
 import type { FormApi, SubmissionErrors, ValidationErrors } from 'final-form'
 import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
-import { submitAndFocus } from './focusFirstInvalid.ts'
+import { submitAndFocus } from '../../forms/focusFirstInvalid.ts'
 import { FieldStack, RequiredLegend } from './FormGrid.tsx'
 import { BeforeUnloadGuard, useDiscardPrompt } from './unsavedChanges.tsx'
 

@@ -7,7 +7,7 @@ import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.
 import { FormActions, RequiredLegend } from './FormGrid.tsx'
 import { Panel } from './Panel.tsx'
 import { LeaveFormGuard } from './unsavedChanges.tsx'
-import { submitAndFocus } from './focusFirstInvalid.ts'
+import { submitAndFocus } from '../../forms/focusFirstInvalid.ts'
 
 interface FormPageProps<Values> {
   title: string

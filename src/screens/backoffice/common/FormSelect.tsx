@@ -1,6 +1,6 @@
 import { Field } from 'react-final-form'
 import { Select, type SelectOption } from '@/src/design-system/components/Select/index.ts'
-import { fieldError } from './FormTextField.tsx'
+import { fieldError } from '../../forms/FormTextField.tsx'
 
 interface FormSelectProps {
   name: string

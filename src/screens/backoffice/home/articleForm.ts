@@ -1,5 +1,5 @@
 import type { Article, ArticleBody, ArticleStatus, Image, LinkTarget } from '@/contract/schemas.ts'
-import { isBlank, messages } from '../common/validation.ts'
+import { isBlank, messages } from '../../forms/validation.ts'
 
 export interface ArticleFormValues {
   title: string

@@ -6,7 +6,7 @@ import { useCreateOffer } from '@/src/api/partners/createOffer.ts'
 import { useUpdateOffer } from '@/src/api/partners/updateOffer.ts'
 import { FormDialog } from '../common/FormDialog.tsx'
 import { FormSelect } from '../common/FormSelect.tsx'
-import { FormDateField, FormTextField } from '../common/FormTextField.tsx'
+import { FormDateField, FormTextField } from '../../forms/FormTextField.tsx'
 import { useSubmitFlow } from '../common/useSubmitFlow.ts'
 import { useVersionedEdit, VersionConflictNotice, type ComparedField } from '../common/versionConflict.tsx'
 import {

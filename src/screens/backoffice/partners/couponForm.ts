@@ -1,5 +1,5 @@
 import type { DiscountOffer, OfferBody, OfferStatus } from '@/contract/schemas.ts'
-import { emptyToNull, isBlank, isIsoDate, isRealDate, messages } from '../common/validation.ts'
+import { emptyToNull, isBlank, isIsoDate, isRealDate, messages } from '../../forms/validation.ts'
 
 export interface CouponFormValues {
   status: OfferStatus | ''

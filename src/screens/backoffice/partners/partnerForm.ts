@@ -1,6 +1,6 @@
 import type { CategoryInput, Partner, PartnerBody, PartnerStatus } from '@/contract/schemas.ts'
 import type { PlaceDetails } from '@/src/maps/types.ts'
-import { emptyToNull, isBlank, isEmail, isNumber, messages, toNumber } from '../common/validation.ts'
+import { emptyToNull, isBlank, isEmail, isNumber, messages, toNumber } from '../../forms/validation.ts'
 
 /** The partner form's values: the contract's shape, with coordinates as typed text. */
 export interface PartnerFormValues {

@@ -1,5 +1,5 @@
 import type { Role, User, UserBody, UserStatus, UserUpdateBody } from '@/contract/schemas.ts'
-import { isBlank, isEmail, messages } from '../common/validation.ts'
+import { isBlank, isEmail, messages } from '../../forms/validation.ts'
 
 export interface UserFormValues {
   firstname: string

@@ -5,8 +5,8 @@ import type { MessageBody } from '@/contract/schemas.ts'
 import { deleteMyAccount } from '@/src/api/account/deleteMyAccount.ts'
 import { Dialog } from '@/src/design-system/index.ts'
 import { currentPasswordError, fieldMaxLength } from '../../auth/accountRules.ts'
-import { FormTextField } from '../../backoffice/common/FormTextField.tsx'
-import { submitAndFocus } from '../../backoffice/common/focusFirstInvalid.ts'
+import { FormTextField } from '../../forms/FormTextField.tsx'
+import { submitAndFocus } from '../../forms/focusFirstInvalid.ts'
 import { useSubmitFlow } from '../../backoffice/common/useSubmitFlow.ts'
 
 const Text = styled.div`

@@ -10,8 +10,8 @@ import {
   NEW_PASSWORD_HINT,
   newPasswordError,
 } from '../../auth/accountRules.ts'
-import { FormTextField } from '../../backoffice/common/FormTextField.tsx'
-import { submitAndFocus } from '../../backoffice/common/focusFirstInvalid.ts'
+import { FormTextField } from '../../forms/FormTextField.tsx'
+import { submitAndFocus } from '../../forms/focusFirstInvalid.ts'
 import { useSubmitFlow } from '../../backoffice/common/useSubmitFlow.ts'
 import { AccountSection, SectionForm, SectionText } from './AccountSection.tsx'
 

@@ -1,6 +1,6 @@
 /**
- * The admin forms' field messages. The spec leaves them open ("not shown"), so they are decided here once
- * and shared, except the two it spells out (image and coupon date).
+ * The forms' field messages (back-office, sign-in and account screens). The spec leaves them open ("not
+ * shown"), so they are decided here once and shared, except the two it spells out (image and coupon date).
  */
 export const messages = {
   required: 'Ce champ est obligatoire',
