@@ -228,6 +228,27 @@ test.describe('hydratation', () => {
     expect(navigations).toEqual([`GET ${new URL('/login', page.url()).href}`])
   })
 
+  /*
+   * A button pressed before the script has hydrated the page (« Retour » on a legal page opened from the sign-in
+   * page, on a slow phone): the prerendered button has no handler yet; the press is held and made again once the
+   * app is there, instead of being lost.
+   */
+  test('« Retour » pressé avant l’hydratation ramène à la connexion une fois l’app prête', async ({
+    page,
+  }) => {
+    await page.goto('/login')
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'hydrated')
+    const releaseScripts = await holdScripts(page)
+    await page.goto('/confidentialite', { waitUntil: 'commit' })
+    await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible()
+    await page.getByRole('button', { name: 'Retour' }).click()
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-start', /./)
+    expect(page.url()).toMatch(/\/confidentialite$/)
+    releaseScripts()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeVisible()
+  })
+
   test('une page prérendue pour un autre état de session est rendue à neuf', async ({ page }) => {
     const problems = collectProblems(page)
     // A visitor on a signed-in route: the skeleton's HTML is replaced by the login screen.

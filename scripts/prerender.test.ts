@@ -466,6 +466,53 @@ describe('a form submitted before the app has rendered (prerendered /login, /ins
   })
 })
 
+/** A button on the page and a click inside it (`type` its type), noting what the loader does with them. */
+function clickOn(type: string, connected = true) {
+  let pressed = 0
+  const button = { isConnected: connected, click: () => (pressed += 1) }
+  const target = {
+    closest: (selector: string) => (selector === 'button[type=button]' && type === 'button' ? button : null),
+  }
+  let prevented = 0
+  const event = { target, preventDefault: () => (prevented += 1) }
+  return { event, pressed: () => pressed, prevented: () => prevented }
+}
+
+describe('a button pressed before the app has rendered (« Retour » on a prerendered page…)', () => {
+  it('is pressed again once the app has rendered: the prerendered button had no handler', () => {
+    const { documentListeners, appRendered } = loaderRun(null)
+    const click = documentListeners.get('click')!
+    expect(click.capture).toBe(true)
+    const { event, pressed, prevented } = clickOn('button')
+    click.listener(event)
+    expect(prevented()).toBe(1)
+    expect(pressed()).toBe(0)
+    appRendered()
+    expect(pressed()).toBe(1)
+  })
+
+  it('leaves a submit button to the held submit, and any press to the app once it has rendered', () => {
+    const { documentListeners, appRendered } = loaderRun(null)
+    const submitButton = clickOn('submit')
+    documentListeners.get('click')!.listener(submitButton.event)
+    expect(submitButton.prevented()).toBe(0)
+    appRendered()
+    expect(submitButton.pressed()).toBe(0)
+    const later = clickOn('button')
+    documentListeners.get('click')!.listener(later.event)
+    expect(later.prevented()).toBe(0)
+    expect(later.pressed()).toBe(0)
+  })
+
+  it('is dropped when the app rendered the page afresh (the pressed button is gone)', () => {
+    const { documentListeners, appRendered } = loaderRun(null)
+    const { event, pressed } = clickOn('button', false)
+    documentListeners.get('click')!.listener(event)
+    appRendered()
+    expect(pressed()).toBe(0)
+  })
+})
+
 describe('prerendered routes', () => {
   it('names, for every prerendered route, a screen module and a distinct file', () => {
     const files = prerenderedRoutes.map((route) => route.file)
