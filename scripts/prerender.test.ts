@@ -310,8 +310,14 @@ function submitOf(connected = true) {
   }
   const button = { form }
   let prevented = 0
-  const event = { target: form, submitter: button, preventDefault: () => (prevented += 1) }
-  return { event, button, submitted, prevented: () => prevented }
+  let stopped = 0
+  const event = {
+    target: form,
+    submitter: button,
+    preventDefault: () => (prevented += 1),
+    stopPropagation: () => (stopped += 1),
+  }
+  return { event, button, submitted, prevented: () => prevented, stopped: () => stopped }
 }
 
 const started = [
@@ -431,9 +437,11 @@ describe('a form submitted before the app has rendered (prerendered /login, /ins
     const submit = documentListeners.get('submit')!
     expect(submit.capture).toBe(true)
     expect(mutationObserver!.options).toEqual({ attributes: true, attributeFilter: ['data-app-start'] })
-    const { event, button, submitted, prevented } = submitOf()
+    const { event, button, submitted, prevented, stopped } = submitOf()
     submit.listener(event)
     expect(prevented()).toBe(1)
+    // Not handled by React's listeners during the hydration as well: the replay is the one submit.
+    expect(stopped()).toBe(1)
     expect(submitted).toEqual([])
     appRendered()
     expect(submitted).toEqual([[button]])
@@ -474,8 +482,9 @@ function clickOn(type: string, connected = true) {
     closest: (selector: string) => (selector === 'button[type=button]' && type === 'button' ? button : null),
   }
   let prevented = 0
-  const event = { target, preventDefault: () => (prevented += 1) }
-  return { event, pressed: () => pressed, prevented: () => prevented }
+  let stopped = 0
+  const event = { target, preventDefault: () => (prevented += 1), stopPropagation: () => (stopped += 1) }
+  return { event, pressed: () => pressed, prevented: () => prevented, stopped: () => stopped }
 }
 
 describe('a button pressed before the app has rendered (« Retour » on a prerendered page…)', () => {
@@ -483,9 +492,11 @@ describe('a button pressed before the app has rendered (« Retour » on a preren
     const { documentListeners, appRendered } = loaderRun(null)
     const click = documentListeners.get('click')!
     expect(click.capture).toBe(true)
-    const { event, pressed, prevented } = clickOn('button')
+    const { event, pressed, prevented, stopped } = clickOn('button')
     click.listener(event)
     expect(prevented()).toBe(1)
+    // Not handled by React's listeners during the hydration as well: the replay is the one press.
+    expect(stopped()).toBe(1)
     expect(pressed()).toBe(0)
     appRendered()
     expect(pressed()).toBe(1)
@@ -501,6 +512,7 @@ describe('a button pressed before the app has rendered (« Retour » on a preren
     const later = clickOn('button')
     documentListeners.get('click')!.listener(later.event)
     expect(later.prevented()).toBe(0)
+    expect(later.stopped()).toBe(0)
     expect(later.pressed()).toBe(0)
   })
 
