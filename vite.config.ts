@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 import { chromiumArgs, findChromium } from './scripts/chromium.ts'
+import { firstLoadChunks } from './scripts/firstLoadChunks.ts'
 import { precompress } from './scripts/precompress.ts'
 import { prerenderPages } from './scripts/prerender.ts'
 import { installableApp } from './scripts/pwa.ts'
@@ -103,7 +104,7 @@ const oneStoreTests = [
 ]
 
 export default defineConfig({
-  plugins: [styledComponentIds(), react(), precompress(), prerenderPages(), installableApp()],
+  plugins: [styledComponentIds(), react(), firstLoadChunks(), precompress(), prerenderPages(), installableApp()],
   // '@/…' is the repository's root (tsconfig.json's paths say the same to TypeScript, tsx and Playwright).
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }] },
   server: {
