@@ -23,6 +23,21 @@ const heavyComponents =
  * route's chunks by them (scripts/prerender.ts). The rest keeps Rolldown's splitting: grouping the components
  * the signed-in screens share pulled libraries (dialogs, final-form) into screens that do not use them.
  */
+/**
+ * Small modules without a library of their own that several signed-in screens load first: each was a file of
+ * its own (Find's first load had 17, 10 of them under 3 KB).
+ */
+const screenBasics = new RegExp(
+  [
+    String.raw`/src/design-system/components/(Badge|CategoryIcon|Chip|EmptyState|LoadingBar|ResponsiveImage|StatusChip|VisuallyHidden|SkeletonRows|Card|FavoriteToggle|StarRating|PageHeader)/`,
+    String.raw`/contract/images\.ts$`,
+    String.raw`/src/screens/public/formatDistance\.ts$`,
+    String.raw`/src/location/distance\.ts$`,
+    String.raw`/src/links/`,
+    String.raw`/src/api/(partners/getCategories|users/getMyUsedOffers|articles/getArticles)\.ts$`,
+  ].join('|'),
+)
+
 export function firstLoadChunks(): Plugin {
   /** The targets of dynamic imports: each keeps a chunk of its own. */
   const ownChunks = new Set<string>()
@@ -65,6 +80,11 @@ export function firstLoadChunks(): Plugin {
               name: 'auth',
               priority: 2,
               test: (id: string) => shared(id) && /\/src\/screens\/(auth|legal)\//.test(id),
+            },
+            {
+              name: 'screen-basics',
+              priority: 1,
+              test: (id: string) => shared(id) && screenBasics.test(id),
             },
           ],
         },
