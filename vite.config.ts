@@ -104,7 +104,14 @@ const oneStoreTests = [
 ]
 
 export default defineConfig({
-  plugins: [styledComponentIds(), react(), firstLoadChunks(), precompress(), prerenderPages(), installableApp()],
+  plugins: [
+    styledComponentIds(),
+    react(),
+    firstLoadChunks(),
+    precompress(),
+    prerenderPages(),
+    installableApp(),
+  ],
   // '@/…' is the repository's root (tsconfig.json's paths say the same to TypeScript, tsx and Playwright).
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./', import.meta.url)) }] },
   server: {
