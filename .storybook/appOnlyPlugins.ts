@@ -1,9 +1,10 @@
 import type { PluginOption } from 'vite'
 
 /**
- * The plugins of vite.config.ts that make the installable app's build, not a Storybook's: the .br/.gz copies
- * (scripts/precompress.ts), the start-up's chunking (scripts/firstLoadChunks.ts), the prerendered pages (scripts/prerender.ts, which reads the app's build manifest)
- * and the service worker (scripts/pwa.ts: vite-plugin-pwa's plugins and the one that compresses sw.js).
+ * The plugins of vite.config.ts that make the installable app's build, not a Storybook's: the first load's
+ * chunks (scripts/firstLoadChunks.ts), the .br/.gz copies (scripts/precompress.ts), the prerendered pages
+ * (scripts/prerender.ts, which reads the app's build manifest) and the service worker (scripts/pwa.ts:
+ * vite-plugin-pwa's plugins and the one that compresses sw.js).
  * Storybook reuses vite.config.ts, so its configurations (.storybook/main.ts, the static check's fixtures) leave
  * these out by name, whatever folder they build to. styled-component-ids (stable class names in builds) and
  * React's plugin (Storybook's React framework adds none of its own) stay.

@@ -15,7 +15,10 @@ async function names(plugins: PluginOption[]): Promise<string[]> {
   return found
 }
 
-/** The plugins that make the installable app's build (scripts/firstLoadChunks.ts, precompress.ts, prerender.ts, pwa.ts). */
+/**
+ * The plugins that make the installable app's build (scripts/firstLoadChunks.ts, precompress.ts, prerender.ts,
+ * pwa.ts).
+ */
 const appOnly = [
   'partenaires:first-load-chunks',
   'partenaires:precompress',
