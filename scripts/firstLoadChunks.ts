@@ -19,7 +19,7 @@ const screenBasics = new RegExp(
  * Fewer, larger chunks on a page's first load. Left to itself, Rolldown gives every set of modules shared by a
  * different set of screens a chunk of its own, and splits what the entry shares with the screens it loads later
  * into chunks too (rolldown#10731: Vite's HTML entry is a module that only imports app/main.tsx, so no chunk
- * "owns" them): the start-up code came in 16 files, 9 of them under 10 KB, and /login's first load in 28.
+ * "owns" them): the start-up code came in 16 files, 13 of them under 10 KB, and /login's first load in 28.
  * A phone pays for each file on its main thread (a request, its response, a compile, module-map tasks) on top
  * of its code: with the groups below, /login loads 5 files and does about a third less main-thread work
  * (BENCHMARKS.md), for the same bytes.
