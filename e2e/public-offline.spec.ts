@@ -15,14 +15,22 @@ test('hors ligne, l’application installée s’ouvre et le dit clairement', as
 }) => {
   const manifest = await request.get('/manifest.webmanifest')
   expect(manifest.ok()).toBe(true)
-  expect(await manifest.json()).toMatchObject({ lang: 'fr', display: 'standalone', start_url: '/' })
+  const { icons, ...fields } = (await manifest.json()) as { icons: { src: string; type: string }[] }
+  expect(fields).toMatchObject({ lang: 'fr', display: 'standalone', start_url: '/' })
   for (const size of ['192', '512']) expect((await request.get(`/icons/icon-${size}.png`)).ok()).toBe(true)
+  // Pictures only, as the favicon: Chromium draws an SVG icon as a document of its own, on the page's main thread
+  // during the first load.
+  expect(icons.map(({ type }) => type)).toEqual(icons.map(() => 'image/png'))
+  for (const { src } of icons) expect((await request.get(src)).ok()).toBe(true)
 
   const user = await registerUser(request, 'Horsligne')
   await signInAs(page, user)
   await page.goto('/')
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible()
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
+  const favicon = page.locator('link[rel="icon"]')
+  await expect(favicon).toHaveAttribute('type', 'image/png')
+  expect((await request.get((await favicon.getAttribute('href')) ?? '')).ok()).toBe(true)
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
