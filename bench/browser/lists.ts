@@ -45,8 +45,7 @@ async function scrollAndMeasure(page: Page, step: number, total: number, maxSeco
           '[data-testid="virtuoso-scroller"], [data-virtuoso-scroller="true"]',
         ),
       ].find(
-        // A scroll container only: with useWindowScroll, Virtuoso's element overflows by a few px at times
-        // without scrolling, and scrolling it would scroll nothing.
+        // The back-office table's scroll container (react-virtuoso's); Find's list scrolls the window.
         (el) => /auto|scroll/.test(getComputedStyle(el).overflowY) && el.scrollHeight > el.clientHeight + 10,
       )
       const target: { scrollBy(x: number, y: number): void } = scroller ?? window
@@ -69,8 +68,8 @@ async function scrollAndMeasure(page: Page, step: number, total: number, maxSeco
           target.scrollBy(0, step)
           if (frame++ % 20 === 0) {
             maxNodes = Math.max(maxNodes, document.getElementsByTagName('*').length)
-            for (const el of document.querySelectorAll('[data-item-index]'))
-              maxIndex = Math.max(maxIndex, Number(el.getAttribute('data-item-index')))
+            for (const el of document.querySelectorAll('[data-index]'))
+              maxIndex = Math.max(maxIndex, Number(el.getAttribute('data-index')))
           }
           if (maxIndex >= total - 1 || now - started > maxSeconds * 1000) resolve()
           else requestAnimationFrame(tick)
@@ -87,7 +86,7 @@ async function measureList(page: Page, list: string, url: string, step: number):
   const t0 = Date.now()
   await page.goto(url, { waitUntil: 'domcontentloaded' })
   try {
-    await page.waitForSelector('[data-item-index]', { timeout: 15_000 })
+    await page.waitForSelector('[data-index]', { timeout: 15_000 })
   } catch {
     return {
       list,
@@ -114,8 +113,8 @@ async function measureList(page: Page, list: string, url: string, step: number):
       if (scroller) scroller.scrollTop = scroller.scrollHeight
       else window.scrollTo(0, document.documentElement.scrollHeight)
       await new Promise((resolve) => setTimeout(resolve, 60))
-      for (const el of document.querySelectorAll('[data-item-index]'))
-        maxIndex = Math.max(maxIndex, Number(el.getAttribute('data-item-index')))
+      for (const el of document.querySelectorAll('[data-index]'))
+        maxIndex = Math.max(maxIndex, Number(el.getAttribute('data-index')))
     }
     return { maxIndex, nodes: document.getElementsByTagName('*').length }
   }, TOTAL)

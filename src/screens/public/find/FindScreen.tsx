@@ -8,7 +8,6 @@ import {
   useState,
 } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
-import { Virtuoso, type StateSnapshot, type VirtuosoHandle } from 'react-virtuoso'
 import styled from 'styled-components'
 import type { PartnerSearchResult } from '@/contract/schemas.ts'
 import { SEARCH_NAME_MAX_LENGTH } from '@/contract/searchLimits.ts'
@@ -41,7 +40,8 @@ import { useGoBack } from '@/src/navigation/index.ts'
 import { useSession } from '@/src/session/index.ts'
 import { useDebouncedValue } from '../useDebouncedValue.ts'
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx'
-import { PARTNER_ROW_HEIGHT, PartnerRow, PartnerRowsSkeleton } from './PartnerRow.tsx'
+import { PartnerList, type PartnerListHandle, type PartnerListSizes } from './PartnerList.tsx'
+import { PartnerRow, PartnerRowsSkeleton } from './PartnerRow.tsx'
 import { SearchFailure } from './SearchFailure.tsx'
 import { FILTER_PARAM, FIND_FILTERS, findFilterCriteria, findFilterOf } from './findFilters.ts'
 import { useScrollEnds } from './useScrollEnds.ts'
@@ -61,14 +61,14 @@ export const NAME_PARAM = 'n'
 
 /**
  * The list as the user left it to open a partner, per history entry (react-router's location key) and only for
- * the same criteria: the rows' measured heights (react-virtuoso's snapshot) and the window's scroll position.
+ * the same criteria: the rows' measured heights (PartnerList's) and the window's scroll position.
  * Back to that entry puts the list where it was, once; the map keeps the page's last few.
  */
 interface LeftList {
   criteria: string
-  sizes: StateSnapshot['ranges']
+  sizes: PartnerListSizes
   scrollY: number
-  /** The row pressed (react-virtuoso's data-index) and its distance from the window's top. */
+  /** The row pressed (its data-index in PartnerList) and its distance from the window's top. */
   anchor: { index: number; top: number } | null
 }
 const leftLists = new Map<string, LeftList>()
@@ -84,13 +84,6 @@ function rememberLeftList(key: string, left: LeftList) {
 }
 
 const favoriteButtonFor = (partner: PartnerSearchResult) => <FavoriteButton partner={partner} />
-
-/** The rows of a phone's screen and the list's margin below it (PARTNER_ROW_HEIGHT each, or taller). */
-const FIRST_RENDERED_ROWS = 8
-
-const releaseOnFirstRows = (items: readonly unknown[]) => {
-  if (items.length > 0) releasePageRows()
-}
 
 /**
  * Back from a partner, the row the user pressed is put where it was, frame after frame while the rows around it
@@ -305,7 +298,7 @@ export function FindScreen() {
   const pickersEnds = useScrollEnds(pickersRef)
 
   const location = useLocation()
-  const listRef = useRef<VirtuosoHandle>(null)
+  const listRef = useRef<PartnerListHandle>(null)
   const criteriaKey = JSON.stringify(criteria)
   // The list as the user left this entry, if its criteria are the same; once they change, another list, which
   // starts at its top (even if the criteria come back).
@@ -323,22 +316,16 @@ export function FindScreen() {
     const anchor = pressed
       ? { index: Number(pressed.getAttribute('data-index')), top: pressed.getBoundingClientRect().top }
       : null
-    listRef.current?.getState(({ ranges }) =>
-      rememberLeftList(location.key, {
-        criteria: criteriaKey,
-        sizes: ranges,
-        scrollY: window.scrollY,
-        anchor,
-      }),
-    )
+    const sizes = listRef.current?.sizes()
+    if (!sizes) return
+    rememberLeftList(location.key, { criteria: criteriaKey, sizes, scrollY: window.scrollY, anchor })
   }
-  // Scrolled back once the list has its rows' heights. Not react-virtuoso's own restored scroll position: it
-  // hides the list until the window reaches it, for ever if the window no longer can (a taller screen).
+  // Scrolled back once the list has its rows' heights and has drawn its first rows.
   const pendingScroll = useRef(left?.scrollY)
-  const onRowsRendered = (items: readonly unknown[]) => {
-    releaseOnFirstRows(items)
+  const onRowsDrawn = () => {
+    releasePageRows()
     const target = pendingScroll.current
-    if (target === undefined || items.length === 0) return
+    if (target === undefined) return
     pendingScroll.current = undefined
     const anchor = left?.anchor
     requestAnimationFrame(() => {
@@ -401,29 +388,19 @@ export function FindScreen() {
     content = <EmptyState message={EMPTY_MESSAGE} action={resetFiltersButton} />
   } else {
     content = (
-      <Virtuoso
+      <PartnerList
         ref={listRef}
-        useWindowScroll
-        data={search.partners}
-        computeItemKey={(_, partner) => partner.partnerId.id}
+        partners={search.partners}
         // Back from a partner: the rows' heights as the user left them, so the scroll position is the same rows'.
-        // Otherwise the first rows are rendered by the transition's own slices, not by a synchronous pass after
-        // the list has measured itself.
-        {...(left
-          ? { restoreStateFrom: { ranges: left.sizes, scrollTop: 0 } }
-          : { initialItemCount: Math.min(search.partners.length, FIRST_RENDERED_ROWS) })}
-        itemsRendered={onRowsRendered}
-        itemContent={(_, partner) => (
+        sizes={left?.sizes}
+        onRowsDrawn={onRowsDrawn}
+        renderRow={(partner) => (
           <PartnerRow partner={partner} usedOfferIds={usedOfferIds} actionFor={favoriteButtonFor} />
         )}
-        endReached={() => {
+        onEndReached={() => {
           if (search.hasMore && !search.isLoadingMore && !search.isValidating) void search.loadMore()
         }}
-        // A measured row height: the first pass renders enough rows without a second measuring pass.
-        defaultItemHeight={PARTNER_ROW_HEIGHT}
-        increaseViewportBy={400}
-        context={{ loadingMore: search.isLoadingMore, error: search.error, retry: search.retry }}
-        components={listComponents}
+        footer={<ListFooter loadingMore={search.isLoadingMore} error={search.error} retry={search.retry} />}
       />
     )
   }
@@ -492,18 +469,16 @@ export function FindScreen() {
   )
 }
 
-interface ListContext {
+interface ListFooterProps {
   loadingMore: boolean
   error?: Error
   retry: () => void
 }
 
-function ListFooter({ context: { loadingMore, error, retry } }: { context: ListContext }) {
+function ListFooter({ loadingMore, error, retry }: ListFooterProps) {
   if (error) return <SearchFailure error={error} message={ERROR_MESSAGE} onRetry={retry} />
   if (loadingMore) return <PartnerRowsSkeleton rows={1} label="Chargement de la suite" />
   return null
 }
-
-const listComponents = { Footer: ListFooter }
 
 export default FindScreen
