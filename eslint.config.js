@@ -102,6 +102,14 @@ export default tseslint.config(
               'Couleur en dur : utiliser un jeton du thème (theme.colors…), ou en ajouter un avec son rôle.',
           }),
         ),
+        // The theme is one object, read where the styles are written: a function interpolation makes the
+        // component's CSS re-flattened and re-hashed at each render of each instance.
+        {
+          selector:
+            "TaggedTemplateExpression ArrowFunctionExpression > ObjectPattern > Property[key.name='theme']",
+          message:
+            'Lire le thème importé (${theme.colors…}), pas ({ theme }) => … : une fonction refait le CSS du composant à chaque rendu.',
+        },
       ],
     },
   },

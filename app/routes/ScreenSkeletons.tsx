@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.ts'
 import { CHIPS_ROW_HEIGHT, ChipsPlaceholder } from '@/src/screens/public/home/ChipsPlaceholder.tsx'
 import { HomeRowsPlaceholder } from '@/src/screens/public/home/HomeRowsPlaceholder.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /*
  * What a public screen shows while its code loads: the build renders these into each signed-in route's HTML
@@ -13,7 +14,7 @@ import { HomeRowsPlaceholder } from '@/src/screens/public/home/HomeRowsPlacehold
 
 const Main = styled.main`
   min-height: calc(100dvh - var(--bottom-nav-height, 0px));
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 `
 
 const Padded = styled.div`
@@ -23,23 +24,23 @@ const Padded = styled.div`
 const HomeStage = styled.div`
   height: calc(100dvh - var(--bottom-nav-height, 0px) - ${CHIPS_ROW_HEIGHT}px);
   min-height: 320px;
-  background: ${({ theme }) => theme.colors.skeleton};
+  background: ${theme.colors.skeleton};
 `
 
 /** Find's search field and pickers, as a block of the header's height. */
 const SearchHeader = styled.div`
   height: 104px;
-  box-shadow: ${({ theme }) => theme.shadows[1]};
+  box-shadow: ${theme.shadows[1]};
 `
 
 const MapCanvas = styled.div`
   height: calc(100dvh - var(--bottom-nav-height, 0px));
-  background: ${({ theme }) => theme.colors.skeleton};
+  background: ${theme.colors.skeleton};
 `
 
 const PhotoBlock = styled.div`
   aspect-ratio: 16 / 9;
-  background: ${({ theme }) => theme.colors.skeleton};
+  background: ${theme.colors.skeleton};
 `
 
 function Busy({ label, children }: { label: string; children: ReactNode }) {

@@ -1,5 +1,6 @@
 import { css, keyframes } from 'styled-components'
 import type { Theme } from './theme.ts'
+import { theme } from './theme.ts'
 
 /** Overlays and tooltips fade in. */
 export const fadeIn = keyframes`
@@ -11,9 +12,9 @@ export const fadeIn = keyframes`
 export const modalOverlay = (layer: keyof Theme['zIndices']) => css`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices[layer]};
-  background: ${({ theme }) => theme.colors.overlay};
-  animation: ${fadeIn} ${({ theme }) => theme.transitions.normal};
+  z-index: ${theme.zIndices[layer]};
+  background: ${theme.colors.overlay};
+  animation: ${fadeIn} ${theme.transitions.normal};
 `
 
 /** A round button that holds one icon (close, clear, arrows); colours are the caller's. */
@@ -33,9 +34,9 @@ export const roundIconButton = (size: number) => css`
 export const quietIconButton = (size: number) => css`
   ${roundIconButton(size)}
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
 `
 
@@ -43,7 +44,7 @@ export const quietIconButton = (size: number) => css`
 export const stickyTopBar = css`
   position: sticky;
   top: 0;
-  z-index: ${({ theme }) => theme.zIndices.appBar};
+  z-index: ${theme.zIndices.appBar};
   display: flex;
   align-items: center;
 `

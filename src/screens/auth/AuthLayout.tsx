@@ -8,6 +8,7 @@ import { takeTypedBeforeHydration } from '@/src/prerender/typedBeforeHydration.t
 import { FormTextField } from '../forms/FormTextField.tsx'
 import { submitAndFocus } from '../forms/focusFirstInvalid.ts'
 import { fieldMaxLength } from './accountRules.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Page = styled.main`
   min-height: 100%;
@@ -15,28 +16,24 @@ const Page = styled.main`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  padding: ${({ theme }) => theme.space[5]}px ${({ theme }) => theme.space[4]}px;
-  background: linear-gradient(
-    180deg,
-    ${({ theme }) => theme.colors.primaryLight} 0%,
-    ${({ theme }) => theme.colors.background} 60%
-  );
+  padding: ${theme.space[5]}px ${theme.space[4]}px;
+  background: linear-gradient(180deg, ${theme.colors.primaryLight} 0%, ${theme.colors.background} 60%);
 `
 
 /** The form card; the spec caps the register card at 500px, and the other auth cards share it. */
 const Card = styled.section`
   width: 100%;
   max-width: 500px;
-  padding: ${({ theme }) => theme.space[6]}px ${({ theme }) => theme.space[5]}px;
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows[2]};
+  padding: ${theme.space[6]}px ${theme.space[5]}px;
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radii.lg};
+  box-shadow: ${theme.shadows[2]};
 `
 
 const Title = styled.h1`
-  margin: 0 0 ${({ theme }) => theme.space[5]}px;
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  margin: 0 0 ${theme.space[5]}px;
+  font-size: ${theme.fontSizes.xxl};
+  line-height: ${theme.lineHeights.tight};
   text-align: center;
 `
 
@@ -44,7 +41,7 @@ const Title = styled.h1`
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[4]}px;
 `
 
 /**
@@ -87,12 +84,12 @@ export function AuthForm({
 
 /** The secondary links under a form (back to login, create an account). */
 export const AuthLinks = styled.p`
-  margin: ${({ theme }) => theme.space[2]}px 0 0;
+  margin: ${theme.space[2]}px 0 0;
   text-align: center;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]}px;
+  gap: ${theme.space[2]}px;
 `
 
 /** `footer`: under the card, e.g. the sign-in page's links to the legal pages. */

@@ -10,19 +10,20 @@ import { Spinner } from '@/src/design-system/components/Spinner/index.ts'
 import { ACCOUNT_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { useSession } from '@/src/session/index.ts'
 import { AuthLayout, AuthLinks } from './AuthLayout.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Waiting = styled.p`
   display: flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
   margin: 0;
 `
 
 const Body = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[4]}px;
 `
 
 export const MISSING_TOKEN_MESSAGE =

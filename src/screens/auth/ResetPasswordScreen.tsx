@@ -9,6 +9,7 @@ import { fieldMaxLength, NEW_PASSWORD_HINT, newPasswordError } from './accountRu
 import { AuthForm, AuthLayout, SubmitThenBackToLogin } from './AuthLayout.tsx'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { FormTextField } from '../forms/FormTextField.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 export const PASSWORD_MISMATCH_MESSAGE = 'Les mots de passe ne correspondent pas.'
 export const RESET_SUCCESS_MESSAGE = 'Mot de passe réinitialisé avec succès.'
@@ -35,7 +36,7 @@ const validate = ({ newPassword, confirmPassword }: ResetValues) => ({
 const Done = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[4]}px;
   &:focus {
     outline: none;
   }

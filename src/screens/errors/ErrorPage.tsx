@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import styled from 'styled-components'
 import { Button } from '@/src/design-system/index.ts'
 import { Icon } from '@/src/design-system/icons/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Page = styled.main`
   min-height: 100%;
@@ -10,40 +11,40 @@ const Page = styled.main`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space[5]}px;
-  padding: ${({ theme }) => theme.space[5]}px;
+  gap: ${theme.space[5]}px;
+  padding: ${theme.space[5]}px;
   text-align: center;
 `
 
 const Code = styled.p`
   margin: 0;
   font-size: 4rem;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.primary};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.primary};
   line-height: 1;
 `
 
 const Symbol = styled.span`
   display: flex;
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `
 
 const Title = styled.h1`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
 `
 
 const Message = styled.p`
   max-width: 40ch;
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Actions = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
 `
 
 export interface ErrorPageProps {

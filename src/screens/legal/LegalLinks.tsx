@@ -2,15 +2,16 @@ import { Link } from 'react-router'
 import styled from 'styled-components'
 import { CONFORMITY_STATE } from './legalFacts.ts'
 import { legalPaths } from './legalPaths.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Links = styled.nav`
-  margin-top: ${({ theme }) => theme.space[6]}px;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin-top: ${theme.space[6]}px;
+  font-size: ${theme.fontSizes.sm};
   & ul {
     display: flex;
     flex-wrap: wrap;
     justify-content: center;
-    gap: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[4]}px;
+    gap: ${theme.space[2]}px ${theme.space[4]}px;
     margin: 0;
     padding: 0;
     list-style: none;
@@ -20,8 +21,8 @@ const Links = styled.nav`
   }
   & a {
     display: inline-block;
-    padding: ${({ theme }) => theme.space[1]}px 0;
-    color: ${({ theme }) => theme.colors.primary};
+    padding: ${theme.space[1]}px 0;
+    color: ${theme.colors.primary};
   }
 `
 

@@ -1,13 +1,14 @@
 import { useSyncExternalStore } from 'react'
 import styled from 'styled-components'
 import { isServerUnreachable, subscribeToReachability } from '@/src/api/client.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Banner = styled.p`
   margin: 0;
   padding: 8px 16px;
-  background: ${({ theme }) => theme.colors.text};
-  color: ${({ theme }) => theme.colors.onDark};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  background: ${theme.colors.text};
+  color: ${theme.colors.onDark};
+  font-size: ${theme.fontSizes.sm};
   text-align: center;
 `
 

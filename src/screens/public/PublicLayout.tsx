@@ -12,6 +12,7 @@ import { MapsProvider, type MapsService } from '@/src/maps/index.ts'
 import { useOfflineWalletFilling } from '@/src/api/offlineWallet/fillOfflineWallet.ts'
 import { useSession } from '@/src/session/index.ts'
 import { OfflineBanner } from './OfflineBanner.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /** Spec: Accueil, Rechercher, Carte and the menu button. */
 export const bottomNavItems: BottomNavItem[] = [
@@ -25,9 +26,9 @@ const Shell = styled.div`
   --bottom-nav-height: ${BOTTOM_NAV_HEIGHT}px;
   min-height: 100dvh;
   padding-bottom: calc(var(--bottom-nav-height) + env(safe-area-inset-bottom));
-  background: ${({ theme }) => theme.colors.background};
+  background: ${theme.colors.background};
   /* Laptops: the tab bar is on top (in the flow) and the pages keep to a centred column, not a stretched phone. */
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     display: flex;
     flex-direction: column;
     padding-bottom: 0;
@@ -35,12 +36,12 @@ const Shell = styled.div`
 `
 
 const Content = styled.div`
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     flex: 1;
     width: 100%;
     max-width: ${LAPTOP_CONTENT_WIDTH}px;
     margin: 0 auto;
-    box-shadow: ${({ theme }) => theme.shadows[1]};
+    box-shadow: ${theme.shadows[1]};
   }
 `
 

@@ -7,6 +7,7 @@ import {
   mdiCheckCircle,
   mdiInformation,
 } from '@/src/design-system/icons/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 export type Severity = 'info' | 'success' | 'warning' | 'error'
 
@@ -22,30 +23,30 @@ const Root = styled.div`
   align-items: flex-start;
   gap: 12px;
   padding: 12px 16px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   border: 1px solid;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
+  font-size: ${theme.fontSizes.sm};
+  line-height: ${theme.lineHeights.normal};
   overflow-wrap: anywhere;
   &[data-severity='info'] {
-    background: ${({ theme }) => theme.colors.infoBg};
-    border-color: ${({ theme }) => theme.colors.info};
-    color: ${({ theme }) => theme.colors.infoText};
+    background: ${theme.colors.infoBg};
+    border-color: ${theme.colors.info};
+    color: ${theme.colors.infoText};
   }
   &[data-severity='success'] {
-    background: ${({ theme }) => theme.colors.successBg};
-    border-color: ${({ theme }) => theme.colors.success};
-    color: ${({ theme }) => theme.colors.successDark};
+    background: ${theme.colors.successBg};
+    border-color: ${theme.colors.success};
+    color: ${theme.colors.successDark};
   }
   &[data-severity='warning'] {
-    background: ${({ theme }) => theme.colors.warningBg};
-    border-color: ${({ theme }) => theme.colors.warning};
-    color: ${({ theme }) => theme.colors.warningText};
+    background: ${theme.colors.warningBg};
+    border-color: ${theme.colors.warning};
+    color: ${theme.colors.warningText};
   }
   &[data-severity='error'] {
-    background: ${({ theme }) => theme.colors.dangerBg};
-    border-color: ${({ theme }) => theme.colors.danger};
-    color: ${({ theme }) => theme.colors.dangerText};
+    background: ${theme.colors.dangerBg};
+    border-color: ${theme.colors.danger};
+    color: ${theme.colors.dangerText};
   }
   & > svg {
     flex: none;
@@ -60,7 +61,7 @@ const Body = styled.div`
 
 const Title = styled.p`
   margin: 0 0 2px;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `
 
 export interface AlertProps {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 const Anchor = styled.span`
   position: relative;
@@ -13,37 +14,37 @@ const Root = styled.span`
   min-width: 20px;
   height: 20px;
   padding: 0 6px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  border-radius: ${theme.radii.pill};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.bold};
   line-height: 1;
   white-space: nowrap;
   &[data-color='primary'] {
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
+    background: ${theme.colors.primary};
+    color: ${theme.colors.onPrimary};
   }
   &[data-color='success'] {
-    background: ${({ theme }) => theme.colors.success};
-    color: ${({ theme }) => theme.colors.onDark};
+    background: ${theme.colors.success};
+    color: ${theme.colors.onDark};
   }
   &[data-color='danger'] {
-    background: ${({ theme }) => theme.colors.danger};
-    color: ${({ theme }) => theme.colors.onDark};
+    background: ${theme.colors.danger};
+    color: ${theme.colors.onDark};
   }
   &[data-color='warning'] {
-    background: ${({ theme }) => theme.colors.warningFill};
-    color: ${({ theme }) => theme.colors.text};
+    background: ${theme.colors.warningFill};
+    color: ${theme.colors.text};
   }
   &[data-color='neutral'] {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    color: ${({ theme }) => theme.colors.text};
+    background: ${theme.colors.surfaceMuted};
+    color: ${theme.colors.text};
   }
   ${Anchor} > & {
     position: absolute;
     top: 0;
     right: 0;
     transform: translate(40%, -40%);
-    box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.surface};
+    box-shadow: 0 0 0 2px ${theme.colors.surface};
   }
 `
 

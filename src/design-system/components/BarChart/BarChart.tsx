@@ -3,6 +3,7 @@ import { type CSSProperties, useId, useState } from 'react'
 import styled from 'styled-components'
 import { Button } from '../Button/index.ts'
 import { VisuallyHidden } from '../VisuallyHidden/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 export interface BarChartDatum {
   key: string
@@ -36,12 +37,12 @@ const number = new Intl.NumberFormat('fr-FR')
 const Root = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
   min-width: 0;
-  padding: ${({ theme }) => theme.space[4]}px;
-  border: 1px solid ${({ theme }) => theme.colors.divider};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  padding: ${theme.space[4]}px;
+  border: 1px solid ${theme.colors.divider};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
 `
 
 const Header = styled.div`
@@ -49,34 +50,34 @@ const Header = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]}px;
+  gap: ${theme.space[2]}px;
 `
 
 const Title = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
 `
 
 const Empty = styled.p`
   margin: 0;
-  padding: ${({ theme }) => theme.space[5]}px 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  padding: ${theme.space[5]}px 0;
+  color: ${theme.colors.textMuted};
   text-align: center;
 `
 
 const Scale = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
 `
 
 /** Charts.css draws the table (classes `charts-css column|bar`); these rules give it the theme's look. */
 const ChartTable = styled.table`
-  --color: ${({ theme }) => theme.colors.primary};
-  --primary-axis-color: ${({ theme }) => theme.colors.textMuted};
-  --secondary-axes-color: ${({ theme }) => theme.colors.divider};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  --color: ${theme.colors.primary};
+  --primary-axis-color: ${theme.colors.textMuted};
+  --secondary-axes-color: ${theme.colors.divider};
+  font-size: ${theme.fontSizes.sm};
 
   &.column {
     --labels-size: 1.75rem;
@@ -86,8 +87,8 @@ const ChartTable = styled.table`
     aspect-ratio: auto;
   }
   &.column th {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
     font-weight: normal;
     white-space: nowrap;
   }
@@ -123,10 +124,10 @@ const ChartTable = styled.table`
     align-items: center;
     transform: none;
     white-space: nowrap;
-    padding-inline-start: ${({ theme }) => theme.space[2]}px;
-    color: ${({ theme }) => theme.colors.text};
+    padding-inline-start: ${theme.space[2]}px;
+    color: ${theme.colors.text};
     font-variant-numeric: tabular-nums;
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    font-weight: ${theme.fontWeights.medium};
   }
 
   /* Without the chart classes: the same table, plain. */
@@ -143,13 +144,13 @@ const ChartTable = styled.table`
   }
   &:not(.charts-css) th,
   &:not(.charts-css) td {
-    padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[2]}px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+    padding: ${theme.space[1]}px ${theme.space[2]}px;
+    border-bottom: 1px solid ${theme.colors.divider};
     font-weight: normal;
     text-align: left;
   }
   &:not(.charts-css) thead th {
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-weight: ${theme.fontWeights.bold};
   }
   &:not(.charts-css) td,
   &:not(.charts-css) th:last-child {

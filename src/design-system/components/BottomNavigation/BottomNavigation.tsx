@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import styled from 'styled-components'
 import { Icon } from '@/src/design-system/icons/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 export interface BottomNavItem {
   /** Route of the item, e.g. '/rechercher'. */
@@ -22,16 +23,16 @@ const Nav = styled.nav`
   left: 0;
   right: 0;
   bottom: 0;
-  z-index: ${({ theme }) => theme.zIndices.bottomNav};
-  background: ${({ theme }) => theme.colors.surface};
-  border-top: 1px solid ${({ theme }) => theme.colors.divider};
+  z-index: ${theme.zIndices.bottomNav};
+  background: ${theme.colors.surface};
+  border-top: 1px solid ${theme.colors.divider};
   box-shadow: 0 -2px 8px rgba(16, 24, 40, 0.06);
   padding-bottom: env(safe-area-inset-bottom);
   &[data-position='static'] {
     position: static;
   }
   /* Laptops and wider: a bar across the top, first on screen, instead of a phone's bar at the bottom. */
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     &[data-position='fixed'] {
       position: sticky;
       top: 0;
@@ -39,7 +40,7 @@ const Nav = styled.nav`
       order: -1;
       padding-bottom: 0;
       border-top: 0;
-      border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+      border-bottom: 1px solid ${theme.colors.divider};
       box-shadow: 0 2px 8px rgba(16, 24, 40, 0.06);
     }
   }
@@ -54,7 +55,7 @@ const List = styled.ul`
   & > li {
     flex: 1;
   }
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     [data-position='fixed'] > & {
       max-width: ${LAPTOP_CONTENT_WIDTH}px;
       justify-content: center;
@@ -73,23 +74,23 @@ const Item = styled(NavLink)`
   justify-content: center;
   gap: 2px;
   height: 56px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
   text-decoration: none;
   -webkit-tap-highlight-color: transparent;
   &[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.primary};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    color: ${theme.colors.primary};
+    font-weight: ${theme.fontWeights.bold};
   }
   &:focus-visible {
     outline-offset: -2px;
   }
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     [data-position='fixed'] & {
       flex-direction: row;
       gap: 8px;
       padding: 0 20px;
-      font-size: ${({ theme }) => theme.fontSizes.sm};
+      font-size: ${theme.fontSizes.sm};
     }
   }
 `

@@ -6,6 +6,7 @@ import { modalOverlay, quietIconButton } from '@/src/design-system/theme/mixins.
 import { useReturnFocus } from './useReturnFocus.ts'
 import { useBackToClose } from './useBackToClose.ts'
 import { ModalTitle } from '../Dialog/ModalTitle.tsx'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 const slideUp = keyframes`
   from { transform: translateY(100%); }
@@ -21,7 +22,7 @@ const Content = styled(Dialog.Content)`
   left: 0;
   right: 0;
   bottom: 0;
-  z-index: ${({ theme }) => theme.zIndices.sheet};
+  z-index: ${theme.zIndices.sheet};
   display: flex;
   flex-direction: column;
   width: 100%;
@@ -30,11 +31,11 @@ const Content = styled(Dialog.Content)`
   max-height: 50vh;
   max-height: 50dvh;
   margin: 0 auto;
-  border-radius: ${({ theme }) => theme.radii.lg} ${({ theme }) => theme.radii.lg} 0 0;
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[3]};
+  border-radius: ${theme.radii.lg} ${theme.radii.lg} 0 0;
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows[3]};
   padding-bottom: env(safe-area-inset-bottom);
-  animation: ${slideUp} ${({ theme }) => theme.transitions.normal};
+  animation: ${slideUp} ${theme.transitions.normal};
   outline: none;
 `
 
@@ -43,7 +44,7 @@ const Handle = styled.div`
   height: 4px;
   margin: 8px auto 0;
   border-radius: 2px;
-  background: ${({ theme }) => theme.colors.border};
+  background: ${theme.colors.border};
   flex: none;
 `
 
@@ -56,7 +57,7 @@ const Header = styled.div`
 `
 
 const Title = styled(ModalTitle)`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
 `
 
 const CloseButton = styled(Dialog.Close)`

@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { Icon, mdiMenuDown } from '@/src/design-system/icons/index.ts'
 import { idleComponent } from '@/src/design-system/lazy/idleComponent.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 export interface PickerOption {
   value: string
@@ -21,16 +22,16 @@ const Trigger = styled.button`
   max-width: 100%;
   min-height: 36px;
   padding: 4px 8px 4px 12px;
-  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border: 1px solid ${theme.colors.inputBorder};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
   cursor: pointer;
   &[data-active='true'] {
-    border-color: ${({ theme }) => theme.colors.primary};
-    background: ${({ theme }) => theme.colors.primaryLight};
-    color: ${({ theme }) => theme.colors.primaryDark};
+    border-color: ${theme.colors.primary};
+    background: ${theme.colors.primaryLight};
+    color: ${theme.colors.primaryDark};
   }
   & > span {
     overflow: hidden;

@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { unstyledList } from '@/src/design-system/theme/mixins.ts'
 import { Icon, mdiCheck } from '@/src/design-system/icons/index.ts'
 import { BottomSheet, BottomSheetClose } from '../BottomSheet/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 const List = styled.ul`
   ${unstyledList}
@@ -15,7 +16,7 @@ const OptionLabel = styled.span`
   min-width: 0;
   & > svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `
 
@@ -28,17 +29,17 @@ const Option = styled.button`
   min-height: 48px;
   padding: 8px 16px;
   border: 0;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  border-bottom: 1px solid ${theme.colors.divider};
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   text-align: left;
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
   &[aria-current='true'] {
-    color: ${({ theme }) => theme.colors.primaryDark};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    color: ${theme.colors.primaryDark};
+    font-weight: ${theme.fontWeights.medium};
   }
   &:focus-visible {
     outline-offset: -2px;

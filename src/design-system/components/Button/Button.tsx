@@ -84,17 +84,17 @@ const sizes = {
   small: css`
     min-height: 32px;
     padding: 4px 12px;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-size: ${theme.fontSizes.sm};
   `,
   medium: css`
     min-height: 40px;
     padding: 8px 16px;
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
   `,
   large: css`
     min-height: 48px;
     padding: 10px 22px;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
   `,
 }
 
@@ -103,7 +103,7 @@ const variants = {
     background: ${palette[c].main};
     color: ${palette[c].on};
     border-color: ${palette[c].border};
-    box-shadow: ${({ theme }) => theme.shadows[1]};
+    box-shadow: ${theme.shadows[1]};
     &:hover:not(:disabled, [aria-disabled='true']) {
       background: ${palette[c].hover};
       border-color: ${c === 'secondary' ? palette.secondary.border : palette[c].hover};
@@ -142,18 +142,18 @@ export const ButtonRoot = styled.button<StyleProps>`
   gap: 8px;
   width: ${({ $fullWidth }) => ($fullWidth ? '100%' : 'auto')};
   border: 1px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   font-family: inherit;
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-weight: ${theme.fontWeights.medium};
+  line-height: ${theme.lineHeights.tight};
   /* Spec: buttons keep their text case. */
   text-transform: none;
   text-decoration: none;
   cursor: pointer;
   user-select: none;
   transition:
-    background ${({ theme }) => theme.transitions.fast},
-    border-color ${({ theme }) => theme.transitions.fast};
+    background ${theme.transitions.fast},
+    border-color ${theme.transitions.fast};
   -webkit-tap-highlight-color: transparent;
   ${({ $size }) => sizes[$size]}
   ${({ $variant, $color }) => variants[$variant]($color)}
@@ -164,9 +164,9 @@ export const ButtonRoot = styled.button<StyleProps>`
     box-shadow: none;
   }
   &:disabled:not([aria-busy='true']) {
-    background: ${({ $variant, theme }) => ($variant === 'contained' ? theme.colors.surfaceMuted : 'transparent')};
-    border-color: ${({ $variant, theme }) => ($variant === 'outlined' ? theme.colors.border : 'transparent')};
-    color: ${({ theme }) => theme.colors.textMuted};
+    background: ${({ $variant }) => ($variant === 'contained' ? theme.colors.surfaceMuted : 'transparent')};
+    border-color: ${({ $variant }) => ($variant === 'outlined' ? theme.colors.border : 'transparent')};
+    color: ${theme.colors.textMuted};
   }
   &[aria-busy='true'] {
     cursor: progress;

@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode } from 'react'
 import styled from 'styled-components'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 /** A fixed-ratio image area at the top of a card (e.g. the 400x550 article images). */
 export const CardMedia = styled.img`
@@ -7,7 +8,7 @@ export const CardMedia = styled.img`
   width: 100%;
   height: auto;
   object-fit: cover;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
+  background: ${theme.colors.surfaceMuted};
 `
 
 export const CardRoot = styled.article`
@@ -15,13 +16,13 @@ export const CardRoot = styled.article`
   flex-direction: column;
   min-width: 0;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[1]};
-  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows[1]};
+  color: ${theme.colors.text};
   /* Dimmed (drafts): a faded image and a muted surface; the text keeps a readable contrast. */
   &[data-dimmed='true'] {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
   &[data-dimmed='true'] ${CardMedia} {
     opacity: 0.45;
@@ -29,10 +30,10 @@ export const CardRoot = styled.article`
   }
   &[data-interactive='true'] {
     cursor: pointer;
-    transition: box-shadow ${({ theme }) => theme.transitions.fast};
+    transition: box-shadow ${theme.transitions.fast};
   }
   &[data-interactive='true']:hover {
-    box-shadow: ${({ theme }) => theme.shadows[2]};
+    box-shadow: ${theme.shadows[2]};
   }
 `
 
@@ -46,9 +47,9 @@ export const CardContent = styled.div`
 
 export const CardTitle = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
+  line-height: ${theme.lineHeights.tight};
   overflow-wrap: anywhere;
 `
 

@@ -20,7 +20,7 @@ const Root = styled.section`
   position: relative;
   width: 100%;
   overflow: hidden;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
+  background: ${theme.colors.surfaceMuted};
   height: var(--carousel-height);
   &[data-full-height='true'] {
     height: 100%;
@@ -98,7 +98,7 @@ const Dot = styled.button`
     box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.35);
   }
   &[aria-current='true']::before {
-    background: ${({ theme }) => theme.colors.onDark};
+    background: ${theme.colors.onDark};
     transform: scale(1.25);
   }
   border-radius: 50%;
@@ -111,7 +111,7 @@ const Arrow = styled.button`
   ${roundIconButton(40)}
   margin-top: -20px;
   background: rgba(0, 0, 0, 0.55);
-  color: ${({ theme }) => theme.colors.onDark};
+  color: ${theme.colors.onDark};
   &[data-side='prev'] {
     left: 8px;
   }
@@ -127,7 +127,7 @@ const PauseButton = styled.button`
   bottom: 6px;
   ${roundIconButton(32)}
   background: rgba(0, 0, 0, 0.55);
-  color: ${({ theme }) => theme.colors.onDark};
+  color: ${theme.colors.onDark};
   ${focusRing}
 `
 

@@ -2,6 +2,7 @@ import { useId, type FocusEventHandler, type ReactNode, type Ref } from 'react'
 import styled from 'styled-components'
 import { Icon, mdiCheck } from '@/src/design-system/icons/index.ts'
 import { HelperText } from '../TextField/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 const Row = styled.div`
   display: flex;
@@ -25,16 +26,16 @@ const Box = styled.input`
   height: 22px;
   margin: 0;
   padding: 0;
-  border: 2px solid ${({ theme }) => theme.colors.textMuted};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 2px solid ${theme.colors.textMuted};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surface};
   cursor: pointer;
   &:checked {
-    background: ${({ theme }) => theme.colors.primary};
-    border-color: ${({ theme }) => theme.colors.primary};
+    background: ${theme.colors.primary};
+    border-color: ${theme.colors.primary};
   }
   &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: ${theme.colors.danger};
   }
   &:disabled {
     cursor: not-allowed;
@@ -49,7 +50,7 @@ const Tick = styled.span`
   display: none;
   align-items: center;
   justify-content: center;
-  color: ${({ theme }) => theme.colors.onPrimary};
+  color: ${theme.colors.onPrimary};
   pointer-events: none;
   input:checked + & {
     display: flex;
@@ -60,12 +61,12 @@ const Tick = styled.span`
 `
 
 const Label = styled.label`
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
   line-height: 1.4;
   cursor: pointer;
   [data-disabled] + & {
     cursor: not-allowed;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `
 

@@ -15,6 +15,7 @@ import { IconButton } from '../IconButton/index.ts'
 import { Select } from '../Select/index.ts'
 import { SkeletonRows } from '../SkeletonRows/index.ts'
 import { TextField } from '../TextField/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 export interface DataTableColumn<T> {
   /** Unique key of the column. */
@@ -115,19 +116,19 @@ const Toolbar = styled.div`
 
 const Scroll = styled.div`
   overflow-x: auto;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[1]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows[1]};
 `
 
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   th,
   td {
     padding: 10px 12px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+    border-bottom: 1px solid ${theme.colors.divider};
     text-align: left;
     vertical-align: middle;
   }
@@ -135,16 +136,16 @@ const Table = styled.table`
     white-space: nowrap;
   }
   th {
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
-    color: ${({ theme }) => theme.colors.text};
+    font-weight: ${theme.fontWeights.bold};
+    color: ${theme.colors.text};
     white-space: nowrap;
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
   tbody tr[data-clickable='true'] {
     cursor: pointer;
   }
   tbody tr[data-clickable='true']:hover {
-    background: ${({ theme }) => theme.colors.primaryLight};
+    background: ${theme.colors.primaryLight};
   }
   tbody tr:focus-visible {
     outline-offset: -2px;
@@ -166,16 +167,16 @@ const SortButton = styled.button`
   margin: -4px -6px;
   padding: 4px 6px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: none;
   color: inherit;
   font: inherit;
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.primaryLight};
+    background: ${theme.colors.primaryLight};
   }
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
     outline-offset: 0;
   }
   & > svg {
@@ -193,8 +194,8 @@ const Footer = styled.div`
   align-items: center;
   justify-content: flex-end;
   gap: 8px 16px;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
   & > div:first-child {
     display: flex;
     align-items: center;
@@ -292,7 +293,7 @@ const SelectBox = styled.input`
   width: 20px;
   height: 20px;
   margin: 0;
-  accent-color: ${({ theme }) => theme.colors.primary};
+  accent-color: ${theme.colors.primary};
   cursor: pointer;
 `
 

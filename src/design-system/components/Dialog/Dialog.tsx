@@ -7,6 +7,7 @@ import { fadeIn, modalOverlay, roundIconButton } from '@/src/design-system/theme
 import { useReturnFocus } from '../BottomSheet/useReturnFocus.ts'
 import { Button, type ButtonColor } from '../Button/index.ts'
 import { ModalTitle } from './ModalTitle.tsx'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 const popIn = keyframes`
   from { opacity: 0; transform: translate(-50%, -48%) scale(0.97); }
@@ -21,7 +22,7 @@ const Content = styled(RadixDialog.Content)`
   position: fixed;
   top: 50%;
   left: 50%;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  z-index: ${theme.zIndices.dialog};
   display: flex;
   flex-direction: column;
   /* Spec section 9: dialogs 50% wide, min 300px, max 800px. */
@@ -29,11 +30,11 @@ const Content = styled(RadixDialog.Content)`
   min-width: min(300px, calc(100vw - 16px));
   max-width: 800px;
   max-height: calc(100dvh - 32px);
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[3]};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows[3]};
   transform: translate(-50%, -50%);
-  animation: ${popIn} ${({ theme }) => theme.transitions.normal};
+  animation: ${popIn} ${theme.transitions.normal};
   outline: none;
   &[data-fullscreen='true'] {
     inset: 0;
@@ -46,9 +47,9 @@ const Content = styled(RadixDialog.Content)`
     max-height: none;
     border-radius: 0;
     transform: none;
-    animation: ${fadeIn} ${({ theme }) => theme.transitions.normal};
-    background: ${({ theme }) => theme.colors.viewerBackground};
-    color: ${({ theme }) => theme.colors.onDark};
+    animation: ${fadeIn} ${theme.transitions.normal};
+    background: ${theme.colors.viewerBackground};
+    color: ${theme.colors.onDark};
   }
 `
 
@@ -62,8 +63,8 @@ const Header = styled.div`
 `
 
 const Title = styled(ModalTitle)`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.xl};
+  line-height: ${theme.lineHeights.tight};
 `
 
 const CloseButton = styled(RadixDialog.Close)`
@@ -107,7 +108,7 @@ const Actions = styled.div`
 const TapShield = styled.div`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  z-index: ${theme.zIndices.dialog};
   pointer-events: auto;
 `
 

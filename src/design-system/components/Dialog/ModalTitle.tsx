@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 import { Dialog, VisuallyHidden } from 'radix-ui'
 import styled from 'styled-components'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 const Title = styled(Dialog.Title)`
   flex: 1;
   margin: 0;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `
 
 export interface ModalTitleProps {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { Icon, mdiAlertCircle, mdiMagnify, mdiRefresh } from '@/src/design-system/icons/index.ts'
 import { Button } from '../Button/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 const Root = styled.div`
   display: flex;
@@ -10,27 +11,27 @@ const Root = styled.div`
   gap: 12px;
   padding: 32px 16px;
   text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   & > svg {
     opacity: 0.8;
   }
   &[data-kind='error'] > svg {
-    color: ${({ theme }) => theme.colors.danger};
+    color: ${theme.colors.danger};
   }
 `
 
 const Message = styled.p`
   max-width: 40ch;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  color: ${({ theme }) => theme.colors.text};
+  font-size: ${theme.fontSizes.md};
+  color: ${theme.colors.text};
 `
 
 const Detail = styled.p`
   max-width: 40ch;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
   overflow-wrap: anywhere;
 `
 

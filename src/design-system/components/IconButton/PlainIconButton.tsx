@@ -2,6 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react'
 import { Slot } from 'radix-ui'
 import styled from 'styled-components'
 import { Icon } from '@/src/design-system/icons/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 export interface PlainIconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
   /** Nom du bouton pour le lecteur d’écran, en français (par exemple « Retour »). */
@@ -32,12 +33,12 @@ const Root = styled.button`
   justify-content: center;
   padding: 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.round};
+  border-radius: ${theme.radii.round};
   background: transparent;
   cursor: pointer;
   text-decoration: none;
   -webkit-tap-highlight-color: transparent;
-  transition: background ${({ theme }) => theme.transitions.fast};
+  transition: background ${theme.transitions.fast};
   &[data-size='small'] {
     width: 32px;
     height: 32px;
@@ -51,13 +52,13 @@ const Root = styled.button`
     height: 48px;
   }
   &[data-color='default'] {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   &[data-color='primary'] {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
   &[data-color='danger'] {
-    color: ${({ theme }) => theme.colors.danger};
+    color: ${theme.colors.danger};
   }
   &[data-color='inherit'] {
     color: inherit;

@@ -1,4 +1,5 @@
 import styled, { keyframes } from 'styled-components'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 const slide = keyframes`
   0% { transform: translateX(-100%) scaleX(0.4); }
@@ -13,14 +14,14 @@ const Track = styled.div`
   overflow: hidden;
   background: transparent;
   &[data-active='true'] {
-    background: ${({ theme }) => theme.colors.primaryLight};
+    background: ${theme.colors.primaryLight};
   }
 `
 
 const Bar = styled.span`
   position: absolute;
   inset: 0;
-  background: ${({ theme }) => theme.colors.primary};
+  background: ${theme.colors.primary};
   transform-origin: left;
   animation: ${slide} 1.2s ease-in-out infinite;
   @media (prefers-reduced-motion: reduce) {

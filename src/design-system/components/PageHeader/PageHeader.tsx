@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 import { stickyTopBar } from '@/src/design-system/theme/mixins.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 const Root = styled.header`
   display: flex;
@@ -20,16 +21,16 @@ const Titles = styled.div`
 
 const Title = styled.h1`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.xxl};
+  font-weight: ${theme.fontWeights.bold};
+  line-height: ${theme.lineHeights.tight};
   overflow-wrap: anywhere;
 `
 
 const Subtitle = styled.p`
   margin: 2px 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.md};
 `
 
 const Actions = styled.div`
@@ -70,12 +71,12 @@ const Bar = styled.header`
   gap: 8px;
   min-height: 56px;
   padding: 4px 8px;
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  box-shadow: ${({ theme }) => theme.shadows[1]};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.onPrimary};
+  box-shadow: ${theme.shadows[1]};
   &[data-color='surface'] {
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
+    background: ${theme.colors.surface};
+    color: ${theme.colors.text};
   }
 `
 
@@ -83,8 +84,8 @@ const BarTitle = styled.div`
   flex: 1;
   min-width: 0;
   padding: 0 8px;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;

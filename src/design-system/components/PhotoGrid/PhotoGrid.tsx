@@ -9,6 +9,7 @@ import {
 } from '@/src/design-system/icons/index.ts'
 import { Dialog } from '../Dialog/index.ts'
 import { Spinner } from '../Spinner/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 export interface Photo {
   id: string
@@ -30,8 +31,8 @@ const Cell = styled.li`
   position: relative;
   aspect-ratio: 1;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceMuted};
 `
 
 const Thumb = styled.button`
@@ -65,10 +66,10 @@ const DeleteButton = styled.button`
   border: 0;
   border-radius: 50%;
   background: rgba(0, 0, 0, 0.6);
-  color: ${({ theme }) => theme.colors.onDark};
+  color: ${theme.colors.onDark};
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.danger};
+    background: ${theme.colors.danger};
   }
 `
 
@@ -79,8 +80,8 @@ const Uploading = styled.div`
   justify-content: center;
   gap: 8px;
   height: 100%;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
 `
 
 const Viewer = styled.div`
@@ -110,7 +111,7 @@ const Nav = styled.button`
   border: 0;
   border-radius: 50%;
   background: rgba(255, 255, 255, 0.16);
-  color: ${({ theme }) => theme.colors.onDark};
+  color: ${theme.colors.onDark};
   cursor: pointer;
   &[data-side='prev'] {
     left: 12px;
@@ -119,7 +120,7 @@ const Nav = styled.button`
     right: 12px;
   }
   &:focus-visible {
-    outline-color: ${({ theme }) => theme.colors.onDark};
+    outline-color: ${theme.colors.onDark};
   }
 `
 
@@ -130,8 +131,8 @@ const Counter = styled.p`
   right: 0;
   margin: 0;
   text-align: center;
-  color: ${({ theme }) => theme.colors.onDark};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.onDark};
+  font-size: ${theme.fontSizes.sm};
 `
 
 export interface PhotoGridProps {

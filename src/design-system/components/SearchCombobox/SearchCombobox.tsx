@@ -13,6 +13,7 @@ import { normalizeSearch } from '../DataTable/DataTable.tsx'
 import { Spinner } from '../Spinner/index.ts'
 import { FieldLabel, FieldRoot, HelperText, TextField } from '../TextField/index.ts'
 import { POPUP_MAX_HEIGHT, usePopupPosition } from './usePopupPosition.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 const Anchor = styled.div`
   position: relative;
@@ -26,19 +27,19 @@ const ChipBox = styled.div`
   gap: 6px;
   min-height: 44px;
   padding: 5px 40px 5px 8px;
-  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${theme.colors.inputBorder};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
   cursor: text;
   &:focus-within {
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: 0 0 0 1px ${({ theme }) => theme.colors.primary};
+    border-color: ${theme.colors.primary};
+    box-shadow: 0 0 0 1px ${theme.colors.primary};
   }
   &[data-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: ${theme.colors.danger};
   }
   &[data-disabled='true'] {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
     cursor: not-allowed;
   }
 `
@@ -50,9 +51,9 @@ const ChipInput = styled.input`
   border: 0;
   outline: none;
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   &::placeholder {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
     opacity: 1;
   }
   &:focus-visible {
@@ -73,17 +74,17 @@ const ClearButton = styled.button`
   border: 0;
   border-radius: 50%;
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
 `
 
 /* Fixed on <body>, over the anchor's box: no container's overflow or stacking context can cut the list. */
 const Layer = styled.div`
   position: fixed;
-  z-index: ${({ theme }) => theme.zIndices.tooltip};
+  z-index: ${theme.zIndices.tooltip};
 `
 
 const Popup = styled.ul`
@@ -92,9 +93,9 @@ const Popup = styled.ul`
   padding: 4px 0;
   overflow-y: auto;
   list-style: none;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[3]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows[3]};
 `
 
 const Option = styled.li`
@@ -105,7 +106,7 @@ const Option = styled.li`
   padding: 8px 12px;
   cursor: pointer;
   &[data-active='true'] {
-    background: ${({ theme }) => theme.colors.primaryLight};
+    background: ${theme.colors.primaryLight};
   }
   & > svg {
     flex: none;
@@ -116,18 +117,18 @@ const OptionText = styled.span`
   display: flex;
   flex-direction: column;
   & > small {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
   }
 `
 
 const Message = styled.p`
   margin: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[3]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows[3]};
   padding: 8px 12px;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 /** What the list holds: the options, then possibly 'Créer « … »'. */

@@ -3,6 +3,7 @@ import { Select as RadixSelect } from 'radix-ui'
 import styled from 'styled-components'
 import { Icon, mdiCheck, mdiChevronDown } from '@/src/design-system/icons/index.ts'
 import { FieldLabel, FieldRoot, HelperText } from '../TextField/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 export interface SelectOption {
   value: string
@@ -22,33 +23,33 @@ const Trigger = styled(RadixSelect.Trigger)`
   width: 100%;
   min-height: 44px;
   padding: 0 8px 0 12px;
-  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  border: 1px solid ${theme.colors.inputBorder};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.md};
   text-align: left;
   cursor: pointer;
   &:hover {
-    border-color: ${({ theme }) => theme.colors.textMuted};
+    border-color: ${theme.colors.textMuted};
   }
   &[data-state='open'] {
-    border-color: ${({ theme }) => theme.colors.primary};
+    border-color: ${theme.colors.primary};
   }
   &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: ${theme.colors.danger};
   }
   &[data-placeholder] {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   &:disabled {
     cursor: not-allowed;
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-    color: ${({ theme }) => theme.colors.textMuted};
+    background: ${theme.colors.surfaceMuted};
+    color: ${theme.colors.textMuted};
   }
   &[data-size='small'] {
     min-height: 32px;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-size: ${theme.fontSizes.sm};
   }
   & > span:first-child {
     overflow: hidden;
@@ -58,13 +59,13 @@ const Trigger = styled(RadixSelect.Trigger)`
 `
 
 const Content = styled(RadixSelect.Content)`
-  z-index: ${({ theme }) => theme.zIndices.tooltip};
+  z-index: ${theme.zIndices.tooltip};
   min-width: var(--radix-select-trigger-width);
   max-height: min(360px, var(--radix-select-content-available-height));
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[3]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows[3]};
 `
 
 const Item = styled(RadixSelect.Item)`
@@ -74,18 +75,18 @@ const Item = styled(RadixSelect.Item)`
   gap: 12px;
   min-height: 40px;
   padding: 8px 12px;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   cursor: pointer;
   outline: none;
   user-select: none;
   &[data-highlighted] {
-    background: ${({ theme }) => theme.colors.primaryLight};
+    background: ${theme.colors.primaryLight};
   }
   &[data-state='checked'] {
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    font-weight: ${theme.fontWeights.medium};
   }
   &[data-disabled] {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
     cursor: not-allowed;
   }
 `

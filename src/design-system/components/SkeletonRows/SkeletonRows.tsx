@@ -1,4 +1,5 @@
 import styled, { keyframes } from 'styled-components'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 const pulse = keyframes`
   0% { opacity: 1; }
@@ -23,8 +24,8 @@ const Row = styled.div`
 
 const Block = styled.span`
   display: block;
-  background: ${({ theme }) => theme.colors.skeleton};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${theme.colors.skeleton};
+  border-radius: ${theme.radii.sm};
   animation: ${pulse} 1.5s ease-in-out infinite;
 `
 
@@ -32,7 +33,7 @@ const Media = styled(Block)`
   width: var(--skeleton-row-height);
   height: var(--skeleton-row-height);
   flex: none;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
 `
 
 const Lines = styled.div`

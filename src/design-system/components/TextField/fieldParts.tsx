@@ -1,4 +1,5 @@
 import styled from 'styled-components'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 /** Shared pieces of every form field (TextField, Select, Autocomplete…), so they line up exactly. */
 export const FieldRoot = styled.div<{ $fullWidth?: boolean }>`
@@ -14,12 +15,12 @@ export const FieldRoot = styled.div<{ $fullWidth?: boolean }>`
  * empty alternative ('/ ""') out of the accessible name: the field says it with aria-required.
  */
 export const FieldLabel = styled.label`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.text};
   &[data-required='true']::after {
     margin-left: 2px;
-    color: ${({ theme }) => theme.colors.danger};
+    color: ${theme.colors.danger};
     content: '*';
     content: '*' / '';
   }
@@ -27,10 +28,10 @@ export const FieldLabel = styled.label`
 
 export const HelperText = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
   &[data-error='true'] {
-    color: ${({ theme }) => theme.colors.danger};
+    color: ${theme.colors.danger};
   }
 `
 
@@ -41,30 +42,30 @@ export const InputBox = styled.div`
   gap: 8px;
   min-height: 44px;
   padding: 0 12px;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.inputBorder};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.textMuted};
-  transition: border-color ${({ theme }) => theme.transitions.fast};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.inputBorder};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.textMuted};
+  transition: border-color ${theme.transitions.fast};
   &:hover {
-    border-color: ${({ theme }) => theme.colors.textMuted};
+    border-color: ${theme.colors.textMuted};
   }
   &:focus-within {
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: 0 0 0 1px ${({ theme }) => theme.colors.primary};
+    border-color: ${theme.colors.primary};
+    box-shadow: 0 0 0 1px ${theme.colors.primary};
   }
   &[data-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: ${theme.colors.danger};
   }
   &[data-invalid='true']:focus-within {
-    box-shadow: 0 0 0 1px ${({ theme }) => theme.colors.danger};
+    box-shadow: 0 0 0 1px ${theme.colors.danger};
   }
   &[data-disabled='true'] {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
     cursor: not-allowed;
   }
   &[data-shape='pill'] {
-    border-radius: ${({ theme }) => theme.radii.pill};
+    border-radius: ${theme.radii.pill};
   }
   & > svg {
     flex: none;
@@ -79,16 +80,16 @@ export const BareInput = styled.input`
   border: 0;
   outline: none;
   background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.md};
   resize: vertical;
   &::placeholder {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
     opacity: 1;
   }
   &:disabled {
     cursor: not-allowed;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   /* The box shows focus; the input itself needs no second ring. */
   &:focus-visible {

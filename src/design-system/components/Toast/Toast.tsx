@@ -12,6 +12,7 @@ import {
 import type { Severity } from '../Alert/index.ts'
 import { roundIconButton, unstyledList } from '@/src/design-system/theme/mixins.ts'
 import { BOTTOM_NAV_HEIGHT } from '../BottomNavigation/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 /** Spec section 9: the notification toast closes itself after 5000 ms. */
 export const TOAST_DURATION = 5000
@@ -20,7 +21,7 @@ const Viewport = styled(RadixToast.Viewport)`
   position: fixed;
   right: 16px;
   bottom: 16px;
-  z-index: ${({ theme }) => theme.zIndices.toast};
+  z-index: ${theme.zIndices.toast};
   display: flex;
   flex-direction: column;
   align-items: flex-end;
@@ -29,13 +30,13 @@ const Viewport = styled(RadixToast.Viewport)`
   ${unstyledList}
   outline: none;
   /* Above a fixed tab bar, never over it (the tab bar stays usable while a toast shows); laptops have it on top. */
-  ${({ theme }) => theme.media.mobile} {
+  ${theme.media.mobile} {
     body:has([data-bottom-navigation='fixed']) & {
       bottom: calc(${BOTTOM_NAV_HEIGHT + 16}px + env(safe-area-inset-bottom));
     }
   }
   /* Phones: full width minus the margins. */
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
     left: 16px;
     align-items: stretch;
   }
@@ -59,35 +60,35 @@ const Root = styled(RadixToast.Root)`
   min-width: 300px;
   max-width: 35vw;
   padding: 12px 8px 12px 16px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows[3]};
-  color: ${({ theme }) => theme.colors.onDark};
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows[3]};
+  color: ${theme.colors.onDark};
   white-space: pre-line;
   overflow-wrap: anywhere;
   &[data-type='info'] {
-    background: ${({ theme }) => theme.colors.primaryDark};
+    background: ${theme.colors.primaryDark};
   }
   &[data-type='success'] {
-    background: ${({ theme }) => theme.colors.successDark};
+    background: ${theme.colors.successDark};
   }
   &[data-type='warning'] {
-    background: ${({ theme }) => theme.colors.warningDark};
+    background: ${theme.colors.warningDark};
   }
   &[data-type='error'] {
-    background: ${({ theme }) => theme.colors.dangerDark};
+    background: ${theme.colors.dangerDark};
   }
   &[data-state='open'] {
-    animation: ${slideIn} ${({ theme }) => theme.transitions.normal};
+    animation: ${slideIn} ${theme.transitions.normal};
   }
   &[data-state='closed'] {
-    animation: ${fadeOut} ${({ theme }) => theme.transitions.fast};
+    animation: ${fadeOut} ${theme.transitions.fast};
   }
   &[data-swipe='move'] {
     transform: translateX(var(--radix-toast-swipe-move-x));
   }
   &[data-swipe='cancel'] {
     transform: translateX(0);
-    transition: transform ${({ theme }) => theme.transitions.normal};
+    transition: transform ${theme.transitions.normal};
   }
   &[data-swipe='end'] {
     transform: translateX(var(--radix-toast-swipe-end-x));
@@ -96,7 +97,7 @@ const Root = styled(RadixToast.Root)`
     flex: none;
     margin-top: 2px;
   }
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
     min-width: 0;
     max-width: none;
   }
@@ -106,13 +107,13 @@ const Message = styled(RadixToast.Description)`
   flex: 1;
   min-width: 0;
   margin: 2px 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
+  font-size: ${theme.fontSizes.sm};
+  line-height: ${theme.lineHeights.normal};
 `
 
 const Title = styled(RadixToast.Title)`
   margin: 2px 0 4px;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `
 
 const CloseButton = styled(RadixToast.Close)`
@@ -124,7 +125,7 @@ const CloseButton = styled(RadixToast.Close)`
     background: rgba(255, 255, 255, 0.16);
   }
   &:focus-visible {
-    outline-color: ${({ theme }) => theme.colors.onDark};
+    outline-color: ${theme.colors.onDark};
   }
 `
 

@@ -2,18 +2,19 @@ import type { ReactNode } from 'react'
 import { Tooltip as RadixTooltip } from 'radix-ui'
 import styled from 'styled-components'
 import { fadeIn } from '@/src/design-system/theme/mixins.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 const Content = styled(RadixTooltip.Content)`
-  z-index: ${({ theme }) => theme.zIndices.tooltip};
+  z-index: ${theme.zIndices.tooltip};
   max-width: 280px;
   padding: 6px 10px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.inverseSurface};
-  color: ${({ theme }) => theme.colors.onDark};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
-  box-shadow: ${({ theme }) => theme.shadows[2]};
-  animation: ${fadeIn} ${({ theme }) => theme.transitions.fast};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.inverseSurface};
+  color: ${theme.colors.onDark};
+  font-size: ${theme.fontSizes.xs};
+  line-height: ${theme.lineHeights.normal};
+  box-shadow: ${theme.shadows[2]};
+  animation: ${fadeIn} ${theme.transitions.fast};
   white-space: pre-line;
 `
 

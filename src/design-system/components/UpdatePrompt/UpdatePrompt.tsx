@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 import { Icon, mdiRefresh } from '@/src/design-system/icons/index.ts'
 import { Button } from '../Button/index.ts'
+import { theme } from '@/src/design-system/theme/theme.ts'
 
 /** Height of the fixed BottomNavigation on phones and tablets: the prompt sits just above it. */
 const BOTTOM_NAVIGATION_HEIGHT = 56
@@ -10,25 +11,25 @@ const Root = styled.section`
   left: 16px;
   right: 16px;
   bottom: calc(${BOTTOM_NAVIGATION_HEIGHT + 16}px + env(safe-area-inset-bottom));
-  z-index: ${({ theme }) => theme.zIndices.toast};
+  z-index: ${theme.zIndices.toast};
   display: flex;
   align-items: center;
   gap: 12px;
   box-sizing: border-box;
   padding: 8px 8px 8px 16px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows[3]};
-  background: ${({ theme }) => theme.colors.text};
-  color: ${({ theme }) => theme.colors.onDark};
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows[3]};
+  background: ${theme.colors.text};
+  color: ${theme.colors.onDark};
   & > svg {
     flex: none;
   }
   /* Wider screens: a card in the bottom-left corner (toasts use the bottom-right one). */
-  ${({ theme }) => theme.media.sm} {
+  ${theme.media.sm} {
     right: auto;
     max-width: 420px;
   }
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     bottom: 16px;
   }
 `
@@ -37,9 +38,9 @@ const Message = styled.p`
   flex: 1;
   min-width: 0;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  line-height: ${theme.lineHeights.normal};
 `
 
 export interface UpdatePromptProps {

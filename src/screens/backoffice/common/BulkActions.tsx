@@ -10,20 +10,21 @@ import { useNotification } from '@/src/notifications/index.ts'
 import { CsvExportButton } from '../exchange/CsvExportButton.tsx'
 import { countLabel } from './useListParams.ts'
 import { statuses } from './StatusFilter.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Bar = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.primaryLight};
+  gap: ${theme.space[2]}px;
+  padding: ${theme.space[2]}px ${theme.space[3]}px;
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.primaryLight};
 `
 
 const Count = styled.span`
   margin-right: auto;
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-weight: ${theme.fontWeights.medium};
 `
 
 /** What a bulk status change did: the records changed and those that could not be. */

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const List = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
-  gap: ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[5]}px;
+  gap: ${theme.space[4]}px ${theme.space[5]}px;
   margin: 0;
   & > div[data-span='full'] {
     grid-column: 1 / -1;
@@ -12,10 +13,10 @@ const List = styled.dl`
 `
 
 const Term = styled.dt`
-  margin-bottom: ${({ theme }) => theme.space[1]}px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  margin-bottom: ${theme.space[1]}px;
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
 `
 
 const Value = styled.dd`

@@ -1,14 +1,15 @@
 import styled from 'styled-components'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /** Form fields in two columns on a laptop, one on narrow screens; `data-span="full"` spans both. */
 export const FormGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[4]}px;
   & > [data-span='full'] {
     grid-column: 1 / -1;
   }
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
     grid-template-columns: minmax(0, 1fr);
   }
 `
@@ -17,7 +18,7 @@ export const FormGrid = styled.div`
 export const FieldStack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[4]}px;
 `
 
 /**
@@ -30,26 +31,26 @@ export const FormActions = styled.div`
   z-index: 1;
   display: flex;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space[2]}px;
-  margin: ${({ theme }) => theme.space[5]}px -${({ theme }) => theme.space[5]}px -${({ theme }) => theme.space[5]}px;
-  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[5]}px;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: 0 0 ${({ theme }) => theme.radii.md} ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  ${({ theme }) => theme.media.mobile} {
-    margin: ${({ theme }) => theme.space[4]}px -${({ theme }) => theme.space[4]}px -${({ theme }) => theme.space[4]}px;
-    padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[2]}px;
+  margin: ${theme.space[5]}px -${theme.space[5]}px -${theme.space[5]}px;
+  padding: ${theme.space[3]}px ${theme.space[5]}px;
+  border-top: 1px solid ${theme.colors.border};
+  border-radius: 0 0 ${theme.radii.md} ${theme.radii.md};
+  background: ${theme.colors.surface};
+  ${theme.media.mobile} {
+    margin: ${theme.space[4]}px -${theme.space[4]}px -${theme.space[4]}px;
+    padding: ${theme.space[3]}px ${theme.space[4]}px;
   }
 `
 
 const Legend = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space[4]}px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  margin: 0 0 ${theme.space[4]}px;
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `
 
 const Star = styled.span`
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `
 
 /** The key to the fields' '*' marks, above a form's fields. */

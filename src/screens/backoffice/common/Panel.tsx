@@ -1,20 +1,21 @@
 import styled from 'styled-components'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /** The white panel every back-office page sits on. */
 export const Panel = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]}px;
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows[1]};
-  padding: ${({ theme }) => theme.space[5]}px;
-  ${({ theme }) => theme.media.mobile} {
-    padding: ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[5]}px;
+  background: ${theme.colors.surface};
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows[1]};
+  padding: ${theme.space[5]}px;
+  ${theme.media.mobile} {
+    padding: ${theme.space[4]}px;
   }
 `
 
 export const SectionTitle = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
 `

@@ -6,6 +6,7 @@ import { etagOf, type ApiError } from '@/src/api/client.ts'
 import { Alert } from '@/src/design-system/components/Alert/index.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { ConfirmDialog } from '@/src/design-system/components/ConfirmDialog/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /**
  * Optimistic concurrency in the back-office forms (server/services/versions.ts): a form saves with the ETag of
@@ -64,33 +65,33 @@ function formatValue(value: unknown): string {
 const Notice = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  margin-bottom: ${({ theme }) => theme.space[4]}px;
-  scroll-margin-top: ${({ theme }) => theme.space[8]}px;
+  gap: ${theme.space[3]}px;
+  margin-bottom: ${theme.space[4]}px;
+  scroll-margin-top: ${theme.space[8]}px;
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]}px;
-  margin-top: ${({ theme }) => theme.space[2]}px;
+  gap: ${theme.space[2]}px;
+  margin-top: ${theme.space[2]}px;
 `
 
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   caption {
     text-align: left;
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
-    margin-bottom: ${({ theme }) => theme.space[2]}px;
+    font-weight: ${theme.fontWeights.bold};
+    margin-bottom: ${theme.space[2]}px;
   }
   th,
   td {
     text-align: left;
     vertical-align: top;
-    padding: ${({ theme }) => theme.space[2]}px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: ${theme.space[2]}px;
+    border-bottom: 1px solid ${theme.colors.border};
     overflow-wrap: anywhere;
   }
 `

@@ -10,30 +10,31 @@ import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { Panel } from '../common/Panel.tsx'
 import { CsvExportButton } from '../exchange/CsvExportButton.tsx'
 import { VerifyCodePanel } from './VerifyCodePanel.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const number = new Intl.NumberFormat('fr-FR')
 
 const Figures = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
-  gap: ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[4]}px;
   margin: 0;
 `
 
 const Figure = styled.div`
   display: flex;
   flex-direction: column-reverse;
-  gap: ${({ theme }) => theme.space[1]}px;
-  padding: ${({ theme }) => theme.space[4]}px;
-  border: 1px solid ${({ theme }) => theme.colors.divider};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space[1]}px;
+  padding: ${theme.space[4]}px;
+  border: 1px solid ${theme.colors.divider};
+  border-radius: ${theme.radii.md};
   dt {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-size: ${theme.fontSizes.xxl};
+    font-weight: ${theme.fontWeights.bold};
     font-variant-numeric: tabular-nums;
   }
 `
@@ -41,7 +42,7 @@ const Figure = styled.div`
 const Charts = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 360px), 1fr));
-  gap: ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[4]}px;
   > :first-child {
     grid-column: 1 / -1;
   }

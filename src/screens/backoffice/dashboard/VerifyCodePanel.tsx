@@ -9,16 +9,17 @@ import { checkOfferUse } from '@/src/api/offerUses/checkOfferUse.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { TextField } from '@/src/design-system/components/TextField/index.ts'
 import { SectionTitle } from '../common/Panel.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 export const VERIFY_CODE_TITLE = 'Vérifier un code'
 
 const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  padding: ${({ theme }) => theme.space[4]}px;
-  border: 1px solid ${({ theme }) => theme.colors.divider};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space[3]}px;
+  padding: ${theme.space[4]}px;
+  border: 1px solid ${theme.colors.divider};
+  border-radius: ${theme.radii.md};
 `
 
 const Form = styled.form`
@@ -26,7 +27,7 @@ const Form = styled.form`
   max-width: 560px;
   flex-wrap: wrap;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space[2]}px;
+  gap: ${theme.space[2]}px;
   & > :first-child {
     flex: 1 1 220px;
   }
@@ -39,23 +40,23 @@ const Result = styled.dl`
   grid-template-columns: max-content minmax(0, 1fr);
   gap: 4px 12px;
   margin: 0;
-  padding: ${({ theme }) => theme.space[3]}px;
-  border-left: 4px solid ${({ theme }) => theme.colors.success};
-  background: ${({ theme }) => theme.colors.successBg};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  padding: ${theme.space[3]}px;
+  border-left: 4px solid ${theme.colors.success};
+  background: ${theme.colors.successBg};
+  border-radius: ${theme.radii.sm};
   dt {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   dd {
     margin: 0;
     overflow-wrap: anywhere;
   }
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
   &[data-reactivated] {
-    border-left-color: ${({ theme }) => theme.colors.warning};
-    background: ${({ theme }) => theme.colors.warningBg};
+    border-left-color: ${theme.colors.warning};
+    background: ${theme.colors.warningBg};
   }
 `
 

@@ -7,13 +7,14 @@ import { Button } from '@/src/design-system/components/Button/index.ts'
 import { Icon } from '@/src/design-system/icons/index.ts'
 import { useListParams } from '../common/useListParams.ts'
 import { CsvExportButton } from './CsvExportButton.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 export const CsvActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space[2]}px;
-  margin-top: -${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[2]}px;
+  margin-top: -${theme.space[4]}px;
 `
 
 /**

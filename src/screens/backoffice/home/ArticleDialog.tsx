@@ -25,11 +25,12 @@ import {
   valuesToArticleBody,
   type ArticleFormValues,
 } from './articleForm.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const ImageRow = styled.div`
   display: flex;
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[4]}px;
 `
 
 const Preview = styled.div`
@@ -40,12 +41,12 @@ const Preview = styled.div`
   width: 120px;
   aspect-ratio: 400 / 550;
   overflow: hidden;
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.textMuted};
+  border: 1px dashed ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceMuted};
+  color: ${theme.colors.textMuted};
   &[data-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: ${theme.colors.danger};
   }
   & > img {
     width: 100%;
@@ -57,7 +58,7 @@ const Preview = styled.div`
 const ImageControls = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]}px;
+  gap: ${theme.space[2]}px;
 `
 
 /** The chosen file (before upload) or the stored image. */

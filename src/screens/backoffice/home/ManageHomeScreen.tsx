@@ -36,11 +36,12 @@ import { ArticleDialog } from './ArticleDialog.tsx'
 import { isExternalUrl, isSafeLinkUrl } from '@/src/links/articleLinks.ts'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { unstyledList } from '@/src/design-system/theme/mixins.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Grid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
-  gap: ${({ theme }) => theme.space[5]}px;
+  gap: ${theme.space[5]}px;
   ${unstyledList}
 `
 
@@ -54,28 +55,28 @@ const NoImage = styled.div`
   align-items: center;
   justify-content: center;
   aspect-ratio: 400 / 550;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.textMuted};
+  background: ${theme.colors.surfaceMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Meta = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]}px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space[2]}px;
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `
 
 const LinkText = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   overflow-wrap: anywhere;
   & > a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
   &[data-empty='true'] {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
     font-style: italic;
   }
 `

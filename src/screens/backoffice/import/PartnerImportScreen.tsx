@@ -21,6 +21,7 @@ import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { Panel, SectionTitle } from '../common/Panel.tsx'
 import { CsvExportButton } from '../exchange/CsvExportButton.tsx'
 import { errorReportBlob } from './errorReport.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const number = new Intl.NumberFormat('fr-FR')
 const plural = (count: number, word: string) => `${number.format(count)} ${word}${count > 1 ? 's' : ''}`
@@ -34,25 +35,25 @@ const importHelp =
 const Help = styled.p`
   margin: 0;
   max-width: 72ch;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Controls = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[5]}px;
+  gap: ${theme.space[3]}px ${theme.space[5]}px;
 `
 
 const FileName = styled.span`
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-weight: ${theme.fontWeights.medium};
   overflow-wrap: anywhere;
 `
 
 const ErrorList = styled.ul`
   max-height: 240px;
-  margin: ${({ theme }) => theme.space[1]}px 0 0;
-  padding-left: ${({ theme }) => theme.space[5]}px;
+  margin: ${theme.space[1]}px 0 0;
+  padding-left: ${theme.space[5]}px;
   overflow-y: auto;
 `
 
@@ -63,21 +64,21 @@ const TableScroll = styled.div`
 const Table = styled.table`
   width: 100%;
   caption {
-    padding-bottom: ${({ theme }) => theme.space[2]}px;
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    padding-bottom: ${theme.space[2]}px;
+    font-weight: ${theme.fontWeights.medium};
     text-align: left;
   }
   border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   th,
   td {
-    padding: ${({ theme }) => theme.space[2]}px;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+    padding: ${theme.space[2]}px;
+    border-bottom: 1px solid ${theme.colors.divider};
     text-align: left;
   }
   th {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    color: ${theme.colors.textMuted};
+    font-weight: ${theme.fontWeights.medium};
   }
 `
 
@@ -87,8 +88,8 @@ const Summary = styled.p`
 
 const Muted = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `
 
 const ChoiceCell = styled.td`
@@ -99,7 +100,7 @@ const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
 `
 
 /** Why the import was refused: `stale` when a partner changed since the preview (412), which a new one shows. */

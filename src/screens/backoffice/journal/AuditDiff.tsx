@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 import { zonedDate } from '@/contract/zonedDate.ts'
 import { statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /** French names of the fields the audit log keeps (the wire shapes' names); others show as they are. */
 const fieldLabels: Record<string, string> = {
@@ -59,20 +60,20 @@ const List = styled.dl`
   grid-template-columns: max-content minmax(0, 1fr);
   gap: 2px 8px;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-size: ${theme.fontSizes.xs};
   dt {
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-weight: ${theme.fontWeights.bold};
   }
   dd {
     margin: 0;
     overflow-wrap: anywhere;
   }
   del {
-    color: ${({ theme }) => theme.colors.danger};
+    color: ${theme.colors.danger};
   }
   ins {
     text-decoration: none;
-    color: ${({ theme }) => theme.colors.success};
+    color: ${theme.colors.success};
   }
 `
 

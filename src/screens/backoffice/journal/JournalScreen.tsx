@@ -21,6 +21,7 @@ import { Panel } from '../common/Panel.tsx'
 import { ListCount, ServerListTable } from '../common/ServerList.tsx'
 import { useListParams } from '../common/useListParams.ts'
 import { AuditDiff } from './AuditDiff.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const ALL = 'TOUS'
 
@@ -28,7 +29,7 @@ const Filters = styled.form`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
   & > * {
     flex: 0 1 220px;
   }
@@ -36,19 +37,19 @@ const Filters = styled.form`
 
 const Muted = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xs};
 `
 
 const ExportLink = styled.a`
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${theme.colors.primary};
+  font-weight: ${theme.fontWeights.bold};
   white-space: nowrap;
 `
 
 const TargetLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${theme.colors.primary};
+  font-weight: ${theme.fontWeights.bold};
 `
 
 const isDay = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '')

@@ -11,6 +11,7 @@ import { SkeletonRows } from '@/src/design-system/components/SkeletonRows/index.
 import { unstyledList } from '@/src/design-system/theme/mixins.ts'
 import { SectionTitle } from '../common/Panel.tsx'
 import { AuditDiff } from './AuditDiff.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /** Entries per « Voir plus ». */
 export const RECORD_HISTORY_PAGE_SIZE = 10
@@ -18,43 +19,43 @@ export const RECORD_HISTORY_PAGE_SIZE = 10
 const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  padding-top: ${({ theme }) => theme.space[5]}px;
-  border-top: 1px solid ${({ theme }) => theme.colors.divider};
+  gap: ${theme.space[3]}px;
+  padding-top: ${theme.space[5]}px;
+  border-top: 1px solid ${theme.colors.divider};
 `
 
 const Entries = styled.ol`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
   ${unstyledList}
 `
 
 const Entry = styled.li`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]}px;
-  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space[2]}px;
+  padding: ${theme.space[3]}px ${theme.space[4]}px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
 `
 
 const Heading = styled.p`
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
-  column-gap: ${({ theme }) => theme.space[2]}px;
+  column-gap: ${theme.space[2]}px;
   margin: 0;
 `
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `
 
 const Motif = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `
 
 const asRecord = (value: unknown): Record<string, unknown> =>

@@ -7,17 +7,18 @@ import { TextField } from '@/src/design-system/components/TextField/index.ts'
 import { useDiscardPrompt } from '../common/unsavedChanges.tsx'
 import { CategoryIconPicker } from './CategoryIconPicker.tsx'
 import { DEFAULT_CATEGORY_ICON } from './partnerForm.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Preview = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  margin-top: ${({ theme }) => theme.space[3]}px;
-  color: ${({ theme }) => theme.colors.primary};
+  gap: ${theme.space[2]}px;
+  margin-top: ${theme.space[3]}px;
+  color: ${theme.colors.primary};
 `
 
 const OtherName = styled.form`
-  margin-top: ${({ theme }) => theme.space[4]}px;
+  margin-top: ${theme.space[4]}px;
 `
 
 const ICON_CATALOGUE = 'https://pictogrammers.com/library/mdi/'

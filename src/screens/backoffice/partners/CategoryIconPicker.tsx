@@ -5,15 +5,16 @@ import { CategoryIcon } from '@/src/design-system/components/CategoryIcon/index.
 import { TextField } from '@/src/design-system/components/TextField/index.ts'
 import { Icon, mdiCheck } from '@/src/design-system/icons/index.ts'
 import { searchCategoryIcons, type CategoryIconChoice } from './categoryIcons.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(88px, 1fr));
-  gap: ${({ theme }) => theme.space[2]}px;
+  gap: ${theme.space[2]}px;
   max-height: 264px;
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space[1]}px;
-  margin-top: ${({ theme }) => theme.space[2]}px;
+  padding: ${theme.space[1]}px;
+  margin-top: ${theme.space[2]}px;
 `
 
 const Choice = styled.div`
@@ -21,28 +22,28 @@ const Choice = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]}px;
-  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[1]}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  gap: ${theme.space[1]}px;
+  padding: ${theme.space[2]}px ${theme.space[1]}px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.xs};
   text-align: center;
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  line-height: ${theme.lineHeights.tight};
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
   &[aria-checked='true'] {
-    border: 2px solid ${({ theme }) => theme.colors.primary};
-    background: ${({ theme }) => theme.colors.primaryLight};
-    color: ${({ theme }) => theme.colors.primaryDark};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    border: 2px solid ${theme.colors.primary};
+    background: ${theme.colors.primaryLight};
+    color: ${theme.colors.primaryDark};
+    font-weight: ${theme.fontWeights.medium};
   }
 `
 
@@ -52,14 +53,14 @@ const Checked = styled.span`
   top: 2px;
   right: 2px;
   display: flex;
-  border-radius: ${({ theme }) => theme.radii.round};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
+  border-radius: ${theme.radii.round};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.onPrimary};
 `
 
 const Empty = styled.p`
-  margin: ${({ theme }) => theme.space[3]}px 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  margin: ${theme.space[3]}px 0;
+  color: ${theme.colors.textMuted};
 `
 
 function ChoiceIcon({ name }: { name: string }) {

@@ -29,32 +29,33 @@ import { isExpired, todayIn } from './couponForm.ts'
 import { backofficeTitle, usePageTitle } from '@/src/pageTitle/index.ts'
 import { unstyledList } from '@/src/design-system/theme/mixins.ts'
 import { RecordHistory } from '../journal/RecordHistory.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  padding-top: ${({ theme }) => theme.space[5]}px;
-  border-top: 1px solid ${({ theme }) => theme.colors.divider};
+  gap: ${theme.space[3]}px;
+  padding-top: ${theme.space[5]}px;
+  border-top: 1px solid ${theme.colors.divider};
 `
 
 const SectionHeader = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
 `
 
 const Chips = styled.span`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]}px;
+  gap: ${theme.space[2]}px;
 `
 
 const Coupons = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
   ${unstyledList}
 `
 
@@ -62,14 +63,14 @@ const CouponCard = styled.button`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space[2]}px;
+  gap: ${theme.space[2]}px;
   width: 100%;
   height: 100%;
-  padding: ${({ theme }) => theme.space[4]}px;
-  border: 1px dashed ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.primaryLight};
-  color: ${({ theme }) => theme.colors.text};
+  padding: ${theme.space[4]}px;
+  border: 1px dashed ${theme.colors.primary};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.primaryLight};
+  color: ${theme.colors.text};
   font: inherit;
   text-align: left;
   cursor: pointer;
@@ -77,14 +78,14 @@ const CouponCard = styled.button`
     border-style: solid;
   }
   &[data-status='DISABLED'] {
-    border-color: ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    border-color: ${theme.colors.border};
+    background: ${theme.colors.surfaceMuted};
   }
 `
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `
 
 const expiry = (offer: DiscountOffer) => {

@@ -4,12 +4,13 @@ import { Chip } from '@/src/design-system/components/Chip/index.ts'
 import { type DataTableColumn } from '@/src/design-system/components/DataTable/index.ts'
 import { StatusChip, statusLabels } from '@/src/design-system/components/StatusChip/index.ts'
 import { Tooltip } from '@/src/design-system/components/Tooltip/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const TooltipTrigger = styled.span`
   display: inline-flex;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  border-radius: ${theme.radii.pill};
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `

@@ -15,6 +15,7 @@ import { IconButton } from '@/src/design-system/components/IconButton/index.ts'
 import { Icon, mdiClose, mdiLogout, mdiMenu } from '@/src/design-system/icons/index.ts'
 import { MapsProvider } from '@/src/maps/index.ts'
 import { useSession } from '@/src/session/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Layout = styled.div`
   display: grid;
@@ -25,10 +26,10 @@ const Layout = styled.div`
     'nav main';
   min-height: 100vh;
   min-height: 100dvh;
-  background: ${({ theme }) => theme.colors.background};
+  background: ${theme.colors.background};
   /* Below a laptop's width (tablets) the side menu becomes a row of entries under the bar, leaving the tables the
      full width; on a phone it is behind the bar's menu button (MenuToggle). */
-  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.md - 0.02}px) {
     grid-template-columns: minmax(0, 1fr);
     grid-template-rows: auto auto minmax(0, 1fr);
     grid-template-areas:
@@ -42,49 +43,49 @@ const Bar = styled.header`
   grid-area: bar;
   position: sticky;
   top: 0;
-  z-index: ${({ theme }) => theme.zIndices.appBar};
+  z-index: ${theme.zIndices.appBar};
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
   min-height: 56px;
-  padding: 0 ${({ theme }) => theme.space[4]}px;
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  box-shadow: ${({ theme }) => theme.shadows[2]};
+  padding: 0 ${theme.space[4]}px;
+  background: ${theme.colors.primary};
+  color: ${theme.colors.onPrimary};
+  box-shadow: ${theme.shadows[2]};
 `
 
 const BarTitle = styled.p`
   display: flex;
   flex: 1;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
+  gap: ${theme.space[2]}px;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
-    font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
+    font-size: ${theme.fontSizes.md};
   }
 `
 
 /** The menu button: on a phone only, where five entries cannot stand in one row. */
 const MenuToggle = styled.span`
   display: none;
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
     display: contents;
   }
 `
 
 const Nav = styled.nav`
   grid-area: nav;
-  padding: ${({ theme }) => theme.space[4]}px ${({ theme }) => theme.space[2]}px;
-  background: ${({ theme }) => theme.colors.surface};
-  border-right: 1px solid ${({ theme }) => theme.colors.divider};
-  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
-    padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[2]}px;
+  padding: ${theme.space[4]}px ${theme.space[2]}px;
+  background: ${theme.colors.surface};
+  border-right: 1px solid ${theme.colors.divider};
+  @media (max-width: ${theme.breakpoints.md - 0.02}px) {
+    padding: ${theme.space[1]}px ${theme.space[2]}px;
     border-right: 0;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+    border-bottom: 1px solid ${theme.colors.divider};
   }
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
     &:not([data-open]) {
       display: none;
     }
@@ -94,16 +95,16 @@ const Nav = styled.nav`
 const NavList = styled.ul`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]}px;
+  gap: ${theme.space[1]}px;
   margin: 0;
   padding: 0;
   list-style: none;
   /* A row that wraps rather than scrolls sideways: no entry is ever out of sight. */
-  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.md - 0.02}px) {
     flex-direction: row;
     flex-wrap: wrap;
   }
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.sm - 0.02}px) {
     flex-direction: column;
   }
 `
@@ -111,23 +112,23 @@ const NavList = styled.ul`
 const NavItem = styled(NavLink)`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space[3]}px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  padding: 0 ${theme.space[3]}px;
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.text};
+  font-weight: ${theme.fontWeights.medium};
   text-decoration: none;
   white-space: nowrap;
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
   &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.primaryLight};
-    color: ${({ theme }) => theme.colors.primaryDark};
+    background: ${theme.colors.primaryLight};
+    color: ${theme.colors.primaryDark};
   }
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `
@@ -136,9 +137,9 @@ const Main = styled.main`
   grid-area: main;
   width: 100%;
   max-width: 1440px;
-  padding: ${({ theme }) => theme.space[5]}px;
-  @media (max-width: ${({ theme }) => theme.breakpoints.md - 0.02}px) {
-    padding: ${({ theme }) => theme.space[4]}px;
+  padding: ${theme.space[5]}px;
+  @media (max-width: ${theme.breakpoints.md - 0.02}px) {
+    padding: ${theme.space[4]}px;
   }
 `
 

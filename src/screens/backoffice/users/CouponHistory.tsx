@@ -6,17 +6,18 @@ import { useAudit } from '@/src/api/audit/getAudit.ts'
 import { useClientConfig } from '@/src/api/config.ts'
 import { unstyledList } from '@/src/design-system/theme/mixins.ts'
 import { SectionTitle } from '../common/Panel.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
 `
 
 const Uses = styled.ol`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]}px;
+  gap: ${theme.space[2]}px;
   ${unstyledList}
 `
 
@@ -24,29 +25,29 @@ const Use = styled.li`
   display: flex;
   flex-direction: column;
   gap: 2px;
-  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
-  border-left: 4px solid ${({ theme }) => theme.colors.danger};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  padding: ${theme.space[2]}px ${theme.space[3]}px;
+  border-left: 4px solid ${theme.colors.danger};
+  background: ${theme.colors.surfaceMuted};
+  border-radius: ${theme.radii.sm};
   &[data-reactivated] {
-    border-left-color: ${({ theme }) => theme.colors.success};
+    border-left-color: ${theme.colors.success};
   }
 `
 
 const PartnerLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${theme.colors.primary};
 `
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `
 
 /** The use's code (issue 41), as the person showed it to the cashier. */
 const UseCode = styled.strong`
-  font-family: ${({ theme }) => theme.fonts.mono};
+  font-family: ${theme.fonts.mono};
   letter-spacing: 0.06em;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
 `
 
 /** Enough for any real user's reactivations; older ones beyond it show their date without who and why. */

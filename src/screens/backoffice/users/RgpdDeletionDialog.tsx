@@ -4,18 +4,19 @@ import { ApiError } from '@/src/api/client.ts'
 import { useDeleteUserRgpd } from '@/src/api/users/deleteUserRgpd.ts'
 import { Dialog } from '@/src/design-system/components/Dialog/index.ts'
 import { TextField } from '@/src/design-system/components/TextField/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Text = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]}px;
-  margin-bottom: ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[2]}px;
+  margin-bottom: ${theme.space[4]}px;
   & p,
   & ul {
     margin: 0;
   }
   & ul {
-    padding-left: ${({ theme }) => theme.space[5]}px;
+    padding-left: ${theme.space[5]}px;
   }
 `
 

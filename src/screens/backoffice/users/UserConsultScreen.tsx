@@ -26,40 +26,41 @@ import { CouponHistory } from './CouponHistory.tsx'
 import { RgpdDeletionDialog } from './RgpdDeletionDialog.tsx'
 import { useSession } from '@/src/session/index.ts'
 import { mdiAccountRemove } from '@mdi/js'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
 `
 
 const CouponList = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
   ${unstyledList}
 `
 
 const CouponButton = styled.button`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space[3]}px;
+  gap: ${theme.space[3]}px;
   width: 100%;
-  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-left: 4px solid ${({ theme }) => theme.colors.danger};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  padding: ${theme.space[3]}px ${theme.space[4]}px;
+  border: 1px solid ${theme.colors.border};
+  border-left: 4px solid ${theme.colors.danger};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
   font: inherit;
   text-align: left;
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
   & > svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
 `
 
@@ -71,8 +72,8 @@ const CouponText = styled.span`
 `
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `
 
 /**

@@ -4,10 +4,11 @@ import { stickyTopBar } from '@/src/design-system/index.ts'
 import { PlainIconButton } from '@/src/design-system/components/IconButton/PlainIconButton.tsx'
 import { mdiArrowLeft } from '@/src/design-system/icons/index.ts'
 import { useGoBack } from '@/src/navigation/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Main = styled.main`
   min-height: calc(100dvh - var(--bottom-nav-height, 0px));
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 `
 
 const TopBar = styled.header`
@@ -15,14 +16,14 @@ const TopBar = styled.header`
   gap: 4px;
   min-height: 56px;
   padding: 4px 16px 4px 4px;
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[1]};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows[1]};
 `
 
 const Title = styled.h1`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.xl};
+  line-height: ${theme.lineHeights.tight};
 `
 
 /** A page of the user's own lists (opened from the Menu): 'Retour' and the title in a bar, then the list. */

@@ -11,19 +11,20 @@ import { DeleteAccountSection } from './DeleteAccountSection.tsx'
 import { EmailSection } from './EmailSection.tsx'
 import { NameSection } from './NameSection.tsx'
 import { PasswordSection } from './PasswordSection.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Sections = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[4]}px;
   max-width: 640px;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space[4]}px 0 ${({ theme }) => theme.space[6]}px;
-  ${({ theme }) => theme.media.sm} {
-    padding-inline: ${({ theme }) => theme.space[4]}px;
+  padding: ${theme.space[4]}px 0 ${theme.space[6]}px;
+  ${theme.media.sm} {
+    padding-inline: ${theme.space[4]}px;
   }
   & > [role='alert'] {
-    margin: 0 ${({ theme }) => theme.space[4]}px;
+    margin: 0 ${theme.space[4]}px;
   }
 `
 

@@ -1,25 +1,26 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Box = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]}px;
-  padding: ${({ theme }) => theme.space[4]}px;
-  background: ${({ theme }) => theme.colors.surface};
-  border-top: 1px solid ${({ theme }) => theme.colors.divider};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  gap: ${theme.space[3]}px;
+  padding: ${theme.space[4]}px;
+  background: ${theme.colors.surface};
+  border-top: 1px solid ${theme.colors.divider};
+  border-bottom: 1px solid ${theme.colors.divider};
   scroll-margin-top: 64px;
-  ${({ theme }) => theme.media.sm} {
-    border: 1px solid ${({ theme }) => theme.colors.divider};
-    border-radius: ${({ theme }) => theme.radii.md};
+  ${theme.media.sm} {
+    border: 1px solid ${theme.colors.divider};
+    border-radius: ${theme.radii.md};
   }
 `
 
 const Heading = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.lg};
+  line-height: ${theme.lineHeights.tight};
   &:focus {
     outline: none;
   }
@@ -27,16 +28,16 @@ const Heading = styled.h2`
 
 export const SectionText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  line-height: ${theme.lineHeights.normal};
 `
 
 /** The fields of a section's form, stacked, and its button at the end, at the width of its text. */
 export const SectionForm = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[4]}px;
   & > button {
     align-self: flex-start;
   }

@@ -7,11 +7,12 @@ import { fileDate, saveFile } from '@/src/api/saveFile.ts'
 import { Button, Icon } from '@/src/design-system/index.ts'
 import { useNotification } from '@/src/notifications/index.ts'
 import { AccountSection, SectionText } from './AccountSection.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]}px;
+  gap: ${theme.space[2]}px;
 `
 
 /** The address of this section: the Menu's 'Télécharger mes données' opens it. */

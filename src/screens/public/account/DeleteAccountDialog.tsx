@@ -8,19 +8,20 @@ import { currentPasswordError, fieldMaxLength } from '../../auth/accountRules.ts
 import { FormTextField } from '../../forms/FormTextField.tsx'
 import { submitAndFocus } from '../../forms/focusFirstInvalid.ts'
 import { useSubmitFlow } from '../../backoffice/common/useSubmitFlow.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Text = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]}px;
-  margin-bottom: ${({ theme }) => theme.space[4]}px;
-  line-height: ${({ theme }) => theme.lineHeights.normal};
+  gap: ${theme.space[2]}px;
+  margin-bottom: ${theme.space[4]}px;
+  line-height: ${theme.lineHeights.normal};
   & p,
   & ul {
     margin: 0;
   }
   & ul {
-    padding-left: ${({ theme }) => theme.space[5]}px;
+    padding-left: ${theme.space[5]}px;
   }
 `
 

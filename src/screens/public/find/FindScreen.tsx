@@ -48,6 +48,7 @@ import { useScrollEnds } from './useScrollEnds.ts'
 import { useUsedOfferIds } from './useUsedOfferIds.ts'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { releasePageRows } from '@/src/prerender/pageRows.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 export const EMPTY_MESSAGE = "Aucun résultat essayez avec d'autres critères!"
 export const ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les résultats'
@@ -123,9 +124,9 @@ const EDGE_FADE = 32
 const Header = styled.header`
   position: sticky;
   top: 0;
-  z-index: ${({ theme }) => theme.zIndices.appBar};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[1]};
+  z-index: ${theme.zIndices.appBar};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows[1]};
 `
 
 const SearchRow = styled.div`
@@ -154,11 +155,11 @@ const PickersFrame = styled.div`
   }
   &::before {
     left: 0;
-    background: linear-gradient(to right, ${({ theme }) => theme.colors.surface}, transparent);
+    background: linear-gradient(to right, ${theme.colors.surface}, transparent);
   }
   &::after {
     right: 0;
-    background: linear-gradient(to left, ${({ theme }) => theme.colors.surface}, transparent);
+    background: linear-gradient(to left, ${theme.colors.surface}, transparent);
   }
   &[data-more-before='true']::before,
   &[data-more-after='true']::after {
@@ -204,7 +205,7 @@ function ClearableFilter({
 
 const Main = styled.main`
   min-height: 100%;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 `
 
 export function FindScreen() {

@@ -15,8 +15,8 @@ const Slide = styled.article`
   display: flex;
   flex-direction: column;
   justify-content: flex-end;
-  background: ${({ theme }) => theme.colors.primaryDark};
-  color: ${({ theme }) => theme.colors.onDark};
+  background: ${theme.colors.primaryDark};
+  color: ${theme.colors.onDark};
 `
 
 const Picture = styled(ResponsiveImage)`
@@ -47,8 +47,8 @@ const Caption = styled.div`
 
 const Title = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.xl};
+  line-height: ${theme.lineHeights.tight};
   text-shadow: 0 1px 2px rgba(0, 0, 0, 0.6);
 `
 

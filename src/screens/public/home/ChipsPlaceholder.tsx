@@ -1,4 +1,5 @@
 import styled from 'styled-components'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /** The chips row's height (12 px padding, 32 px chips), kept while the categories load so nothing shifts. */
 export const CHIPS_ROW_HEIGHT = 56
@@ -11,13 +12,13 @@ const Row = styled.div`
   height: ${CHIPS_ROW_HEIGHT}px;
   padding: 0 16px;
   overflow: hidden;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
   & > span {
     flex: none;
     width: 112px;
     height: 32px;
-    border-radius: ${({ theme }) => theme.radii.pill};
-    background: ${({ theme }) => theme.colors.skeleton};
+    border-radius: ${theme.radii.pill};
+    background: ${theme.colors.skeleton};
   }
 `
 

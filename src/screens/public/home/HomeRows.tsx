@@ -10,6 +10,7 @@ import { formatDistance } from '../formatDistance.ts'
 import { findFilterPath, FIND_FILTERS } from '../find/findFilters.ts'
 import { expiryDay } from '../partner/expiryDay.ts'
 import { HomeRowsPlaceholder } from './HomeRowsPlaceholder.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 export const NEAR_TITLE = 'Près de vous'
 export const EXPIRING_TITLE = FIND_FILTERS['expire-bientot'].label
@@ -89,12 +90,12 @@ const Header = styled.div`
   padding: 0 16px 8px;
   & > h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
   }
   & > a {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-    color: ${({ theme }) => theme.colors.primary};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.medium};
+    color: ${theme.colors.primary};
   }
 `
 
@@ -120,17 +121,17 @@ const Tile = styled(Link)`
   min-height: 88px;
   box-sizing: border-box;
   padding: 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
   text-decoration: none;
   & > strong {
     overflow-wrap: anywhere;
   }
   & > span {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
     overflow-wrap: anywhere;
   }
 `
@@ -138,11 +139,11 @@ const Tile = styled(Link)`
 const Mark = styled.span`
   align-self: flex-start;
   padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.warningBg};
-  color: ${({ theme }) => theme.colors.warningText} !important;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  font-size: ${({ theme }) => theme.fontSizes.xs} !important;
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.warningBg};
+  color: ${theme.colors.warningText} !important;
+  font-weight: ${theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xs} !important;
 `
 
 const Prompt = styled.div`
@@ -153,8 +154,8 @@ const Prompt = styled.div`
   padding: 0 16px 12px;
   & > p {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
   }
 `
 

@@ -1,4 +1,5 @@
 import styled from 'styled-components'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /** A Home row's height: its title line and a line of tiles, kept while the rows load so nothing shifts. */
 export const HOME_ROW_HEIGHT = 152
@@ -14,8 +15,8 @@ const Row = styled.div`
   & > span {
     width: 140px;
     height: 20px;
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.skeleton};
+    border-radius: ${theme.radii.sm};
+    background: ${theme.colors.skeleton};
   }
   & > div {
     display: flex;
@@ -25,8 +26,8 @@ const Row = styled.div`
     flex: none;
     width: 168px;
     height: 88px;
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.skeleton};
+    border-radius: ${theme.radii.md};
+    background: ${theme.colors.skeleton};
   }
 `
 

@@ -18,6 +18,7 @@ import { HomeRowsSlot } from './HomeRowsSlot.tsx'
 import { InstallBanner } from './InstallBanner.tsx'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { releasePagePicture } from '@/src/prerender/pagePicture.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 export const ARTICLES_ERROR_MESSAGE = 'Oups... Nous ne parvenons pas à récupérer les actualités'
 export const NO_ARTICLES_MESSAGE = 'Aucune actualité pour le moment'
@@ -27,9 +28,9 @@ const Main = styled.main`
   flex-direction: column;
   /* At least the screen above the bottom navigation (the public layout sets its height); the rows below it. */
   min-height: calc(100dvh - var(--bottom-nav-height, 0px));
-  background: ${({ theme }) => theme.colors.background};
+  background: ${theme.colors.background};
   /* Laptops: the banner is a banner (at most 560 px high), not a full screen of 1,366 px. */
-  ${({ theme }) => theme.media.lg} {
+  ${theme.media.lg} {
     height: auto;
     & > [data-home-stage] {
       flex: none;
@@ -47,7 +48,7 @@ const Chips = styled.ul`
   overflow-x: auto;
   list-style: none;
   scrollbar-width: none;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
   & > li {
     flex: none;
   }
@@ -67,7 +68,7 @@ const Stage = styled.div`
 `
 
 const Placeholder = styled.div`
-  background: ${({ theme }) => theme.colors.skeleton};
+  background: ${theme.colors.skeleton};
 `
 
 export interface HomeScreenProps {

@@ -2,6 +2,7 @@ import styled from 'styled-components'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { Icon, mdiPlus } from '@/src/design-system/icons/index.ts'
 import { dismissInstallBanner, promptInstall, useInstallAvailable } from './installPrompt.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /*
  * Over the top of Home's banner, not in the flow: the browser's offer comes at any time after the first paint,
@@ -19,9 +20,9 @@ const Banner = styled.aside`
   align-items: center;
   gap: 12px;
   padding: 10px 16px;
-  background: ${({ theme }) => theme.colors.primaryLight};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  background: ${theme.colors.primaryLight};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
   & > p {
     flex: 1;
     margin: 0;

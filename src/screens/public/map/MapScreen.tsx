@@ -9,6 +9,7 @@ import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
 import { releasePageMessage } from '@/src/prerender/pageMessage.ts'
 
 import { LOAD_ERROR_MESSAGE, NO_KEY_MESSAGE } from './messages.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 export { LOAD_ERROR_MESSAGE, NO_KEY_MESSAGE, REFRESH_LABEL } from './messages.ts'
 
@@ -21,14 +22,14 @@ const Main = styled.main`
   position: relative;
   height: calc(100dvh - var(--bottom-nav-height, 0px));
   overflow: hidden;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
+  background: ${theme.colors.surfaceMuted};
 `
 
 /** Without a map the page scrolls like the others: a message, then the nearest partners. */
 const Fallback = styled.div`
   height: 100%;
   overflow-y: auto;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 `
 
 const FallbackMessage = styled.div`
@@ -36,11 +37,11 @@ const FallbackMessage = styled.div`
   align-items: flex-start;
   gap: 12px;
   padding: 16px;
-  background: ${({ theme }) => theme.colors.infoBg};
-  color: ${({ theme }) => theme.colors.text};
+  background: ${theme.colors.infoBg};
+  color: ${theme.colors.text};
   & > svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.info};
+    color: ${theme.colors.info};
   }
   & > p {
     margin: 0;
@@ -56,11 +57,11 @@ const Notice = styled.div`
   height: 100%;
   padding: 24px;
   text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   & > p {
     margin: 0;
     max-width: 320px;
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 `
 

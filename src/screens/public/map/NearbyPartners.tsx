@@ -9,6 +9,7 @@ import { useSession } from '@/src/session/index.ts'
 import { PartnerRow, PartnerRowsSkeleton } from '../find/PartnerRow.tsx'
 import { SearchFailure } from '../find/SearchFailure.tsx'
 import { useUsedOfferIds } from '../find/useUsedOfferIds.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /** How many of the nearest partners the list shows; Rechercher has the rest. */
 export const NEAREST_COUNT = 20
@@ -22,13 +23,13 @@ export const SEARCH_LINK_LABEL = 'Rechercher un partenaire'
 const Section = styled.section`
   display: flex;
   flex-direction: column;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 `
 
 const Heading = styled.h2`
   margin: 0;
   padding: 16px 16px 8px;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
 `
 
 const List = styled.ul`
@@ -40,7 +41,7 @@ const List = styled.ul`
 const Message = styled.p`
   margin: 0;
   padding: 8px 16px 16px;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
 `
 
 const SearchLink = styled.div`

@@ -22,6 +22,7 @@ import { useSession } from '@/src/session/index.ts'
 import { UsablePartnerDetails } from '../partner/UsablePartnerDetails.tsx'
 import { CitySearch } from './CitySearch.tsx'
 import { REFRESH_LABEL } from './messages.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 /*
  * The map itself, its filters and the marker's sheet (the partner's details, radix Dialog): a module of its own,
@@ -61,14 +62,14 @@ const Chips = styled.ul`
     flex: none;
   }
   & button {
-    box-shadow: ${({ theme }) => theme.shadows[1]};
+    box-shadow: ${theme.shadows[1]};
   }
 `
 
 const Refresh = styled.div`
   align-self: center;
   & > button {
-    box-shadow: ${({ theme }) => theme.shadows[2]};
+    box-shadow: ${theme.shadows[2]};
   }
 `
 

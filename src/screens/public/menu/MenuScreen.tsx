@@ -26,16 +26,17 @@ import {
 } from '@mdi/js'
 import { legalPaths } from '@/src/screens/legal/legalPaths.ts'
 import { PAGE_TITLES, usePageTitle } from '@/src/pageTitle/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Main = styled.main`
   min-height: calc(100dvh - var(--bottom-nav-height, 0px));
   padding: 16px 0 24px;
-  background: ${({ theme }) => theme.colors.background};
+  background: ${theme.colors.background};
 `
 
 const Title = styled.h1`
   margin: 0 16px 8px;
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-size: ${theme.fontSizes.xxl};
 `
 
 const Section = styled.section`
@@ -45,19 +46,19 @@ const Section = styled.section`
 const SectionTitle = styled.h2`
   margin: 0;
   padding: 8px 16px;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: 0.06em;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const List = styled.ul`
   ${unstyledList}
-  background: ${({ theme }) => theme.colors.surface};
-  border-top: 1px solid ${({ theme }) => theme.colors.divider};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  background: ${theme.colors.surface};
+  border-top: 1px solid ${theme.colors.divider};
+  border-bottom: 1px solid ${theme.colors.divider};
   & > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.divider};
+    border-top: 1px solid ${theme.colors.divider};
   }
 `
 
@@ -66,13 +67,13 @@ const Info = styled.div`
   align-items: center;
   gap: 16px;
   padding: 12px 16px;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   & dt {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-size: ${theme.fontSizes.sm};
   }
   & dd {
     margin: 0;
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
     overflow-wrap: anywhere;
   }
 `
@@ -96,15 +97,15 @@ const entryStyle = `
 `
 const EntryLink = styled(Link)`
   ${entryStyle}
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
 `
 const EntryAnchor = styled.a`
   ${entryStyle}
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
 `
 const EntryButton = styled.button`
   ${entryStyle}
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `
 
 function InfoRow({ icon, term, children }: { icon: string; term: string; children: ReactNode }) {

@@ -7,6 +7,7 @@ import type { DiscountOffer } from '@/contract/schemas.ts'
 import { Badge } from '@/src/design-system/components/Badge/index.ts'
 import { Button } from '@/src/design-system/components/Button/index.ts'
 import { Icon, mdiCheckCircle, mdiChevronRight } from '@/src/design-system/icons/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 export const COUPON_HINT = 'Glissez à droite pour utiliser'
 export const COUPON_SUCCESS_MESSAGE = 'Bravo! Vous avez utilisé vote offre!'
@@ -21,8 +22,8 @@ export const swipeThreshold = () => (window.innerWidth - 32) / 1.5
 
 const Track = styled.div`
   position: relative;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.successBg};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.successBg};
   overflow: hidden;
 `
 
@@ -33,8 +34,8 @@ const Behind = styled.div`
   align-items: center;
   gap: 8px;
   padding: 0 16px;
-  color: ${({ theme }) => theme.colors.success};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${theme.colors.success};
+  font-weight: ${theme.fontWeights.bold};
 `
 
 const Card = styled.article`
@@ -43,10 +44,10 @@ const Card = styled.article`
   flex-direction: column;
   gap: 4px;
   padding: 14px 16px 14px 20px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[1]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows[1]};
   touch-action: pan-y;
   user-select: none;
   transition: transform 220ms ease-out;
@@ -57,7 +58,7 @@ const Card = styled.article`
     top: 0;
     bottom: 0;
     width: 6px;
-    background: ${({ theme }) => theme.colors.primary};
+    background: ${theme.colors.primary};
   }
   &[data-dragging='true'] {
     transition: none;
@@ -71,24 +72,24 @@ const Card = styled.article`
   }
   &[data-state='used'],
   &[data-state='expired'] {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
+    background: ${theme.colors.surfaceMuted};
   }
   &[data-state='used']::before,
   &[data-state='expired']::before {
-    background: ${({ theme }) => theme.colors.textMuted};
+    background: ${theme.colors.textMuted};
   }
 `
 
 const Label = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.md};
+  line-height: ${theme.lineHeights.tight};
 `
 
 const Line = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `
 
 const Footer = styled.div`
@@ -112,16 +113,16 @@ const Hint = styled.p`
   align-items: center;
   gap: 2px;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.primary};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.primary};
 `
 
 const State = styled.p`
   margin: 4px 0 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.textMuted};
 `
 
 export interface CouponCardProps {

@@ -16,6 +16,7 @@ import { releasePagePicture } from '@/src/prerender/pagePicture.ts'
 import { formatDistance } from '../formatDistance.ts'
 import { CouponCard } from './CouponCard.tsx'
 import { expiryDay } from './expiryDay.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 export const OFFERS_TITLE = 'Offres disponibles'
 export const USE_OFFER_DIALOG_TITLE = 'Utiliser cette offre ?'
@@ -41,8 +42,8 @@ const NoPhoto = styled.div`
   display: flex;
   align-items: center;
   justify-content: center;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.textMuted};
+  background: ${theme.colors.surfaceMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Content = styled.div`
@@ -66,8 +67,8 @@ const TitleRow = styled.div`
 
 const Name = styled.h1`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.xl};
+  line-height: ${theme.lineHeights.tight};
 `
 
 const Categories = styled.ul`
@@ -82,7 +83,7 @@ const Place = styled.p`
   align-items: flex-start;
   gap: 6px;
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   overflow-wrap: anywhere;
   & > svg {
     flex: none;
@@ -92,13 +93,13 @@ const Place = styled.p`
 
 const Distance = styled.span`
   white-space: nowrap;
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.text};
 `
 
 const Description = styled.p`
   margin: 0;
-  line-height: ${({ theme }) => theme.lineHeights.normal};
+  line-height: ${theme.lineHeights.normal};
   white-space: pre-line;
 `
 
@@ -110,7 +111,7 @@ const Actions = styled.div`
 
 const OffersTitle = styled.h2`
   margin: 8px 0 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
 `
 
 const Offers = styled.ul`
@@ -125,7 +126,7 @@ const Summary = styled.span`
   flex-direction: column;
   gap: 4px;
   & > strong {
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
   }
 `
 

@@ -17,11 +17,12 @@ import { NotFoundScreen } from '@/src/screens/errors/NotFoundScreen.tsx'
 import { DETAILS_CAROUSEL_HEIGHT } from './PartnerDetails.tsx'
 import { UsablePartnerDetails } from './UsablePartnerDetails.tsx'
 import { usePageTitle } from '@/src/pageTitle/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 const Main = styled.main`
   position: relative;
   min-height: 100%;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 `
 
 /* A bar of its own above the photos: 'Retour' never sits on the carousel's 'previous' arrow, at any text size. */
@@ -29,13 +30,13 @@ const TopBar = styled.div`
   ${stickyTopBar}
   min-height: 48px;
   padding: 4px;
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows[1]};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows[1]};
 `
 
 const PhotoPlaceholder = styled.div`
   height: ${DETAILS_CAROUSEL_HEIGHT}px;
-  background: ${({ theme }) => theme.colors.skeleton};
+  background: ${theme.colors.skeleton};
 `
 
 export interface PartnerDetailsScreenProps {

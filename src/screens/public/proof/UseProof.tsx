@@ -4,6 +4,7 @@ import { fr } from 'date-fns/locale'
 import styled, { keyframes } from 'styled-components'
 import { DeferredDialog } from '@/src/design-system/components/Dialog/DeferredDialog.tsx'
 import { Icon, mdiCheckCircle } from '@/src/design-system/icons/index.ts'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 export const PROOF_TITLE = 'Offre utilisée'
 export const PROOF_HINT =
@@ -53,16 +54,16 @@ const Proof = styled.div`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space[3]}px;
-  padding: ${({ theme }) => theme.space[5]}px ${({ theme }) => theme.space[4]}px;
+  gap: ${theme.space[3]}px;
+  padding: ${theme.space[5]}px ${theme.space[4]}px;
   overflow-y: auto;
   text-align: center;
-  color: ${({ theme }) => theme.colors.onDark};
+  color: ${theme.colors.onDark};
   background: linear-gradient(
     110deg,
-    ${({ theme }) => theme.colors.successDark},
-    ${({ theme }) => theme.colors.primaryDark},
-    ${({ theme }) => theme.colors.successDark}
+    ${theme.colors.successDark},
+    ${theme.colors.primaryDark},
+    ${theme.colors.successDark}
   );
   background-size: 200% 100%;
   animation: ${drift} 6s linear infinite;
@@ -73,22 +74,22 @@ const Proof = styled.div`
 
 const Partner = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
   overflow-wrap: anywhere;
 `
 
 const Offer = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   overflow-wrap: anywhere;
 `
 
 const CodeFrame = styled.div`
   position: relative;
-  margin: ${({ theme }) => theme.space[3]}px 0;
+  margin: ${theme.space[3]}px 0;
   padding: 6px;
-  border-radius: ${({ theme }) => theme.radii.lg};
+  border-radius: ${theme.radii.lg};
   overflow: hidden;
   isolation: isolate;
   &::before {
@@ -97,10 +98,10 @@ const CodeFrame = styled.div`
     inset: -50%;
     z-index: -1;
     background: conic-gradient(
-      ${({ theme }) => theme.colors.warningFill},
-      ${({ theme }) => theme.colors.onDark},
-      ${({ theme }) => theme.colors.secondary},
-      ${({ theme }) => theme.colors.warningFill}
+      ${theme.colors.warningFill},
+      ${theme.colors.onDark},
+      ${theme.colors.secondary},
+      ${theme.colors.warningFill}
     );
     animation: ${turn} 3s linear infinite;
   }
@@ -113,20 +114,20 @@ const CodeFrame = styled.div`
 
 const Code = styled.p`
   margin: 0;
-  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-family: ${({ theme }) => theme.fonts.mono};
+  padding: ${theme.space[3]}px ${theme.space[4]}px;
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  font-family: ${theme.fonts.mono};
   font-size: 3rem;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: 0.18em;
   line-height: 1;
 `
 
 const CodeCaption = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   text-transform: uppercase;
   letter-spacing: 0.08em;
 `
@@ -134,18 +135,18 @@ const CodeCaption = styled.p`
 const Clock = styled.p`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
+  gap: ${theme.space[2]}px;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xxl};
+  font-weight: ${theme.fontWeights.bold};
   font-variant-numeric: tabular-nums;
   /* The seconds tick whatever the motion setting: the live sign that stays when animations are off. */
   &::before {
     content: '';
     width: 12px;
     height: 12px;
-    border-radius: ${({ theme }) => theme.radii.round};
-    background: ${({ theme }) => theme.colors.warningFill};
+    border-radius: ${theme.radii.round};
+    background: ${theme.colors.warningFill};
     animation: ${beat} 1s ease-in-out infinite;
   }
   @media (prefers-reduced-motion: reduce) {
@@ -158,7 +159,7 @@ const Clock = styled.p`
 const Small = styled.p`
   margin: 0;
   max-width: 32em;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `
 
 export interface UseProofProps {

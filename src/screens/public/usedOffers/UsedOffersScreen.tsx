@@ -16,6 +16,7 @@ import { useSession } from '@/src/session/index.ts'
 import { AccountPage } from '../account/AccountPage.tsx'
 import { UseProof, type UseProofData } from '../proof/UseProof.tsx'
 import { UsedOffersLoadingRows } from './UsedOffersSkeleton.tsx'
+import { theme } from '@/src/design-system/theme/index.ts'
 
 export const USED_OFFERS_TITLE = PAGE_TITLES.usedOffers
 export const NO_USED_OFFERS_MESSAGE = 'Aucun coupon utilisé pour le moment'
@@ -70,15 +71,15 @@ const Month = styled.section`
 const MonthTitle = styled.h2`
   margin: 0;
   padding: 16px 16px 8px;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: 0.04em;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const List = styled.ul`
   ${unstyledList}
-  border-top: 1px solid ${({ theme }) => theme.colors.divider};
+  border-top: 1px solid ${theme.colors.divider};
 `
 
 const Item = styled.li`
@@ -87,14 +88,14 @@ const Item = styled.li`
   align-items: flex-start;
   gap: 4px;
   padding: 12px 16px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  border-bottom: 1px solid ${theme.colors.divider};
 `
 
 const Partner = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
   & > a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
 `
 
@@ -105,18 +106,18 @@ const Libelle = styled.p`
 
 const Code = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   & > span {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-family: ${theme.fonts.mono};
+    font-weight: ${theme.fontWeights.bold};
     letter-spacing: 0.08em;
   }
 `
 
 const When = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `
 
 function UseItem({ use, onShowProof }: { use: UsedOffer; onShowProof?: () => void }) {
