@@ -66,8 +66,14 @@ describe('CSV exports', () => {
     // The version of the partner's ETag, which the import compares (import-versions.test.ts).
     const etag = (await t.api.get(apiPaths.partner(partner.partnerId.id), t.asAdmin())).headers.get('etag')
     const version = /-v(\d+)"$/.exec(etag ?? '')?.[1]
-    const today = new Date()
-    const ddmmyyyy = `${String(today.getDate()).padStart(2, '0')}/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`
+    // Today as the server writes it: in its time zone (APP_TIME_ZONE, Europe/Paris), not the machine's (from
+    // 23:00 UTC on, Paris is already on the next day).
+    const ddmmyyyy = new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'Europe/Paris',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(new Date())
     expect(text).toContain(
       `${partner.partnerId.id};"Boulangerie; « Le Pain »";"Pains, viennoiseries\net gâteaux.";;2 rue Haute;Aix;43,5297;5,4474;contact@partenaire.fr;04 91 00 00 00;Jean;Dupont;Restaurants | Boulangeries;Actif;${ddmmyyyy};${ddmmyyyy};${version}\r\n`,
     )
