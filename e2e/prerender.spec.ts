@@ -291,6 +291,50 @@ test.describe('données du premier écran', () => {
     await page.waitForLoadState('networkidle')
     expect(count(apiPaths.partnerDiscountsUser(partnerId, user.userId.id))).toBe(1)
   })
+
+  test('Favoris et Mes coupons demandent leur liste pendant l’hydratation, une seule fois', async ({
+    page,
+  }) => {
+    const user = await registerUser(page.request, 'ListesTot')
+    await signInAs(page, user)
+    // Whether the app had rendered (data-app-start) when each API request left: the screens' own hooks only
+    // run once their code has arrived, after the first render.
+    await page.addInitScript(() => {
+      const sent: { path: string; rendered: boolean }[] = []
+      Object.assign(window, { apiRequestsSent: sent })
+      const fetchFromPage = window.fetch.bind(window)
+      window.fetch = (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), location.href)
+        if (url.pathname.startsWith('/api/'))
+          sent.push({ path: url.pathname, rendered: document.documentElement.hasAttribute('data-app-start') })
+        return fetchFromPage(input, init)
+      }
+    })
+    for (const { path, list, ready } of [
+      {
+        path: '/favoris',
+        list: apiPaths.myFavorites(),
+        ready: page.getByText('Aucun favori pour le moment'),
+      },
+      {
+        path: '/mes-coupons',
+        list: apiPaths.myUsedOffers(),
+        ready: page.getByText('Aucun coupon utilisé pour le moment'),
+      },
+    ]) {
+      await page.goto(path)
+      await expect(ready).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      const sent = await page.evaluate(
+        () =>
+          (window as unknown as { apiRequestsSent: { path: string; rendered: boolean }[] }).apiRequestsSent,
+      )
+      expect(
+        sent.filter((request) => request.path === list),
+        path,
+      ).toEqual([{ path: list, rendered: false }])
+    }
+  })
 })
 
 test.describe('première recherche dans le HTML', () => {

@@ -6,13 +6,14 @@ import { announceApiError, ApiError, callApi } from '@/src/api/client.ts'
 import { PARTNER_NOT_FOUND_STATUSES } from '@/src/api/partners/getPartnerDiscountsForUser.ts'
 import { findSearchKey, searchPartners } from '@/src/api/partners/searchPartners.ts'
 import { favoritesKey, getFavorites } from '@/src/api/favorites/getFavorites.ts'
+import { getMyUsedOffers, usedOffersKey } from '@/src/api/users/getMyUsedOffers.ts'
 import { findFilterCriteria, findFilterOf } from '@/src/screens/public/find/findFilters.ts'
 
 /**
  * Asks for the first screen's data while its code loads and the page hydrates, under the keys its hooks use
  * (SWR hands the answer to the first hook that asks for the key). Home's largest paint is an article's picture,
- * the details page's the partner's photo: both are known only from these answers, which the screens would
- * otherwise request after their first render. The calls take the hooks' options; they report a failure only
+ * the details page's the partner's photo, Favoris' and Mes coupons' their list: each is known only from these
+ * answers, which the screens would otherwise request after their first render. The calls take the hooks' options; they report a failure only
  * once `firstRender` has settled, when the app's error listeners (toast, sign-out on 401) are subscribed.
  */
 export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRender: Promise<void>): void {
@@ -26,6 +27,15 @@ export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRe
         callApi('listPublishedArticles', {}, { shownByCaller: true, silent }),
       )
     start(apiPaths.categories(), (silent) => callApi('listCategories', {}, { silent }))
+    return
+  }
+  // As useFavorites on /favoris and useMyUsedOffers on /mes-coupons (their HTML is the list's skeleton).
+  if (pathname === '/favoris') {
+    start(favoritesKey(user.userId.id), (silent) => getFavorites({ shownByCaller: true, silent }))
+    return
+  }
+  if (pathname === '/mes-coupons') {
+    start(usedOffersKey(user.userId.id), (silent) => getMyUsedOffers({ shownByCaller: true, silent }))
     return
   }
   if (pathname === '/rechercher') {
