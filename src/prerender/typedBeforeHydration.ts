@@ -23,8 +23,19 @@ function valueOf(input: HTMLInputElement): string | boolean {
   return input.type === 'checkbox' ? input.checked : input.value
 }
 
-function note(event: Event) {
-  if (isNamedInput(event.target)) typed.set(event.target.name, valueOf(event.target))
+function noteTyped(event: Event) {
+  if (isNamedInput(event.target) && event.target.type !== 'checkbox')
+    typed.set(event.target.name, event.target.value)
+}
+
+/*
+ * A box's tick is noted from its click (a key's too), which sees the box as the person left it: a click while the
+ * page is hydrating can be answered by React putting the box back as its state says (unticked) before the
+ * `input` event, which would then note the box unticked.
+ */
+function noteTicked(event: Event) {
+  if (isNamedInput(event.target) && event.target.type === 'checkbox')
+    typed.set(event.target.name, event.target.checked)
 }
 
 /** Notes what the prerendered inputs already hold, then every later change, until `forgetTypedBeforeHydration`. */
@@ -36,13 +47,15 @@ export function keepTypedBeforeHydration(root: ParentNode): void {
       (input.type === 'checkbox' ? input.checked !== input.defaultChecked : input.value !== '')
     )
       typed.set(input.name, valueOf(input))
-  document.addEventListener('input', note, true)
+  document.addEventListener('input', noteTyped, true)
+  document.addEventListener('click', noteTicked, true)
 }
 
 /** Stops noting and forgets what no form took, after `delayMs`. */
 export function forgetTypedBeforeHydration(delayMs: number): void {
   setTimeout(() => {
-    document.removeEventListener('input', note, true)
+    document.removeEventListener('input', noteTyped, true)
+    document.removeEventListener('click', noteTicked, true)
     typed.clear()
     notedOn = null
   }, delayMs)
