@@ -508,7 +508,12 @@ test.describe('premières lignes de Rechercher dans le HTML', () => {
       JSON.stringify({ ...user, access_token: 'jeton-refuse' }),
     )
     const releaseScripts = await holdScripts(page)
-    const refused = page.waitForResponse((response) => response.url().includes(apiPaths.partnerSearch()))
+    // The early search sent with the refused token, not a search the page before may still have had in flight.
+    const refused = page.waitForResponse(
+      (response) =>
+        response.url().includes(apiPaths.partnerSearch()) &&
+        response.request().headers().authorization === 'Bearer jeton-refuse',
+    )
     await page.goto('/rechercher', { waitUntil: 'commit' })
     expect((await refused).status()).toBe(401)
     // After the inline script's own handling of that answer (its callbacks were registered first).
