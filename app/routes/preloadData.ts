@@ -13,8 +13,9 @@ import { findFilterCriteria, findFilterOf } from '@/src/screens/public/find/find
  * Asks for the first screen's data while its code loads and the page hydrates, under the keys its hooks use
  * (SWR hands the answer to the first hook that asks for the key). Home's largest paint is an article's picture,
  * the details page's the partner's photo, Favoris' and Mes coupons' their list: each is known only from these
- * answers, which the screens would otherwise request after their first render. The calls take the hooks' options; they report a failure only
- * once `firstRender` has settled, when the app's error listeners (toast, sign-out on 401) are subscribed.
+ * answers, which the screens would otherwise request after their first render. The calls take the hooks'
+ * options; they report a failure only once `firstRender` has settled, when the app's error listeners (toast,
+ * sign-out on 401) are subscribed.
  */
 export function preloadFirstScreenData(pathname: string, user: AuthUser, firstRender: Promise<void>): void {
   const start = <T>(key: Key, call: (silent: true) => Promise<T>) => preloadSilently(key, call, firstRender)
